@@ -1,0 +1,1 @@
+"""The dealer trainer: a blackjack rules engine, drills and rule audits."""

@@ -1,0 +1,291 @@
+"""House profiles: TOML files validated into frozen ``HouseRules``.
+
+Every rule in a profile is a table with ``value`` and ``source``; a rule the
+source leaves open also carries ``reading`` and ``why``.
+
+>>> find_house("europoker").soft_17
+'stand'
+>>> "spanish-21" in house_names()
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from trainer.engine.cards import DeckKind
+from trainer.engine.errors import EngineError
+from trainer.engine.money import Ratio
+from trainer.engine.rules import (
+    Bonus,
+    DealerCards,
+    DoubleOn,
+    HouseRules,
+    Reshuffle,
+    RuleNote,
+    Showdown,
+)
+
+
+class ProfileError(EngineError):
+    """A house profile file that is missing a key, has an unknown one or an impossible value."""
+
+
+Parser = Callable[[Any], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSpec:
+    """One rule a profile must state: its key, what it means, and how its value is read."""
+
+    key: str
+    meaning: str
+    parse: Parser
+    allowed: str
+
+
+def _choice(*options: str) -> Parser:
+    def parse(value: Any) -> str:
+        if value not in options:
+            raise ValueError(f"must be one of {', '.join(options)}")
+        return str(value)
+
+    return parse
+
+
+def _enum(kind: type[Any]) -> Parser:
+    values = [member.value for member in kind]
+
+    def parse(value: Any) -> Any:
+        if value not in values:
+            raise ValueError(f"must be one of {', '.join(values)}")
+        return kind(value)
+
+    return parse
+
+
+def _boolean(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("must be true or false")
+    return value
+
+
+def _whole(low: int, high: int) -> Parser:
+    def parse(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"must be a whole number from {low} to {high}")
+        return value
+
+    return parse
+
+
+def _hand_limit(value: Any) -> int | None:
+    if value == "unlimited":
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError('must be a whole number of hands (1 = no split) or "unlimited"')
+    return value
+
+
+def _ratio(value: Any) -> Ratio:
+    if not isinstance(value, str):
+        raise ValueError('must be a ratio string like "3:2"')
+    return Ratio.parse(value)
+
+
+def _fraction(value: Any) -> Decimal:
+    try:
+        amount = Decimal(str(value)) if isinstance(value, str) else None
+    except InvalidOperation:
+        amount = None
+    if amount is None or not amount.is_finite() or not 0 < amount <= 1:
+        raise ValueError('must be a decimal string in (0, 1], e.g. "0.5"')
+    return amount
+
+
+def _bonuses(value: Any) -> dict[Bonus, Ratio]:
+    if not isinstance(value, dict):
+        raise ValueError("must be a table of bonus hand = ratio")
+    names = [b.value for b in Bonus]
+    table = {}
+    for name, ratio in value.items():
+        if name not in names:
+            raise ValueError(f"unknown bonus {name!r} (known: {', '.join(names)})")
+        table[Bonus(name)] = _ratio(ratio)
+    return table
+
+
+SPECS: tuple[RuleSpec, ...] = (
+    RuleSpec("decks", "decks in the shoe", _whole(1, 8), "1-8"),
+    RuleSpec("deck", "cards in one deck", _enum(DeckKind), "standard | spanish (no pip tens)"),
+    RuleSpec("reshuffle", "when the cards are reshuffled", _enum(Reshuffle),
+             "every-round | cut-card | fresh-deck"),
+    RuleSpec("penetration", "share of the shoe dealt before the cut card", _fraction,
+             '"0.5" .. "1"'),
+    RuleSpec("max_boxes", "boxes at the table", _whole(1, 7), "1-7"),
+    RuleSpec("soft_17", "dealer on soft 17", _choice("stand", "hit"), "stand (S17) | hit (H17)"),
+    RuleSpec("dealer_cards", "how the dealer's cards are dealt", _enum(DealerCards),
+             "hole-card | no-hole-card (ENHC) | both-up"),
+    RuleSpec("dealer_peeks", "dealer checks the hole card for blackjack before players act",
+             _boolean, "true | false"),
+    RuleSpec("dealer_draws_when_no_live_hands",
+             "dealer still draws when every box has busted or been settled", _boolean,
+             "true | false"),
+    RuleSpec("dealer_blackjack_takes", "what a dealer blackjack takes from a box",
+             _choice("all", "original"), "all | original (OBO)"),
+    RuleSpec("blackjack_pays", "a player blackjack pays", _ratio, '"3:2" | "1:1" | ...'),
+    RuleSpec("blackjack_vs_dealer_blackjack", "a player blackjack against a dealer blackjack",
+             _enum(Showdown), "push | win | lose"),
+    RuleSpec("blackjack_after_split", "ace + ten after a split is a blackjack", _boolean,
+             "true | false"),
+    RuleSpec("blackjack_after_switch", "ace + ten made by a switch is a blackjack", _boolean,
+             "true | false"),
+    RuleSpec("ties", "equal totals", _choice("push", "lose"), "push | lose"),
+    RuleSpec("player_21_wins", "a player 21 beats a dealer 21", _boolean, "true | false"),
+    RuleSpec("dealer_22_pushes", "a dealer 22 pushes every standing hand", _boolean,
+             "true | false"),
+    RuleSpec("six_card_win", "six or more cards without busting win automatically", _boolean,
+             "true | false"),
+    RuleSpec("double_on", "first two cards the player may double on", _enum(DoubleOn),
+             "any | 9-11 | hard-9-11 | 11 | not-soft"),
+    RuleSpec("double_after_split", "double after a split (DAS)", _boolean, "true | false"),
+    RuleSpec("max_doubles", "doublings allowed on one hand (2 = re-double)", _whole(1, 2), "1-2"),
+    RuleSpec("split_match", "which pairs may be split", _choice("value", "rank"),
+             "value (K+Q) | rank (K+K only)"),
+    RuleSpec("split_max_hands", "hands one box may split into", _hand_limit,
+             'whole number | "unlimited"'),
+    RuleSpec("split_aces_max_hands", "hands a box of split aces may reach", _hand_limit,
+             'whole number | "unlimited"'),
+    RuleSpec("split_aces_one_card", "split aces take one card each", _boolean, "true | false"),
+    RuleSpec("surrender", "surrender allowed", _boolean, "true | false"),
+    RuleSpec("surrender_vs_ace", "surrender allowed against a dealer ace", _boolean,
+             "true | false"),
+    RuleSpec("surrender_after_split", "surrender allowed on a split hand", _boolean,
+             "true | false"),
+    RuleSpec("surrender_after_double", "surrender allowed after doubling", _boolean,
+             "true | false"),
+    RuleSpec("insurance", "insurance offered against a dealer ace", _boolean, "true | false"),
+    RuleSpec("insurance_max", "largest insurance stake as a share of the bet", _fraction,
+             '"0.5"'),
+    RuleSpec("insurance_pays", "insurance pays", _ratio, '"2:1"'),
+    RuleSpec("even_money", "even money offered to a blackjack against an ace", _boolean,
+             "true | false"),
+    RuleSpec("switch", "the player may switch the second cards of two hands", _boolean,
+             "true | false"),
+    RuleSpec("bonuses", "bonus payouts on a 21", _bonuses, "table of bonus = ratio"),
+    RuleSpec("bonus_on_doubled", "bonuses paid on a doubled hand", _boolean, "true | false"),
+    RuleSpec("bonus_after_split", "bonuses paid on a split hand", _boolean, "true | false"),
+)
+
+SPEC_BY_KEY = {spec.key: spec for spec in SPECS}
+_META_KEYS = ("name", "title", "source", "summary")
+_NOTE_KEYS = {"value", "source", "reading", "why"}
+
+
+def parse_profile(data: dict[str, Any], origin: str) -> HouseRules:
+    """Validate a parsed profile; ``origin`` names the file in every error."""
+    unknown = sorted(set(data) - set(SPEC_BY_KEY) - set(_META_KEYS))
+    if unknown:
+        raise ProfileError(f"{origin}: unknown key {unknown[0]!r}")
+    for meta in _META_KEYS:
+        if not isinstance(data.get(meta), str) or not data[meta].strip():
+            raise ProfileError(f"{origin}: missing key {meta!r} (a non-empty string)")
+    values: dict[str, Any] = {}
+    notes: dict[str, RuleNote] = {}
+    for spec in SPECS:
+        values[spec.key], notes[spec.key] = _parse_rule(data, spec, origin)
+    rules = HouseRules(
+        name=data["name"], title=data["title"], summary=data["summary"], notes=notes, **values
+    )
+    _check_consistent(rules, origin)
+    return rules
+
+
+def _parse_rule(data: dict[str, Any], spec: RuleSpec, origin: str) -> tuple[Any, RuleNote]:
+    entry = data.get(spec.key)
+    where = f"{origin}: {spec.key}"
+    if entry is None:
+        raise ProfileError(f"{origin}: missing key {spec.key!r} ({spec.meaning})")
+    if not isinstance(entry, dict):
+        raise ProfileError(f"{where} must be a table with value and source")
+    extra = sorted(set(entry) - _NOTE_KEYS)
+    if extra:
+        raise ProfileError(f"{where}: unknown key {extra[0]!r}")
+    if "value" not in entry:
+        raise ProfileError(f"{where}: missing key 'value'")
+    if not isinstance(entry.get("source"), str) or not entry["source"].strip():
+        raise ProfileError(f"{where}: missing key 'source' (where the rule comes from)")
+    if ("reading" in entry) != ("why" in entry):
+        raise ProfileError(f"{where}: a 'reading' needs a 'why' and a 'why' needs a 'reading'")
+    try:
+        value = spec.parse(entry["value"])
+    except ValueError as exc:
+        raise ProfileError(f"{where} = {entry['value']!r}: {exc}") from None
+    return value, RuleNote(entry["source"], entry.get("reading"), entry.get("why"))
+
+
+def _check_consistent(rules: HouseRules, origin: str) -> None:
+    """Refuse combinations of rules that cannot be dealt."""
+    problems = []
+    if rules.dealer_peeks and rules.dealer_cards is not DealerCards.HOLE_CARD:
+        problems.append(("dealer_peeks", "only a hole-card dealer can peek"))
+    if rules.blackjack_known_before_play and rules.dealer_blackjack_takes != "original":
+        problems.append(
+            ("dealer_blackjack_takes",
+             "a dealer blackjack seen before play can only take the original bet")
+        )
+    if rules.split_aces_max_hands is not None and rules.split_max_hands is not None and (
+        rules.split_aces_max_hands > max(rules.split_max_hands, 2)
+    ):
+        problems.append(("split_aces_max_hands", "cannot exceed split_max_hands"))
+    if rules.bonuses and rules.six_card_win:
+        problems.append(("six_card_win", "cannot be combined with card-count bonuses"))
+    if problems:
+        key, why = problems[0]
+        raise ProfileError(f"{origin}: {key}: {why}")
+
+
+def load_house_file(path: str | Path) -> HouseRules:
+    """Load and validate a user's own profile file."""
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ProfileError(f"{file}: cannot read ({exc.strerror})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError(f"{file}: not valid TOML ({exc})") from None
+    return parse_profile(data, str(file))
+
+
+@functools.cache
+def shipped_houses() -> dict[str, HouseRules]:
+    """Every profile shipped with the trainer, by name, alphabetically (loaded once)."""
+    houses = {}
+    for entry in sorted(resources.files("trainer.houses").iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            data = tomllib.loads(entry.read_text(encoding="utf-8"))
+            rules = parse_profile(data, f"houses/{entry.name}")
+            houses[rules.name] = rules
+    return houses
+
+
+def house_names() -> list[str]:
+    """Names of the shipped profiles, alphabetically."""
+    return list(shipped_houses())
+
+
+def find_house(name: str) -> HouseRules:
+    """A shipped profile by name; an unknown name lists the known ones."""
+    houses = shipped_houses()
+    if name not in houses:
+        raise ProfileError(f"unknown house {name!r} (known: {', '.join(houses)})")
+    return houses[name]

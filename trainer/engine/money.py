@@ -1,0 +1,106 @@
+"""Money as ``Decimal`` and payout ratios such as 3:2.
+
+>>> parse_money("52,50")
+Decimal('52.50')
+>>> Ratio.parse("3:2").of(Decimal("35"))
+Decimal('52.5')
+>>> format_money(Decimal("52.5"))
+'52.50'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from trainer.engine.errors import EngineError, MoneyError
+
+_AMOUNT = re.compile(r"^\$?\s*(\d+)(?:[.,](\d{1,2}))?\s*\$?$")
+ZERO = Decimal(0)
+
+
+def parse_money(text: str) -> Decimal:
+    """Parse an amount as a dealer types it: ``52.50``, ``52,50``, ``52.5``, ``$52.50``.
+
+    Refuses negatives, more than two decimals and anything that is not a number.
+
+    >>> parse_money("$15")
+    Decimal('15')
+    >>> parse_money("1.234")
+    Traceback (most recent call last):
+    ...
+    trainer.engine.errors.MoneyError: '1.234' is not an amount (use digits with at most two decimals, e.g. 52.50)
+    """
+    match = _AMOUNT.match(text.strip())
+    if match is None:
+        raise MoneyError(
+            f"{text!r} is not an amount (use digits with at most two decimals, e.g. 52.50)"
+        )
+    whole, cents = match.groups()
+    return Decimal(f"{whole}.{cents}") if cents else Decimal(whole)
+
+
+def to_money(value: object, what: str = "amount") -> Decimal:
+    """Turn a JSON value (string, int or exact decimal) into a non-negative amount."""
+    if isinstance(value, bool):
+        raise MoneyError(f"{what} {value!r} is not an amount")
+    if isinstance(value, str):
+        return parse_money(value)
+    if isinstance(value, int | Decimal):
+        try:
+            amount = Decimal(value)
+        except InvalidOperation:
+            raise MoneyError(f"{what} {value!r} is not an amount") from None
+        if not amount.is_finite() or amount < 0:
+            raise MoneyError(f"{what} {value!r} is not a non-negative amount")
+        if amount != amount.quantize(Decimal("0.01")):
+            raise MoneyError(f"{what} {value!r} has more than two decimals")
+        return amount
+    raise MoneyError(f"{what} {value!r} is not an amount")
+
+
+def format_money(amount: Decimal) -> str:
+    """Format an amount: whole numbers bare, others with at least two decimals.
+
+    >>> format_money(Decimal("15.00")), format_money(Decimal("-7.5")), format_money(Decimal("0.015"))
+    ('15', '-7.50', '0.015')
+    """
+    if amount == amount.to_integral_value():
+        return str(int(amount))
+    if amount == amount.quantize(Decimal("0.01")):
+        return f"{amount.quantize(Decimal('0.01'))}"
+    return f"{amount.normalize()}"
+
+
+@dataclass(frozen=True, slots=True)
+class Ratio:
+    """A payout ratio ``numerator:denominator`` such as 3:2.
+
+    >>> Ratio.parse("2:1")
+    Ratio(2, 1)
+    """
+
+    numerator: int
+    denominator: int
+
+    @classmethod
+    def parse(cls, text: str) -> Ratio:
+        """Parse ``"3:2"``; both sides positive whole numbers."""
+        left, sep, right = text.partition(":")
+        if not sep or not left.strip().isdigit() or not right.strip().isdigit():
+            raise EngineError(f"{text!r} is not a ratio like 3:2")
+        ratio = cls(int(left), int(right))
+        if ratio.denominator == 0:
+            raise EngineError(f"{text!r} has a zero denominator")
+        return ratio
+
+    def of(self, amount: Decimal) -> Decimal:
+        """The payout this ratio gives on ``amount``."""
+        return amount * self.numerator / self.denominator
+
+    def __str__(self) -> str:
+        return f"{self.numerator}:{self.denominator}"
+
+    def __repr__(self) -> str:
+        return f"Ratio({self.numerator}, {self.denominator})"
