@@ -46,7 +46,10 @@ def to_money(value: object, what: str = "amount") -> Decimal:
     if isinstance(value, bool):
         raise MoneyError(f"{what} {value!r} is not an amount")
     if isinstance(value, str):
-        return parse_money(value)
+        try:
+            return parse_money(value)
+        except MoneyError as exc:
+            raise MoneyError(f"{what} {exc}") from None
     if isinstance(value, int | Decimal):
         try:
             amount = Decimal(value)

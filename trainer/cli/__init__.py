@@ -1,0 +1,40 @@
+"""The ``trainer`` command line: every command prints JSON or text, errors exit 2 in one line."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from trainer.cli.play import dealer_command, settle_command
+from trainer.cli.rules import rules_group
+from trainer.engine.errors import EngineError
+
+
+@click.group()
+def cli() -> None:
+    """Blackjack dealer trainer: house rules, drills and rule audits."""
+
+
+cli.add_command(rules_group)
+cli.add_command(dealer_command)
+cli.add_command(settle_command)
+
+
+def main() -> None:
+    """Run the CLI; usage errors and refused values exit 2 with one line on stderr."""
+    try:
+        code = cli.main(standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as exc:
+        click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+        sys.exit(0)
+    except click.ClickException as exc:
+        click.echo(f"trainer: error: {exc.format_message()}", err=True)
+        sys.exit(2)
+    except EngineError as exc:
+        click.echo(f"trainer: error: {exc}", err=True)
+        sys.exit(2)
+    except click.exceptions.Abort:
+        click.echo("trainer: aborted", err=True)
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)

@@ -1,0 +1,51 @@
+"""``trainer dealer`` and ``trainer settle``: the engine's answers for one hand or round."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from trainer.cli.house_option import house_options, resolve_house
+from trainer.engine.cards import Card
+from trainer.engine.dealer import DealerAction, check_dealer_draws, dealer_action, why_dealer
+from trainer.engine.hands import hand_total
+from trainer.engine.round_check import check_round
+from trainer.engine.settlement import settle_round
+from trainer.engine.shoe import check_cards_fit
+from trainer.round_json import load_round_json, round_result_json
+
+
+@click.command("dealer")
+@house_options
+@click.argument("cards", nargs=-1, required=True)
+def dealer_command(rules_name: str | None, rules_file: str | None, cards: tuple[str, ...]) -> None:
+    """The dealer's next move holding CARDS (dealing order, up card first)."""
+    house = resolve_house(rules_name, rules_file)
+    hand = [Card.parse(text) for text in cards]
+    check_cards_fit(house, hand)
+    check_dealer_draws(house, hand)
+    action = dealer_action(house, hand)
+    total = hand_total(hand)
+    if total.bust:
+        action = DealerAction.STAND
+    click.echo(json.dumps({
+        "action": action.value,
+        "total": total.total,
+        "soft": total.soft,
+        "bust": total.bust,
+        "rule": why_dealer(house, hand),
+    }))
+
+
+@click.command("settle")
+@house_options
+@click.argument("file", type=click.File("r"), default="-", required=False)
+def settle_command(rules_name: str | None, rules_file: str | None, file: click.File) -> None:
+    """Settle a round given as JSON in FILE (or on stdin); prints each hand's net."""
+    house = resolve_house(rules_name, rules_file)
+    text = file.read() if hasattr(file, "read") else sys.stdin.read()
+    dealer, hands = load_round_json(text)
+    check_round(house, dealer, hands)
+    click.echo(json.dumps(round_result_json(settle_round(house, dealer, hands))))

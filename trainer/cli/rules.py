@@ -1,0 +1,83 @@
+"""``trainer rules list`` and ``trainer rules show NAME``: the house profiles and their sources."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from trainer.cli.house_option import house_options, resolve_house
+from trainer.engine.houses import SPECS, shipped_houses
+from trainer.engine.rules import HouseRules
+
+
+@click.group("rules")
+def rules_group() -> None:
+    """The house profiles."""
+
+
+@rules_group.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def list_command(as_json: bool) -> None:
+    """Every shipped house with a one-line summary."""
+    houses = shipped_houses()
+    if as_json:
+        click.echo(json.dumps([{"name": h.name, "title": h.title, "summary": h.summary}
+                               for h in houses.values()]))
+        return
+    width = max(len(name) for name in houses)
+    for house in houses.values():
+        click.echo(f"{house.name:<{width}}  {house.title}")
+        click.echo(f"{'':<{width}}  {house.summary}")
+
+
+def _value_text(value: Any) -> str:
+    if value is None:
+        return "unlimited"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{k.value} {v}" for k, v in value.items()) or "none"
+    return str(getattr(value, "value", value))
+
+
+def house_as_dict(house: HouseRules) -> dict[str, Any]:
+    """Every rule of a house with its value, meaning, source and reading."""
+    rules = []
+    for spec in SPECS:
+        note = house.notes[spec.key]
+        rules.append({
+            "key": spec.key,
+            "meaning": spec.meaning,
+            "value": _value_text(getattr(house, spec.key)),
+            "source": note.source,
+            "reading": note.reading,
+            "why": note.why,
+        })
+    return {"name": house.name, "title": house.title, "summary": house.summary, "rules": rules}
+
+
+@rules_group.command("show")
+@click.argument("name", required=False)
+@house_options
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def show_command(
+    name: str | None, rules_name: str | None, rules_file: str | None, as_json: bool
+) -> None:
+    """Every rule of house NAME with its source, and the reading taken where the source is loose."""
+    house = resolve_house(name or rules_name, rules_file)
+    data = house_as_dict(house)
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False))
+        return
+    click.echo(f"{house.name} — {house.title}\n{house.summary}\n")
+    readings = 0
+    for rule in data["rules"]:
+        click.echo(f"{rule['key']}: {rule['value']}   ({rule['meaning']})")
+        click.echo(f"    source:  {rule['source']}")
+        if rule["reading"]:
+            readings += 1
+            click.echo(f"    READING: {rule['reading']}")
+            click.echo(f"    why:     {rule['why']}")
+    click.echo(f"\n{len(data['rules'])} rules, {readings} readings where the source is loose.")

@@ -1,0 +1,221 @@
+"""What the player may do right now: hit, stand, double, split, surrender, insure, switch.
+
+>>> from trainer.engine.houses import find_house
+>>> from trainer.engine.cards import Card, parse_cards
+>>> state = HandState(parse_cards(["8s", "8d"]))
+>>> sorted(a.value for a in allowed_actions(find_house("europoker"), state, Card.parse("Th")))
+['double', 'hit', 'split', 'stand']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from trainer.engine.cards import Card, Rank
+from trainer.engine.hands import HandTotal, hand_total
+from trainer.engine.rules import DoubleOn, HouseRules
+
+
+class Action(Enum):
+    """A player's decision on a hand, with its keyboard key in the trainer."""
+
+    HIT = "hit"
+    STAND = "stand"
+    DOUBLE = "double"
+    SPLIT = "split"
+    SURRENDER = "surrender"
+
+    __hash__ = object.__hash__  # identity hash in C: actions are hashed on every decision
+
+
+PLAY_ORDER = (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
+_NOTHING: frozenset[Action] = frozenset()
+_STAND_ONLY = frozenset({Action.STAND})
+_HIT_OR_STAND = frozenset({Action.HIT, Action.STAND})
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    """A hand in play: its cards and what has happened to it so far.
+
+    ``hands_on_box`` counts the hands the box has now (1 before any split);
+    ``hit`` is true once the player has drawn a card by hitting.
+    """
+
+    cards: tuple[Card, ...]
+    doubled: int = 0
+    split: bool = False
+    split_aces: bool = False
+    hands_on_box: int = 1
+    hit: bool = False
+    switched: bool = False
+
+
+def _double_total_allowed(rules: HouseRules, total: HandTotal) -> bool:
+    match rules.double_on:
+        case DoubleOn.ANY:
+            return True
+        case DoubleOn.NINE_TO_ELEVEN:
+            return 9 <= total.total <= 11
+        case DoubleOn.HARD_NINE_TO_ELEVEN:
+            return not total.soft and 9 <= total.total <= 11
+        case DoubleOn.ELEVEN:
+            return total.total == 11
+        case DoubleOn.NOT_SOFT:
+            return not total.soft
+    return False  # pragma: no cover - every DoubleOn is matched above
+
+
+_DOUBLE_WORDING = {
+    DoubleOn.ANY: "on any first two cards",
+    DoubleOn.NINE_TO_ELEVEN: "only on a first-two-card total of 9, 10 or 11",
+    DoubleOn.HARD_NINE_TO_ELEVEN: "only on a hard 9, 10 or 11",
+    DoubleOn.ELEVEN: "only on a two-card 11",
+    DoubleOn.NOT_SOFT: "on any two cards except a soft hand",
+}
+
+
+class Refusal(Enum):
+    """Why an action is not allowed; ``explain`` words it for a house."""
+
+    BUST = "the hand has busted"
+    NATURAL = "a blackjack is paid at once; there is nothing to play"
+    HAS_21 = "the hand has 21; play passes on"
+    DOUBLED_ONE_CARD = "a doubled hand takes exactly one card"
+    SPLIT_ACES_ONE_CARD = "split aces take one card each"
+    DOUBLE_LIMIT = "a hand may be doubled only once"
+    DOUBLE_FIRST_TWO = "doubling is only on the first two cards"
+    NO_DOUBLE_AFTER_SPLIT = "no doubling after a split"
+    DOUBLE_TOTAL = "doubling is allowed {double_on}"
+    NOT_A_PAIR = "only a first pair of {pair} may be split"
+    NO_SPLIT = "no splitting"
+    NO_RESPLIT_ACES = "split aces may not be split again"
+    SPLIT_LIMIT = "a box may split into at most {limit} hands"
+    NO_SURRENDER = "surrender is not allowed"
+    NO_SURRENDER_VS_ACE = "no surrender against a dealer ace"
+    NO_SURRENDER_AFTER_SPLIT = "no surrender on a split hand"
+    NO_SURRENDER_AFTER_DOUBLE = "no surrender after doubling"
+    SURRENDER_FIRST = "surrender must be the first decision on the hand"
+
+    def explain(self, rules: HouseRules, state: HandState) -> str:
+        """The refusal as a sentence naming the house."""
+        pair = "two cards of the same rank" if rules.split_match == "rank" else (
+            "two cards of the same value"
+        )
+        text = self.value.format(
+            double_on=_DOUBLE_WORDING[rules.double_on],
+            pair=pair,
+            limit=_split_limit(rules, state) if state.cards else None,
+        )
+        return f"{rules.name}: {text}"
+
+
+def _split_limit(rules: HouseRules, state: HandState) -> int | None:
+    return rules.split_aces_max_hands if state.cards[0].rank is Rank.ACE else rules.split_max_hands
+
+
+def _refusal_code(
+    rules: HouseRules, state: HandState, dealer_up: Card, action: Action, total: HandTotal
+) -> Refusal | None:
+    if total.total > 21:
+        return Refusal.BUST
+    if len(state.cards) == 2 and total.total == 21 and not state.split and not state.switched:
+        return Refusal.NATURAL
+    if action is Action.STAND:
+        return None
+    one_card = state.split_aces and rules.split_aces_one_card and len(state.cards) >= 2
+    if action is Action.HIT:
+        if total.total == 21:
+            return Refusal.HAS_21
+        if state.doubled:
+            return Refusal.DOUBLED_ONE_CARD
+        return Refusal.SPLIT_ACES_ONE_CARD if one_card else None
+    if action is Action.DOUBLE:
+        return _double_refusal(rules, state, one_card, total)
+    if action is Action.SPLIT:
+        return _split_refusal(rules, state)
+    return _surrender_refusal(rules, state, dealer_up)
+
+
+def _double_refusal(
+    rules: HouseRules, state: HandState, one_card: bool, total: HandTotal
+) -> Refusal | None:
+    if state.doubled:
+        if state.doubled >= rules.max_doubles:
+            return Refusal.DOUBLE_LIMIT
+        return Refusal.HAS_21 if total.total == 21 else None
+    if len(state.cards) != 2 or state.hit:
+        return Refusal.DOUBLE_FIRST_TWO
+    if one_card:
+        return Refusal.SPLIT_ACES_ONE_CARD
+    if state.split and not rules.double_after_split:
+        return Refusal.NO_DOUBLE_AFTER_SPLIT
+    return None if _double_total_allowed(rules, total) else Refusal.DOUBLE_TOTAL
+
+
+def _split_refusal(rules: HouseRules, state: HandState) -> Refusal | None:
+    cards = state.cards
+    if len(cards) != 2 or state.doubled or state.hit:
+        return Refusal.NOT_A_PAIR
+    if rules.split_match == "rank":
+        if cards[0].rank is not cards[1].rank:
+            return Refusal.NOT_A_PAIR
+    elif cards[0].value != cards[1].value:
+        return Refusal.NOT_A_PAIR
+    limit = _split_limit(rules, state)
+    if limit is None or state.hands_on_box < limit:
+        return None
+    if limit <= 1:
+        return Refusal.NO_SPLIT
+    if cards[0].rank is Rank.ACE:
+        return Refusal.NO_RESPLIT_ACES
+    return Refusal.SPLIT_LIMIT
+
+
+def _surrender_refusal(rules: HouseRules, state: HandState, dealer_up: Card) -> Refusal | None:
+    if not rules.surrender:
+        return Refusal.NO_SURRENDER
+    if dealer_up.rank is Rank.ACE and not rules.surrender_vs_ace:
+        return Refusal.NO_SURRENDER_VS_ACE
+    if state.split and not rules.surrender_after_split:
+        return Refusal.NO_SURRENDER_AFTER_SPLIT
+    if state.doubled and not rules.surrender_after_double:
+        return Refusal.NO_SURRENDER_AFTER_DOUBLE
+    if state.hit or len(state.cards) != 2 + state.doubled:
+        return Refusal.SURRENDER_FIRST
+    return None
+
+
+def refusal(rules: HouseRules, state: HandState, dealer_up: Card, action: Action) -> str | None:
+    """Why ``action`` is not allowed now (a sentence naming the house rule), or None."""
+    code = _refusal_code(rules, state, dealer_up, action, hand_total(state.cards))
+    return None if code is None else code.explain(rules, state)
+
+
+def allowed_actions(rules: HouseRules, state: HandState, dealer_up: Card) -> frozenset[Action]:
+    """Every action the player may take now."""
+    total = hand_total(state.cards)
+    if len(state.cards) > 2 and not state.doubled:
+        # Past the first two cards only hitting and standing remain.
+        if total.total > 21:
+            return _NOTHING
+        return _HIT_OR_STAND if total.total < 21 else _STAND_ONLY
+    return frozenset(
+        a for a in PLAY_ORDER if _refusal_code(rules, state, dealer_up, a, total) is None
+    )
+
+
+def may_insure(rules: HouseRules, dealer_up: Card) -> bool:
+    """Insurance is offered: the house has it and the dealer shows an ace."""
+    return rules.insurance and dealer_up.rank is Rank.ACE
+
+
+def may_take_even_money(rules: HouseRules, cards: tuple[Card, ...], dealer_up: Card) -> bool:
+    """Even money is offered: a blackjack against a dealer ace at a house that offers it."""
+    return (
+        rules.even_money
+        and dealer_up.rank is Rank.ACE
+        and len(cards) == 2
+        and hand_total(cards).total == 21
+    )

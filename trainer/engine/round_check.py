@@ -1,0 +1,127 @@
+"""Refusing rounds that cannot arise under a house's rules, with the reason named."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from trainer.engine.cards import Card, Rank
+from trainer.engine.dealer import check_dealer_hand
+from trainer.engine.errors import MoneyError, RoundError
+from trainer.engine.hands import hand_total
+from trainer.engine.options import Action, HandState, may_insure, refusal
+from trainer.engine.rules import DealerCards, HouseRules
+from trainer.engine.settlement import PlayerHand, is_natural
+from trainer.engine.shoe import check_cards_fit
+
+
+def check_round(rules: HouseRules, dealer: Sequence[Card], hands: Sequence[PlayerHand]) -> None:
+    """Raise a ``RoundError`` (or ``CardError``/``MoneyError``) naming what cannot happen."""
+    if not hands:
+        raise RoundError("the round has no hands")
+    if not dealer:
+        raise RoundError("the dealer has no cards")
+    check_cards_fit(rules, [*dealer, *(card for hand in hands for card in hand.cards)])
+    for number, hand in enumerate(hands, start=1):
+        _check_hand(rules, hand, dealer[0], f"hand {number}")
+    live = any(_is_live(rules, hand) for hand in hands)
+    insured = any(hand.insurance for hand in hands)
+    needs_second = insured and rules.dealer_cards is DealerCards.NO_HOLE_CARD
+    check_dealer_hand(rules, dealer, live or needs_second)
+
+
+def _is_live(rules: HouseRules, hand: PlayerHand) -> bool:
+    if hand.surrendered or hand.even_money or is_natural(rules, hand):
+        return False
+    return hand_total(hand.cards).total <= 21 and not (
+        rules.six_card_win and len(hand.cards) >= 6
+    )
+
+
+def _check_hand(rules: HouseRules, hand: PlayerHand, up: Card, where: str) -> None:
+    house = rules.name
+    if hand.bet <= 0:
+        raise MoneyError(f"{where}: bet {hand.bet} must be more than 0")
+    if len(hand.cards) < 2:
+        raise RoundError(f"{where}: a hand needs at least two cards")
+    for drawn in range(2, len(hand.cards)):
+        if hand_total(hand.cards[:drawn]).total >= 21:
+            raise RoundError(
+                f"{where}: no card is drawn after {hand_total(hand.cards[:drawn])} "
+                f"({' '.join(map(str, hand.cards[:drawn]))})"
+            )
+    if hand.switched and not rules.switch:
+        raise RoundError(f"{where}: {house} has no switch")
+    first_two = HandState(
+        hand.cards[:2], split=hand.split, split_aces=hand.split and hand.cards[0].rank is Rank.ACE,
+        hands_on_box=2 if hand.split else 1, switched=hand.switched,
+    )
+    if hand.split:
+        _check_split(rules, hand, up, first_two, where)
+    if hand.doubled:
+        _check_doubles(rules, hand, up, first_two, where)
+    if hand.surrendered:
+        _check_surrender(rules, hand, up, where)
+    _check_side_bets(rules, hand, up, where)
+
+
+def _check_split(
+    rules: HouseRules, hand: PlayerHand, up: Card, first_two: HandState, where: str
+) -> None:
+    limit = rules.split_aces_max_hands if hand.cards[0].rank is Rank.ACE else rules.split_max_hands
+    if limit is not None and limit < 2:
+        raise RoundError(f"{where}: {rules.name} does not allow splitting")
+    one_card = first_two.split_aces and rules.split_aces_one_card
+    if one_card and len(hand.cards) > 2:
+        raise RoundError(f"{where}: {rules.name}: split aces take one card each")
+
+
+def _check_doubles(
+    rules: HouseRules, hand: PlayerHand, up: Card, first_two: HandState, where: str
+) -> None:
+    if hand.doubled < 0 or hand.doubled > rules.max_doubles:
+        raise RoundError(
+            f"{where}: doubled {hand.doubled} times; {rules.name} allows at most "
+            f"{rules.max_doubles}"
+        )
+    why = refusal(rules, first_two, up, Action.DOUBLE)
+    if why is not None:
+        raise RoundError(f"{where}: cannot double {_show(hand.cards[:2])}: {why}")
+    if len(hand.cards) != 2 + hand.doubled:
+        raise RoundError(
+            f"{where}: a hand doubled {hand.doubled} time(s) holds exactly "
+            f"{2 + hand.doubled} cards, not {len(hand.cards)}"
+        )
+
+
+def _check_surrender(rules: HouseRules, hand: PlayerHand, up: Card, where: str) -> None:
+    state = HandState(
+        hand.cards, doubled=hand.doubled, split=hand.split,
+        hands_on_box=2 if hand.split else 1, switched=hand.switched,
+    )
+    why = refusal(rules, state, up, Action.SURRENDER)
+    if why is not None:
+        raise RoundError(f"{where}: cannot surrender: {why}")
+
+
+def _check_side_bets(rules: HouseRules, hand: PlayerHand, up: Card, where: str) -> None:
+    if hand.insurance:
+        if not may_insure(rules, up):
+            offered = "no insurance" if not rules.insurance else "insurance only against an ace"
+            raise RoundError(f"{where}: {rules.name} offers {offered}")
+        most = hand.bet * rules.insurance_max
+        if hand.insurance > most:
+            raise MoneyError(
+                f"{where}: insurance {hand.insurance} is more than {most} "
+                f"({rules.insurance_max} of the bet)"
+            )
+    if hand.even_money:
+        if not rules.even_money:
+            raise RoundError(f"{where}: {rules.name} does not offer even money")
+        if up.rank is not Rank.ACE or not is_natural(rules, hand):
+            raise RoundError(f"{where}: even money is only for a blackjack against a dealer ace")
+        if hand.insurance:
+            raise RoundError(f"{where}: a hand takes even money or insurance, not both")
+
+
+def _show(cards: Sequence[Card]) -> str:
+    return " ".join(str(card) for card in cards)

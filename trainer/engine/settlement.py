@@ -1,0 +1,245 @@
+"""Settling hands against the dealer: outcome and exact money, with the rule that decided it.
+
+>>> from trainer.engine.houses import find_house
+>>> from trainer.engine.cards import parse_cards
+>>> house = find_house("europoker")
+>>> hand = PlayerHand(Decimal(35), parse_cards(["As", "Kd"]))
+>>> settle_round(house, parse_cards(["9h", "Td"]), [hand]).net
+Decimal('52.5')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import Enum
+from typing import NamedTuple
+
+from trainer.engine.bonuses import find_bonus
+from trainer.engine.cards import Card
+from trainer.engine.hands import hand_total
+from trainer.engine.money import ZERO, format_money
+from trainer.engine.rules import Bonus, HouseRules, Showdown
+
+
+class Outcome(Enum):
+    """How a hand ended."""
+
+    WIN = "win"
+    LOSE = "lose"
+    PUSH = "push"
+    SURRENDER = "surrender"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHand:
+    """One finished hand of a box: its bet, cards and the decisions taken on it.
+
+    ``doubled`` counts doublings (each matches the hand's stake); ``split``
+    marks a hand made by splitting; ``switched`` a Blackjack Switch hand whose
+    second card was switched; ``box`` groups split hands of one box.
+    """
+
+    bet: Decimal
+    cards: tuple[Card, ...]
+    doubled: int = 0
+    split: bool = False
+    surrendered: bool = False
+    insurance: Decimal = ZERO
+    even_money: bool = False
+    switched: bool = False
+    box: int | None = None
+
+    @property
+    def stake(self) -> Decimal:
+        """Everything riding on the hand: the bet, doubled once per doubling."""
+        return self.bet * (1 << self.doubled) if self.doubled else self.bet
+
+
+class DealerResult(NamedTuple):
+    """The dealer's finished hand, summarised once per round."""
+
+    up: Card
+    total: int
+    blackjack: bool
+
+    @classmethod
+    def of(cls, cards: Sequence[Card]) -> DealerResult:
+        """Summarise the dealer's cards (in dealing order, up card first)."""
+        total = hand_total(cards).total
+        return cls(cards[0], total, len(cards) == 2 and total == 21)
+
+
+class HandResult(NamedTuple):
+    """A settled hand: the player's profit (``net``) and the rule that decided it."""
+
+    outcome: Outcome
+    net: Decimal
+    insurance_net: Decimal
+    bonus: Bonus | None
+    rule: str
+
+
+class RoundResult(NamedTuple):
+    """Every hand settled, and the player's total profit including insurance."""
+
+    hands: list[HandResult]
+    net: Decimal
+
+
+def is_natural(rules: HouseRules, hand: PlayerHand) -> bool:
+    """A blackjack: two-card 21, not made by a split or switch unless the house says so."""
+    if len(hand.cards) != 2 or hand_total(hand.cards).total != 21:
+        return False
+    if hand.split and not rules.blackjack_after_split:
+        return False
+    return not (hand.switched and not rules.blackjack_after_switch)
+
+
+def insurance_result(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> Decimal:
+    """Profit on the hand's insurance stake: 2:1 against a dealer blackjack, else lost."""
+    if not hand.insurance:
+        return ZERO
+    if dealer.blackjack:
+        return rules.insurance_pays.of(hand.insurance)
+    return -hand.insurance
+
+
+def settle_hand(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> HandResult:
+    """Settle one hand; the rule text names the house and the rule applied."""
+    insured = insurance_result(rules, hand, dealer)
+    house = rules.name
+    if hand.even_money:
+        return HandResult(
+            Outcome.WIN, hand.bet, insured, None,
+            f"{house}: even money pays the blackjack 1:1 at once, whatever the dealer holds",
+        )
+    stake = hand.stake
+    if hand.surrendered:
+        half = stake / 2
+        return HandResult(
+            Outcome.SURRENDER, -half, insured, None,
+            f"{house}: surrender gives up half the stake ({format_money(half)} of "
+            f"{format_money(stake)})",
+        )
+    total = hand_total(hand.cards).total
+    if total > 21:
+        return HandResult(
+            Outcome.LOSE, -stake, insured, None,
+            f"{house}: the player busts with {total} and loses at once, whatever the dealer draws",
+        )
+    if is_natural(rules, hand):
+        return _settle_natural(rules, hand, dealer, insured)
+    if dealer.blackjack:
+        lost = stake if rules.dealer_blackjack_takes == "all" else hand.bet
+        what = "every bet on the hand" if lost == stake else "the original bet"
+        return HandResult(
+            Outcome.LOSE, -lost, insured, None,
+            f"{house}: a dealer blackjack beats every hand but a blackjack and takes {what}",
+        )
+    if rules.six_card_win and len(hand.cards) >= 6:
+        return HandResult(
+            Outcome.WIN, stake, insured, None,
+            f"{house}: {len(hand.cards)} cards without busting win automatically (1:1)",
+        )
+    if dealer.total > 21:
+        if dealer.total == 22 and rules.dealer_22_pushes:
+            return HandResult(
+                Outcome.PUSH, ZERO, insured, None,
+                f"{house}: a dealer 22 does not lose; every standing hand pushes",
+            )
+        return _win(rules, hand, dealer, insured, f"the dealer busts with {dealer.total}")
+    if total > dealer.total:
+        return _win(rules, hand, dealer, insured, f"{total} beats the dealer's {dealer.total}")
+    if total < dealer.total:
+        return HandResult(
+            Outcome.LOSE, -stake, insured, None,
+            f"{house}: {total} loses to the dealer's {dealer.total}",
+        )
+    if total == 21 and rules.player_21_wins:
+        return _win(rules, hand, dealer, insured, "a player 21 beats a dealer 21")
+    if rules.ties == "lose":
+        return HandResult(
+            Outcome.LOSE, -stake, insured, None,
+            f"{house}: ties lose — {total} against the dealer's {total}",
+        )
+    return HandResult(
+        Outcome.PUSH, ZERO, insured, None,
+        f"{house}: {total} against the dealer's {total} is a push; the bet is returned",
+    )
+
+
+def _settle_natural(
+    rules: HouseRules, hand: PlayerHand, dealer: DealerResult, insured: Decimal
+) -> HandResult:
+    house = rules.name
+    paid = rules.blackjack_pays.of(hand.bet)
+    if not dealer.blackjack:
+        return HandResult(
+            Outcome.WIN, paid, insured, None,
+            f"{house}: blackjack pays {rules.blackjack_pays}",
+        )
+    showdown = rules.blackjack_vs_dealer_blackjack
+    if showdown is Showdown.WIN:
+        return HandResult(
+            Outcome.WIN, paid, insured, None,
+            f"{house}: a player blackjack beats a dealer blackjack and pays "
+            f"{rules.blackjack_pays}",
+        )
+    if showdown is Showdown.LOSE:
+        return HandResult(
+            Outcome.LOSE, -hand.bet, insured, None,
+            f"{house}: the player always loses to a dealer blackjack, even with a blackjack",
+        )
+    return HandResult(
+        Outcome.PUSH, ZERO, insured, None,
+        f"{house}: blackjack against a dealer blackjack is a push",
+    )
+
+
+def _win(
+    rules: HouseRules, hand: PlayerHand, dealer: DealerResult, insured: Decimal, why: str
+) -> HandResult:
+    bonus = find_bonus(rules, hand.cards, hand.doubled, hand.split, dealer.up)
+    if bonus is None:
+        return HandResult(Outcome.WIN, hand.stake, insured, None, f"{rules.name}: {why}; pays 1:1")
+    ratio = rules.bonuses[bonus]
+    return HandResult(
+        Outcome.WIN, ratio.of(hand.stake), insured, bonus,
+        f"{rules.name}: {why}; the {bonus.value} bonus pays {ratio}",
+    )
+
+
+def settle_round(
+    rules: HouseRules, dealer_cards: Sequence[Card], hands: Sequence[PlayerHand]
+) -> RoundResult:
+    """Settle every hand of a round against the dealer's final cards."""
+    dealer = DealerResult.of(dealer_cards)
+    results = [settle_hand(rules, hand, dealer) for hand in hands]
+    if dealer.blackjack and rules.dealer_blackjack_takes == "original":
+        _return_extra_split_bets(rules, hands, results)
+    net = sum((r.net + r.insurance_net for r in results), ZERO)
+    return RoundResult(results, net)
+
+
+def _return_extra_split_bets(
+    rules: HouseRules, hands: Sequence[PlayerHand], results: list[HandResult]
+) -> None:
+    """Original bets only: a split box loses one bet; its other hands' bets come back."""
+    seen_boxes: set[int] = set()
+    box = -1
+    for index, hand in enumerate(hands):
+        if hand.box is not None:
+            box = hand.box
+        elif not (hand.split and index and hands[index - 1].split):
+            box = -index - 2
+        first_of_box = box not in seen_boxes
+        seen_boxes.add(box)
+        lost = results[index].outcome is Outcome.LOSE
+        if hand.split and lost and not first_of_box:
+            results[index] = HandResult(
+                Outcome.PUSH, ZERO, results[index].insurance_net, None,
+                f"{rules.name}: a dealer blackjack takes only the original bet; "
+                "the extra split bet is returned",
+            )

@@ -1,0 +1,228 @@
+"""A whole round at a table of boxes, dealt from a shoe and played by a strategy.
+
+Reproducible: the same house, seed, bets and strategy give the same round.
+
+>>> import random
+>>> from decimal import Decimal
+>>> from trainer.engine.houses import find_house
+>>> house = find_house("europoker")
+>>> shoe = Shoe.for_house(house, random.Random(1))
+>>> played = play_round(house, shoe, [Decimal(10)] * 3, SimpleStrategy())
+>>> len(played.result.hands) >= 3
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Protocol
+
+from trainer.engine.cards import Card, Rank
+from trainer.engine.dealer import play_dealer
+from trainer.engine.hands import hand_total
+from trainer.engine.money import ZERO
+from trainer.engine.options import (
+    Action,
+    HandState,
+    allowed_actions,
+    may_insure,
+    may_take_even_money,
+)
+from trainer.engine.rules import DealerCards, HouseRules
+from trainer.engine.settlement import PlayerHand, RoundResult, is_natural, settle_round
+from trainer.engine.shoe import Shoe
+
+
+class Strategy(Protocol):
+    """How the player decides; the round asks it at every decision."""
+
+    def decide(self, state: HandState, dealer_up: Card, allowed: frozenset[Action]) -> Action:
+        """Pick one of ``allowed`` for the hand."""
+
+    def insure(self, cards: tuple[Card, ...], dealer_up: Card) -> bool:
+        """Take insurance (half the bet) against the dealer's ace?"""
+
+    def take_even_money(self, cards: tuple[Card, ...], dealer_up: Card) -> bool:
+        """Take even money on a blackjack against the dealer's ace?"""
+
+    def switch(self, first: tuple[Card, ...], second: tuple[Card, ...], dealer_up: Card) -> bool:
+        """Switch the second cards of two Blackjack Switch hands?"""
+
+
+class SimpleStrategy:
+    """A plain, sensible player: the textbook hard/soft totals, no insurance, no switch.
+
+    Good enough to produce realistic rounds for drills; the computed basic
+    strategy of each house lives with the odds.
+    """
+
+    def decide(self, state: HandState, dealer_up: Card, allowed: frozenset[Action]) -> Action:
+        """Split aces and eights, double 10-11 against a weaker card, stand on 17 or 12-16 vs 2-6."""
+        up = 11 if dealer_up.rank is Rank.ACE else dealer_up.value
+        total = hand_total(state.cards)
+        if Action.SPLIT in allowed and state.cards[0].rank in (Rank.ACE, Rank.EIGHT):
+            return Action.SPLIT
+        if Action.SURRENDER in allowed and total.total == 16 and not total.soft and up >= 10:
+            return Action.SURRENDER
+        if Action.DOUBLE in allowed and total.total in (10, 11) and up < total.total:
+            return Action.DOUBLE
+        if Action.HIT not in allowed:
+            return Action.STAND
+        if total.soft:
+            return Action.HIT if total.total < 18 or (total.total == 18 and up >= 9) else (
+                Action.STAND
+            )
+        if total.total >= 17 or (total.total >= 13 and up <= 6) or (total.total == 12 and 4 <= up <= 6):
+            return Action.STAND
+        return Action.HIT
+
+    def insure(self, cards: tuple[Card, ...], dealer_up: Card) -> bool:
+        """Never insure."""
+        return False
+
+    def take_even_money(self, cards: tuple[Card, ...], dealer_up: Card) -> bool:
+        """Never take even money."""
+        return False
+
+    def switch(self, first: tuple[Card, ...], second: tuple[Card, ...], dealer_up: Card) -> bool:
+        """Switch when it raises the sum of the two hands' best totals (ignoring busts)."""
+        def score(hand: tuple[Card, ...]) -> int:
+            return hand_total(hand).total
+
+        now = score(first) + score(second)
+        swapped = score((first[0], second[1])) + score((second[0], first[1]))
+        return swapped > now
+
+
+@dataclass(slots=True)
+class _Box:
+    bet: Decimal
+    cards: list[Card]
+    doubled: int = 0
+    split: bool = False
+    split_aces: bool = False
+    hit: bool = False
+    surrendered: bool = False
+    switched: bool = False
+    insurance: Decimal = ZERO
+    even_money: bool = False
+    box: int = 0
+
+    def state(self, hands_on_box: int) -> HandState:
+        return HandState(
+            tuple(self.cards), self.doubled, self.split, self.split_aces, hands_on_box,
+            self.hit, self.switched,
+        )
+
+    def finished(self) -> PlayerHand:
+        return PlayerHand(
+            self.bet, tuple(self.cards), self.doubled, self.split, self.surrendered,
+            self.insurance, self.even_money, self.switched, self.box,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedRound:
+    """A finished round: the dealer's cards, every hand as played, and the settlement."""
+
+    dealer: tuple[Card, ...]
+    hands: tuple[PlayerHand, ...]
+    result: RoundResult
+
+
+def play_round(
+    rules: HouseRules, shoe: Shoe, bets: Sequence[Decimal], strategy: Strategy
+) -> PlayedRound:
+    """Deal and play one round for ``bets`` (one per box, left to right)."""
+    shoe.start_round()
+    draw = shoe.draw
+    boxes = [_Box(bet, [draw()], box=i) for i, bet in enumerate(bets)]
+    dealer = [draw()]
+    for box in boxes:
+        box.cards.append(draw())
+    if rules.dealer_cards is not DealerCards.NO_HOLE_CARD:
+        dealer.append(draw())
+    up = dealer[0]
+    if rules.switch:
+        _offer_switch(boxes, up, strategy)
+    if up.rank is Rank.ACE:
+        _offer_insurance(rules, boxes, up, strategy)
+    hands: list[_Box] = []
+    dealer_blackjack_now = rules.blackjack_known_before_play and hand_total(dealer).total == 21
+    for box in boxes:
+        hands.extend([box] if dealer_blackjack_now else _play_box(rules, box, up, draw, strategy))
+    finished = [hand.finished() for hand in hands]
+    live = any(_is_live(rules, hand) for hand in finished) or any(h.insurance for h in finished)
+    if not dealer_blackjack_now:
+        play_dealer(rules, dealer, draw, live)
+    return PlayedRound(tuple(dealer), tuple(finished), settle_round(rules, dealer, finished))
+
+
+def _offer_switch(boxes: list[_Box], up: Card, strategy: Strategy) -> None:
+    for first, second in zip(boxes[::2], boxes[1::2], strict=False):
+        if strategy.switch(tuple(first.cards), tuple(second.cards), up):
+            first.cards[1], second.cards[1] = second.cards[1], first.cards[1]
+            first.switched = second.switched = True
+
+
+def _offer_insurance(rules: HouseRules, boxes: list[_Box], up: Card, strategy: Strategy) -> None:
+    for box in boxes:
+        cards = tuple(box.cards)
+        if not box.switched and may_take_even_money(rules, cards, up):
+            box.even_money = strategy.take_even_money(cards, up)
+        elif may_insure(rules, up) and strategy.insure(cards, up):
+            box.insurance = box.bet * rules.insurance_max
+
+
+def _is_live(rules: HouseRules, hand: PlayerHand) -> bool:
+    """A hand the dealer's total still decides."""
+    if hand.surrendered or hand.even_money or is_natural(rules, hand):
+        return False
+    total = hand_total(hand.cards).total
+    return total <= 21 and not (rules.six_card_win and len(hand.cards) >= 6)
+
+
+def _play_box(
+    rules: HouseRules, box: _Box, up: Card, deal: Callable[[], Card], strategy: Strategy
+) -> list[_Box]:
+    hands = [box]
+    index = 0
+    while index < len(hands):
+        hand = hands[index]
+        if len(hand.cards) == 1:
+            hand.cards.append(deal())
+        while True:
+            state = hand.state(len(hands))
+            allowed = allowed_actions(rules, state, up)
+            if not allowed or allowed == {Action.STAND}:
+                break
+            action = strategy.decide(state, up, allowed)
+            if action not in allowed:
+                action = Action.STAND
+            if action is Action.STAND:
+                break
+            if action is Action.SURRENDER:
+                hand.surrendered = True
+                break
+            if action is Action.SPLIT:
+                hands.append(_split(hand))
+                hand.cards.append(deal())
+                continue
+            if action is Action.DOUBLE:
+                hand.doubled += 1
+            else:
+                hand.hit = True
+            hand.cards.append(deal())
+        index += 1
+    return hands
+
+
+def _split(hand: _Box) -> _Box:
+    """Split ``hand`` in place, returning the new hand holding its second card."""
+    second = hand.cards.pop()
+    aces = second.rank is Rank.ACE
+    hand.split = True
+    hand.split_aces = aces
+    return _Box(hand.bet, [second], split=True, split_aces=aces, box=hand.box)
