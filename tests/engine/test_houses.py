@@ -1,0 +1,181 @@
+"""House profiles: the shipped nine, their readings, and the loader's refusals."""
+
+from __future__ import annotations
+
+import tomllib
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from trainer.engine.cards import DeckKind
+from trainer.engine.houses import SPECS, ProfileError, find_house, house_names, load_house_file
+from trainer.engine.rules import DealerCards, DoubleOn, Reshuffle, Showdown
+
+HOUSES = [
+    "casino-classic", "spanish-21", "double-exposure", "double-exposure-online", "baden-baden",
+    "blackjack-switch", "classic-single-deck", "russian-casino", "europoker",
+]
+PROFILE_DIR = Path(__file__).parents[2] / "trainer" / "houses"
+
+
+def test_every_house_of_rules_md_ships() -> None:
+    assert sorted(house_names()) == sorted(HOUSES)
+
+
+@pytest.mark.parametrize("name", HOUSES)
+def test_every_rule_has_a_source_and_readings_have_a_why(name: str) -> None:
+    house = find_house(name)
+    assert set(house.notes) == {spec.key for spec in SPECS}
+    for key, note in house.notes.items():
+        assert note.source.strip(), key
+        assert bool(note.reading) == bool(note.why), key
+
+
+@pytest.mark.parametrize(
+    ("name", "key"),
+    [
+        ("casino-classic", "blackjack_pays"),  # "ace with a picture" read as any ten-value card
+        ("casino-classic", "dealer_peeks"),
+        ("casino-classic", "dealer_blackjack_takes"),
+        ("casino-classic", "split_match"),
+        ("casino-classic", "split_max_hands"),
+        ("casino-classic", "split_aces_one_card"),
+        ("casino-classic", "blackjack_after_split"),
+        ("spanish-21", "decks"),
+        ("spanish-21", "dealer_blackjack_takes"),
+        ("spanish-21", "max_doubles"),
+        ("spanish-21", "surrender"),
+        ("spanish-21", "bonuses"),
+        ("spanish-21", "bonus_on_doubled"),
+        ("spanish-21", "bonus_after_split"),
+        ("spanish-21", "ties"),
+        ("spanish-21", "insurance"),
+        ("double-exposure", "blackjack_vs_dealer_blackjack"),
+        ("double-exposure", "ties"),
+        ("double-exposure-online", "soft_17"),
+        ("double-exposure-online", "split_match"),
+        ("double-exposure-online", "ties"),
+        ("double-exposure-online", "insurance"),
+        ("baden-baden", "dealer_blackjack_takes"),
+        ("baden-baden", "six_card_win"),
+        ("baden-baden", "double_on"),
+        ("blackjack-switch", "dealer_22_pushes"),
+        ("blackjack-switch", "blackjack_after_switch"),
+        ("blackjack-switch", "soft_17"),
+        ("blackjack-switch", "blackjack_pays"),
+        ("classic-single-deck", "soft_17"),
+        ("classic-single-deck", "blackjack_pays"),
+        ("classic-single-deck", "dealer_peeks"),
+        ("classic-single-deck", "insurance"),
+        ("classic-single-deck", "blackjack_vs_dealer_blackjack"),
+        ("classic-single-deck", "double_on"),
+        ("russian-casino", "soft_17"),
+        ("russian-casino", "dealer_blackjack_takes"),
+        ("russian-casino", "split_max_hands"),
+        ("russian-casino", "blackjack_after_split"),
+        ("europoker", "soft_17"),
+        ("europoker", "dealer_blackjack_takes"),
+        ("europoker", "split_max_hands"),
+        ("europoker", "double_after_split"),
+    ],
+)
+def test_rules_md_ambiguities_are_recorded_as_readings(name: str, key: str) -> None:
+    note = find_house(name).notes[key]
+    assert note.reading and note.why
+
+
+def test_headline_rules() -> None:
+    classic = find_house("casino-classic")
+    assert (classic.decks, classic.soft_17, classic.double_on) == (1, "stand", DoubleOn.ANY)
+    assert not classic.double_after_split and not classic.surrender
+    spanish = find_house("spanish-21")
+    assert (spanish.deck, spanish.decks, spanish.soft_17) == (DeckKind.SPANISH, 6, "hit")
+    assert spanish.blackjack_vs_dealer_blackjack is Showdown.WIN and spanish.player_21_wins
+    assert spanish.max_doubles == 2 and spanish.surrender_after_double
+    exposure = find_house("double-exposure")
+    assert exposure.dealer_cards is DealerCards.BOTH_UP and exposure.ties == "lose"
+    assert exposure.double_on is DoubleOn.HARD_NINE_TO_ELEVEN and not exposure.insurance
+    online = find_house("double-exposure-online")
+    assert (online.decks, online.penetration, online.double_on) == (
+        6, Decimal("0.5"), DoubleOn.NOT_SOFT,
+    )
+    assert online.split_max_hands == 4 and online.split_aces_max_hands == 4
+    baden = find_house("baden-baden")
+    assert baden.reshuffle is Reshuffle.EVERY_ROUND and baden.split_match == "rank"
+    assert baden.split_max_hands == 2 and baden.six_card_win
+    switch = find_house("blackjack-switch")
+    assert switch.switch and switch.dealer_22_pushes and switch.decks == 6
+    single = find_house("classic-single-deck")
+    assert single.reshuffle is Reshuffle.FRESH_DECK and single.double_on is DoubleOn.ELEVEN
+    assert single.surrender and not single.surrender_vs_ace and single.even_money
+    russian = find_house("russian-casino")
+    assert russian.dealer_cards is DealerCards.NO_HOLE_CARD and russian.double_after_split
+    assert russian.split_aces_max_hands is None
+    euro = find_house("europoker")
+    assert (euro.decks, euro.reshuffle, euro.split_max_hands) == (2, Reshuffle.EVERY_ROUND, 2)
+
+
+def _write_profile(tmp_path: Path, edit: str, old: str = "", new: str = "") -> Path:
+    text = (PROFILE_DIR / "europoker.toml").read_text(encoding="utf-8")
+    if old:
+        assert old in text
+        text = text.replace(old, new, 1)
+    path = tmp_path / "custom.toml"
+    path.write_text(text + edit, encoding="utf-8")
+    return path
+
+
+def test_loads_a_user_profile(tmp_path: Path) -> None:
+    path = _write_profile(
+        tmp_path, "", '[soft_17]\nvalue = "stand"', '[soft_17]\nvalue = "hit"'
+    )
+    house = load_house_file(path)
+    assert house.soft_17 == "hit" and house.name == "europoker"
+
+
+@pytest.mark.parametrize(
+    ("edit", "old", "new", "message"),
+    [
+        ('\n[lucky_sevens]\nvalue = true\nsource = "x"\n', "", "", "unknown key 'lucky_sevens'"),
+        ("", '[decks]\nvalue = 2\nsource = "004: «блэкджек играется с двумя колодами карт»"\n',
+         "", "missing key 'decks'"),
+        ("", "[decks]\nvalue = 2", "[decks]\nvalue = 0", "decks = 0: must be a whole number"),
+        ("", '[soft_17]\nvalue = "stand"', '[soft_17]\nvalue = "sometimes"',
+         "soft_17 = 'sometimes': must be one of stand, hit"),
+        ("", '[blackjack_pays]\nvalue = "3:2"', '[blackjack_pays]\nvalue = "3/2"',
+         "blackjack_pays = '3/2'"),
+        ("", '[penetration]\nvalue = "1"', '[penetration]\nvalue = "1.5"', "penetration"),
+        ("", '[dealer_peeks]\nvalue = false', '[dealer_peeks]\nvalue = "no"',
+         "must be true or false"),
+        ("", '[dealer_peeks]\nvalue = false', '[dealer_peeks]\nvalue = true',
+         "dealer_blackjack_takes: a dealer blackjack seen before play"),
+        ("", 'reading = "No resplit."\n', "", "a 'reading' needs a 'why'"),
+        ("", 'name = "europoker"', 'name = ""', "missing key 'name'"),
+    ],
+)
+def test_refuses_bad_profiles(tmp_path: Path, edit: str, old: str, new: str, message: str) -> None:
+    path = _write_profile(tmp_path, edit, old, new)
+    with pytest.raises(ProfileError, match=message) as info:
+        load_house_file(path)
+    assert str(path) in str(info.value)
+
+
+def test_refuses_unreadable_and_invalid_toml(tmp_path: Path) -> None:
+    with pytest.raises(ProfileError, match="cannot read"):
+        load_house_file(tmp_path / "missing.toml")
+    bad = tmp_path / "bad.toml"
+    bad.write_text("decks = = 2", encoding="utf-8")
+    with pytest.raises(ProfileError, match="not valid TOML"):
+        load_house_file(bad)
+
+
+def test_unknown_house_lists_known() -> None:
+    with pytest.raises(ProfileError, match="unknown house 'nope'.*europoker"):
+        find_house("nope")
+
+
+def test_profile_files_are_valid_toml_with_sources() -> None:
+    for path in PROFILE_DIR.glob("*.toml"):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        assert data["source"].endswith(".txt")

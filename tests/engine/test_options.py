@@ -1,0 +1,159 @@
+"""What the player may do at each point, under each house."""
+
+from __future__ import annotations
+
+import pytest
+
+from trainer.engine.cards import Card, parse_cards
+from trainer.engine.houses import find_house
+from trainer.engine.options import (
+    Action,
+    HandState,
+    allowed_actions,
+    may_insure,
+    may_take_even_money,
+    refusal,
+)
+
+
+def allowed(house: str, cards: str, up: str = "Th", **state: object) -> set[str]:
+    hand = HandState(parse_cards(cards.split()), **state)  # type: ignore[arg-type]
+    return {a.value for a in allowed_actions(find_house(house), hand, Card.parse(up))}
+
+
+@pytest.mark.parametrize(
+    ("house", "cards", "may_double"),
+    [
+        ("casino-classic", "Ts 6d", True),
+        ("casino-classic", "As 7d", True),
+        ("double-exposure", "5s 4d", True),
+        ("double-exposure", "5s 6d", True),
+        ("double-exposure", "As 8d", False),  # soft 19, not hard 9
+        ("double-exposure", "Ts 2d", False),
+        ("double-exposure-online", "Ts 2d", True),
+        ("double-exposure-online", "As 6d", False),  # soft
+        ("baden-baden", "5s 4d", True),
+        ("baden-baden", "As 8d", False),
+        ("baden-baden", "Ts 2d", False),
+        ("classic-single-deck", "5s 6d", True),
+        ("classic-single-deck", "5s 5d", False),
+        ("russian-casino", "Ts 2d", True),
+        ("europoker", "9s 9d", True),
+    ],
+)
+def test_double_restrictions(house: str, cards: str, may_double: bool) -> None:
+    assert ("double" in allowed(house, cards)) is may_double
+
+
+def test_no_double_on_blackjack_and_only_first_two_cards() -> None:
+    assert allowed("europoker", "As Kd") == set()
+    assert allowed("europoker", "2s 3d 4c") == {"hit", "stand"}
+
+
+@pytest.mark.parametrize(
+    ("house", "cards", "may_split"),
+    [
+        ("casino-classic", "Ks Qd", True),
+        ("baden-baden", "Ks Qd", False),
+        ("baden-baden", "Ks Kd", True),
+        ("classic-single-deck", "Ks Qd", False),
+        ("europoker", "Ks Qd", True),
+        ("double-exposure-online", "Js Td", True),
+    ],
+)
+def test_split_by_value_or_rank(house: str, cards: str, may_split: bool) -> None:
+    assert ("split" in allowed(house, cards)) is may_split
+
+
+@pytest.mark.parametrize(
+    ("house", "hands_on_box", "may_resplit"),
+    [
+        ("casino-classic", 2, True), ("casino-classic", 4, False),
+        ("europoker", 2, False), ("baden-baden", 2, False), ("classic-single-deck", 2, False),
+        ("double-exposure-online", 3, True), ("double-exposure-online", 4, False),
+        ("russian-casino", 3, True), ("russian-casino", 4, False),
+    ],
+)
+def test_resplit_limits(house: str, hands_on_box: int, may_resplit: bool) -> None:
+    result = allowed(house, "8s 8d", split=True, hands_on_box=hands_on_box)
+    assert ("split" in result) is may_resplit
+
+
+@pytest.mark.parametrize(
+    ("house", "hands_on_box", "may_resplit"),
+    [
+        ("casino-classic", 2, False), ("europoker", 2, False),
+        ("double-exposure-online", 2, True), ("double-exposure-online", 4, False),
+        ("russian-casino", 2, True), ("russian-casino", 9, True),
+    ],
+)
+def test_split_aces_take_one_card_and_resplit_where_allowed(
+    house: str, hands_on_box: int, may_resplit: bool
+) -> None:
+    pair = allowed(house, "As Ad", split=True, split_aces=True, hands_on_box=hands_on_box)
+    assert pair == ({"stand", "split"} if may_resplit else {"stand"})
+    assert allowed(house, "As 9d", split=True, split_aces=True, hands_on_box=2) == {"stand"}
+
+
+def test_split_ace_plus_ten_is_21_not_blackjack() -> None:
+    state = HandState(parse_cards(["As", "Kd"]), split=True, split_aces=True, hands_on_box=2)
+    assert refusal(find_house("europoker"), state, Card.parse("9h"), Action.HIT) == (
+        "europoker: the hand has 21; play passes on"
+    )
+
+
+@pytest.mark.parametrize(
+    ("house", "state", "may_double"),
+    [
+        ("russian-casino", {"split": True, "hands_on_box": 2}, True),
+        ("double-exposure-online", {"split": True, "hands_on_box": 2}, True),
+        ("europoker", {"split": True, "hands_on_box": 2}, False),
+        ("casino-classic", {"split": True, "hands_on_box": 2}, False),
+    ],
+)
+def test_double_after_split(house: str, state: dict[str, object], may_double: bool) -> None:
+    assert ("double" in allowed(house, "8s 3d", **state)) is may_double
+
+
+def test_surrender_rules() -> None:
+    assert "surrender" not in allowed("europoker", "Ts 6d")
+    assert "surrender" in allowed("classic-single-deck", "Ts 6d", up="Th")
+    assert "surrender" not in allowed("classic-single-deck", "Ts 6d", up="Ah")
+    assert "surrender" not in allowed("classic-single-deck", "Ts 6d", split=True, hands_on_box=2)
+    assert "surrender" in allowed("russian-casino", "Ts 6d", up="Ah")
+    assert "surrender" not in allowed("russian-casino", "Ts 6d", split=True, hands_on_box=2)
+    assert "surrender" not in allowed("russian-casino", "Ts 2d 4c", hit=True)
+    # Spanish 21: after any number of doubles and after a split.
+    assert "surrender" in allowed("spanish-21", "Ks 2d 4c", doubled=1)
+    assert "surrender" in allowed("spanish-21", "Ks 2d", split=True, hands_on_box=2)
+
+
+def test_spanish_redouble() -> None:
+    assert allowed("spanish-21", "5s 4d 2c", doubled=1) == {"stand", "double", "surrender"}
+    assert allowed("spanish-21", "5s 4d 2c 3h", doubled=2) == {"stand", "surrender"}
+    assert allowed("europoker", "5s 4d 2c", doubled=1) == {"stand"}
+
+
+def test_refusals_name_the_house_rule() -> None:
+    state = HandState(parse_cards(["Ts", "2d"]))
+    assert refusal(find_house("double-exposure"), state, Card.parse("9h"), Action.DOUBLE) == (
+        "double-exposure: doubling is allowed only on a hard 9, 10 or 11"
+    )
+    assert refusal(find_house("europoker"), state, Card.parse("9h"), Action.SURRENDER) == (
+        "europoker: surrender is not allowed"
+    )
+    pair = HandState(parse_cards(["8s", "8d"]), split=True, hands_on_box=2)
+    assert refusal(find_house("europoker"), pair, Card.parse("9h"), Action.SPLIT) == (
+        "europoker: a box may split into at most 2 hands"
+    )
+
+
+def test_insurance_and_even_money_offers() -> None:
+    ace, ten = Card.parse("Ah"), Card.parse("Th")
+    natural = parse_cards(["As", "Kd"])
+    assert may_insure(find_house("europoker"), ace) and not may_insure(find_house("europoker"), ten)
+    assert not may_insure(find_house("double-exposure"), ace)
+    assert may_take_even_money(find_house("europoker"), natural, ace)
+    assert may_take_even_money(find_house("russian-casino"), natural, ace)
+    assert not may_take_even_money(find_house("casino-classic"), natural, ace)
+    assert not may_take_even_money(find_house("europoker"), natural, ten)
