@@ -21,7 +21,8 @@ def load_round_json(text: str) -> tuple[list[Card], list[PlayerHand]]:
     try:
         data = json.loads(text, parse_float=Decimal)
     except json.JSONDecodeError as exc:
-        raise RoundError(f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+        where = f"line {exc.lineno} column {exc.colno}"
+        raise RoundError(f"malformed JSON: {exc.msg} at {where}") from None
     if not isinstance(data, dict):
         raise RoundError("the round must be a JSON object with 'dealer' and 'hands'")
     unknown = sorted(set(data) - {"dealer", "hands"})

@@ -64,7 +64,7 @@ def test_check_dealer_hand_refusals() -> None:
     with pytest.raises(RoundError, match="must still draw on hard 16"):
         check_dealer_hand(euro, parse_cards(["Ts", "6d"]), live_hands=True)
     check_dealer_hand(euro, parse_cards(["Ts", "6d"]), live_hands=False)
-    with pytest.raises(RoundError, match="stands on soft 17 .* cannot draw 2c"):
+    with pytest.raises(RoundError, match=r"stands on soft 17 .* cannot draw 2c"):
         check_dealer_hand(euro, parse_cards(["As", "6d", "2c"]), live_hands=True)
     check_dealer_hand(find_house("spanish-21"), parse_cards(["As", "6d", "2c"]), live_hands=True)
     with pytest.raises(RoundError, match="needs 2"):

@@ -171,7 +171,7 @@ def test_refuses_unreadable_and_invalid_toml(tmp_path: Path) -> None:
 
 
 def test_unknown_house_lists_known() -> None:
-    with pytest.raises(ProfileError, match="unknown house 'nope'.*europoker"):
+    with pytest.raises(ProfileError, match=r"unknown house 'nope'.*europoker"):
         find_house("nope")
 
 

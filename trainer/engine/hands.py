@@ -1,5 +1,6 @@
 """Hand totals (hard and soft), bust, blackjack and pairs.
 
+>>> from trainer.engine.cards import parse_cards
 >>> hand_total(parse_cards(["As", "6d"]))
 HandTotal(total=17, soft=True)
 >>> hand_total(parse_cards(["As", "6d", "Kc"]))

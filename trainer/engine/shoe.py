@@ -68,9 +68,9 @@ class Shoe:
 
     def start_round(self) -> None:
         """Reshuffle before a round when the house's policy says so."""
-        if self.reshuffle is not Reshuffle.CUT_CARD or self._dealt >= self.cut_at:
-            if self._random is not None:
-                self.shuffle()
+        due = self.reshuffle is not Reshuffle.CUT_CARD or self._dealt >= self.cut_at
+        if due and self._random is not None:
+            self.shuffle()
 
     def draw(self) -> Card:
         """Deal the next card; an empty shoe is reshuffled mid-round."""
@@ -97,7 +97,9 @@ def check_cards_fit(rules: HouseRules, cards: Iterable[Card]) -> None:
     counts = Counter(cards)
     for card, count in counts.items():
         if rules.deck is DeckKind.SPANISH and card.rank is Rank.TEN:
-            raise CardError(f"{rules.name} deals Spanish decks with no pip tens: {card} cannot occur")
+            raise CardError(
+                f"{rules.name} deals Spanish decks with no pip tens: {card} cannot occur"
+            )
         if count > rules.decks:
             raise CardError(
                 f"{rules.name} deals {rules.decks} deck(s): {card} appears {count} times, "

@@ -59,7 +59,7 @@ class SimpleStrategy:
     """
 
     def decide(self, state: HandState, dealer_up: Card, allowed: frozenset[Action]) -> Action:
-        """Split aces and eights, double 10-11 against a weaker card, stand on 17 or 12-16 vs 2-6."""
+        """Split A-A and 8-8, double 10-11 against a weaker card, stand on 17, or 13-16 vs 2-6."""
         up = 11 if dealer_up.rank is Rank.ACE else dealer_up.value
         total = hand_total(state.cards)
         if Action.SPLIT in allowed and state.cards[0].rank in (Rank.ACE, Rank.EIGHT):
@@ -74,7 +74,8 @@ class SimpleStrategy:
             return Action.HIT if total.total < 18 or (total.total == 18 and up >= 9) else (
                 Action.STAND
             )
-        if total.total >= 17 or (total.total >= 13 and up <= 6) or (total.total == 12 and 4 <= up <= 6):
+        stiff_stands = (total.total >= 13 and up <= 6) or (total.total == 12 and 4 <= up <= 6)
+        if total.total >= 17 or stiff_stands:
             return Action.STAND
         return Action.HIT
 

@@ -1,0 +1,153 @@
+"""The shoe, whole seeded rounds, and round validation."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from decimal import Decimal
+
+import pytest
+
+from tests.engine.helpers import hand
+from trainer.engine.cards import Card, Rank, parse_cards
+from trainer.engine.errors import CardError, MoneyError, RoundError
+from trainer.engine.houses import find_house, house_names
+from trainer.engine.options import Action, HandState
+from trainer.engine.round_check import check_round
+from trainer.engine.settlement import settle_round
+from trainer.engine.shoe import Shoe, check_cards_fit
+from trainer.engine.table_round import SimpleStrategy, play_round
+
+
+@pytest.mark.parametrize("name", house_names())
+def test_shoe_holds_the_house_decks(name: str) -> None:
+    house = find_house(name)
+    shoe = Shoe.for_house(house, random.Random(1))
+    drawn = [shoe.draw() for _ in range(shoe.size)]
+    counts = Counter(drawn)
+    assert len(drawn) == house.shoe_size
+    assert set(counts.values()) == {house.decks}
+    if house.deck.value == "spanish":
+        assert not [c for c in drawn if c.rank is Rank.TEN]
+
+
+def test_seeded_shuffle_is_reproducible_and_differs_by_seed() -> None:
+    house = find_house("russian-casino")
+    first = [Shoe.for_house(house, random.Random(9)).draw() for _ in range(1)]
+    deal = lambda seed: [s.draw() for s in [Shoe.for_house(house, random.Random(seed))]  # noqa: E731
+                         for _ in range(20)]
+    assert deal(9) == deal(9)
+    assert deal(9) != deal(10)
+    assert first[0] == deal(9)[0]
+
+
+def test_cut_card_and_reshuffle_policies() -> None:
+    online = find_house("double-exposure-online")
+    shoe = Shoe.for_house(online, random.Random(2))
+    assert shoe.cut_at == 156  # the middle of six decks
+    for _ in range(155):
+        shoe.draw()
+    shoe.start_round()
+    assert len(shoe.remaining_cards()) == 312 - 155  # cut card not out yet
+    shoe.draw()
+    shoe.start_round()
+    assert len(shoe.remaining_cards()) == 312  # reshuffled at the cut card
+    euro = Shoe.for_house(find_house("europoker"), random.Random(2))
+    euro.draw()
+    euro.start_round()
+    assert len(euro.remaining_cards()) == 104  # every round
+
+
+def test_stacked_shoe_deals_in_order() -> None:
+    shoe = Shoe.stacked(parse_cards(["As", "Kd"]))
+    assert [shoe.draw(), shoe.draw()] == list(parse_cards(["As", "Kd"]))
+    with pytest.raises(CardError, match="run out"):
+        shoe.draw()
+
+
+def test_check_cards_fit() -> None:
+    check_cards_fit(find_house("europoker"), parse_cards(["As", "As"]))
+    with pytest.raises(CardError, match="appears 3 times, the shoe holds 2"):
+        check_cards_fit(find_house("europoker"), parse_cards(["As", "As", "As"]))
+    with pytest.raises(CardError, match="no pip tens: Td"):
+        check_cards_fit(find_house("spanish-21"), parse_cards(["Td"]))
+
+
+@pytest.mark.parametrize("name", house_names())
+def test_seeded_rounds_are_reproducible_valid_and_settled_by_settle_round(name: str) -> None:
+    house = find_house(name)
+    boxes = 4 if house.switch else 3
+    bets = [Decimal("10"), Decimal("12.50"), Decimal("7"), Decimal("25")][:boxes]
+
+    def rounds(seed: int) -> list[object]:
+        shoe = Shoe.for_house(house, random.Random(seed))
+        return [play_round(house, shoe, bets, SimpleStrategy()) for _ in range(150)]
+
+    played = rounds(4)
+    assert played == rounds(4)
+    for round_ in played:
+        check_round(house, round_.dealer, round_.hands)  # type: ignore[attr-defined]
+        again = settle_round(house, round_.dealer, round_.hands)  # type: ignore[attr-defined]
+        assert again == round_.result  # type: ignore[attr-defined]
+
+
+def test_round_from_a_stacked_shoe() -> None:
+    """Europoker: boxes K9 and 75, dealer 9 up; box 2 hits a ten and busts."""
+    house = find_house("europoker")
+    shoe = Shoe.stacked(parse_cards(["Kh", "7h", "9c", "9d", "5d", "Td", "Tc"]))
+    played = play_round(house, shoe, [Decimal(10), Decimal(10)], SimpleStrategy())
+    assert played.dealer == parse_cards(["9c", "Td"])
+    assert [h.cards for h in played.hands] == [parse_cards(["Kh", "9d"]),
+                                               parse_cards(["7h", "5d", "Tc"])]
+    assert played.result.net == Decimal(-10)
+
+
+class _AlwaysSplitThenDouble(SimpleStrategy):
+    def decide(self, state: HandState, dealer_up: Card, allowed: frozenset[Action]) -> Action:
+        for action in (Action.SPLIT, Action.DOUBLE):
+            if action in allowed:
+                return action
+        return Action.STAND
+
+
+def test_round_splits_aces_one_card_each() -> None:
+    house = find_house("europoker")
+    shoe = Shoe.stacked(parse_cards(["As", "9c", "Ad", "7c", "Kd", "5h", "Th"]))
+    played = play_round(house, shoe, [Decimal(10)], _AlwaysSplitThenDouble())
+    assert [h.cards for h in played.hands] == [parse_cards(["As", "Kd"]), parse_cards(["Ad", "5h"])]
+    assert all(h.split for h in played.hands)
+    assert played.dealer == parse_cards(["9c", "7c", "Th"])
+    assert [h.net for h in played.result.hands] == [Decimal(10), Decimal(10)]
+
+
+def test_check_round_refusals() -> None:
+    euro = find_house("europoker")
+    dealer = parse_cards(["9h", "Td"])
+    cases = [
+        ([hand("10", "5s", "6d", "2c", "Tc", doubled=1)], RoundError, "holds exactly 3 cards"),
+        ([hand("10", "As", "Kd", "2c", doubled=1)], RoundError, "no card is drawn after soft 21"),
+        ([hand("10", "Ts", "6d", surrendered=True)], RoundError, "surrender is not allowed"),
+        ([hand("10", "Ts", "6d", insurance=Decimal(5))], RoundError, "insurance only against"),
+        ([hand("10", "Ts", "6d", even_money=True)], RoundError, "even money is only"),
+        ([hand("10", "Ts", "6d", switched=True)], RoundError, "has no switch"),
+        ([hand("10", "Ts", "6d", "9c", "2h")], RoundError, "no card is drawn after bust 25"),
+        ([hand("10", "As", "5d", "2c", split=True)], RoundError, "split aces take one card each"),
+        ([hand("0", "Ts", "6d")], MoneyError, "must be more than 0"),
+        ([hand("10", "Ts")], RoundError, "at least two cards"),
+        ([hand("10", "Ts", "6d", doubled=2)], RoundError, "at most 1"),
+    ]
+    for hands, error, message in cases:
+        with pytest.raises(error, match=message):
+            check_round(euro, dealer, hands)
+    with pytest.raises(MoneyError, match="more than 5"):
+        check_round(euro, parse_cards(["Ah", "7d"]), [hand("10", "Ts", "6d", insurance=Decimal(6))])
+    with pytest.raises(RoundError, match="must still draw"):
+        check_round(euro, parse_cards(["9h", "6d"]), [hand("10", "Ts", "6d")])
+    check_round(euro, parse_cards(["9h", "6d"]), [hand("10", "Ts", "6d", "9c")])  # no live hands
+    with pytest.raises(RoundError, match="double-exposure: doubling is allowed only on a hard"):
+        check_round(
+            find_house("double-exposure"), dealer, [hand("10", "As", "8d", "2c", doubled=1)]
+        )
+    with pytest.raises(RoundError, match="no surrender against a dealer ace"):
+        check_round(find_house("classic-single-deck"), parse_cards(["Ah", "7d"]),
+                    [hand("10", "Ts", "6d", surrendered=True)])
