@@ -1,0 +1,155 @@
+"""``trainer rules``, ``trainer dealer`` and ``trainer settle`` against the contract."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.cli.helpers import run_cli
+from trainer.engine.houses import house_names
+
+Capsys = pytest.CaptureFixture[str]
+EUROPOKER_EXAMPLE = {
+    "dealer": ["9h", "Td"],
+    "hands": [
+        {"bet": "10", "cards": ["Kh", "9d"]},
+        {"bet": "10", "cards": ["7h", "5d", "Tc"]},
+        {"bet": "10", "cards": ["Js", "3d", "8c"]},
+    ],
+}
+
+
+def test_rules_list(capsys: Capsys) -> None:
+    run = run_cli(capsys, "rules", "list")
+    assert run.code == 0
+    for name in house_names():
+        assert name in run.out
+    listed = json.loads(run_cli(capsys, "rules", "list", "--json").out)
+    assert [h["name"] for h in listed] == house_names()
+
+
+@pytest.mark.parametrize("name", house_names())
+def test_rules_show_prints_sources_and_readings(capsys: Capsys, name: str) -> None:
+    run = run_cli(capsys, "rules", "show", name)
+    assert run.code == 0
+    assert "source:" in run.out and "READING:" in run.out and "why:" in run.out
+    data = json.loads(run_cli(capsys, "rules", "show", name, "--json").out)
+    assert all(rule["source"] for rule in data["rules"])
+
+
+def test_rules_show_with_a_file(capsys: Capsys, tmp_path: Path) -> None:
+    source = Path(__file__).parents[2] / "trainer" / "houses" / "europoker.toml"
+    custom = tmp_path / "mine.toml"
+    custom.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    assert run_cli(capsys, "rules", "show", "--rules-file", str(custom)).code == 0
+
+
+@pytest.mark.parametrize(
+    ("house", "cards", "expected"),
+    [
+        ("europoker", ["As", "6d"], {"action": "stand", "total": 17, "soft": True}),
+        ("spanish-21", ["As", "6d"], {"action": "hit", "total": 17, "soft": True}),
+        ("double-exposure", ["A♠", "2♦", "4♣"], {"action": "hit", "total": 17, "soft": True}),
+        ("casino-classic", ["As", "Ad", "5c"], {"action": "stand", "total": 17, "soft": True}),
+        ("russian-casino", ["6s"], {"action": "hit", "total": 6, "soft": False}),
+        ("europoker", ["10s", "6d"], {"action": "hit", "total": 16, "soft": False}),
+        ("europoker", ["Ts", "6d", "Kh"], {"action": "stand", "total": 26, "soft": False}),
+    ],
+)
+def test_dealer(capsys: Capsys, house: str, cards: list[str], expected: dict[str, object]) -> None:
+    run = run_cli(capsys, "dealer", "--rules", house, *cards)
+    assert run.code == 0, run.err
+    out = json.loads(run.out)
+    assert {k: out[k] for k in expected} == expected
+
+
+def test_settle_europoker_example(capsys: Capsys) -> None:
+    run = run_cli(capsys, "settle", "--rules", "europoker", stdin=json.dumps(EUROPOKER_EXAMPLE))
+    assert run.code == 0, run.err
+    out = json.loads(run.out)
+    assert [(h["outcome"], h["net"]) for h in out["hands"]] == [
+        ("push", "0"), ("lose", "-10"), ("win", "10"),
+    ]
+    assert out["net"] == "0"
+    assert all(h["rule"].startswith("europoker:") for h in out["hands"])
+
+
+def test_settle_from_a_file_with_full_keys(capsys: Capsys, tmp_path: Path) -> None:
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps({"dealer": ["Ah", "Kd"], "hands": [
+        {"bet": "35", "cards": ["As", "Kc"], "doubled": 0, "split": False, "surrendered": False,
+         "insurance": "0", "even_money": True},
+        {"bet": 20, "cards": ["9s", "9c"], "insurance": "10"},
+    ]}), encoding="utf-8")
+    out = json.loads(run_cli(capsys, "settle", "--rules", "europoker", str(path)).out)
+    assert [(h["outcome"], h["net"], h["insurance_net"]) for h in out["hands"]] == [
+        ("win", "35", "0"), ("lose", "-20", "20"),
+    ]
+    assert out["net"] == "35"
+
+
+def test_settle_spanish_bonus_and_cents(capsys: Capsys) -> None:
+    round_ = {"dealer": ["7s", "Kd"], "hands": [
+        {"bet": "15", "cards": ["7s", "7s", "7s"]},
+        {"bet": "12.50", "cards": ["As", "Kc"]},
+    ]}
+    out = json.loads(run_cli(capsys, "settle", "--rules", "spanish-21",
+                             stdin=json.dumps(round_)).out)
+    assert [(h["net"], h["bonus"]) for h in out["hands"]] == [
+        ("750", "suited-7-7-7-vs-dealer-7"), ("18.75", None),
+    ]
+    assert out["net"] == "768.75"
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "message"),
+    [
+        (["dealer", "--rules", "europoker", "Xs"], "", "'Xs' is not a card"),
+        (["dealer", "--rules", "nowhere", "As"], "", "unknown house 'nowhere'"),
+        (["dealer", "--rules", "spanish-21", "Td", "6s"], "", "no pip tens: Td"),
+        (["dealer", "--rules", "europoker", "Ts", "7d", "2c"], "", "stands on hard 17"),
+        (["dealer", "As"], "", "missing --rules"),
+        (["settle", "--rules", "europoker"], '{"dealer": ["9h"', "malformed JSON"),
+        (["settle", "--rules", "europoker"], "[]", "must be a JSON object"),
+        (["settle", "--rules", "europoker"],
+         '{"dealer": ["9h", "Td"], "hands": [{"bet": "-5", "cards": ["Kh", "9d"]}]}',
+         "bet '-5' is not an amount"),
+        (["settle", "--rules", "europoker"],
+         '{"dealer": ["9h", "Td"], "hands": [{"bet": "ten", "cards": ["Kh", "9d"]}]}',
+         "bet 'ten' is not an amount"),
+        (["settle", "--rules", "europoker"],
+         '{"dealer": ["9h", "Td"], "hands": [{"bet": "10", "cards": ["Kh", "Zd"]}]}',
+         "'Zd' is not a card"),
+        (["settle", "--rules", "spanish-21"],
+         '{"dealer": ["9h", "Kd"], "hands": [{"bet": "10", "cards": ["Kh", "Td"]}]}',
+         "no pip tens: Td"),
+        (["settle", "--rules", "europoker"],
+         '{"dealer": ["9h", "6d"], "hands": [{"bet": "10", "cards": ["Kh", "9d"]}]}',
+         "must still draw on hard 15"),
+        (["settle", "--rules", "europoker"],
+         '{"dealer": ["9h", "Td"], "hands": [{"bet": "10", "cards": ["Kh", "9d"], "tip": 1}]}',
+         "unknown key 'tip'"),
+        (["settle", "--rules", "europoker"], '{"dealer": ["9h", "Td"], "hands": []}',
+         "'hands' must be a non-empty list"),
+    ],
+)
+def test_refusals_exit_2_with_one_line(
+    capsys: Capsys, args: list[str], stdin: str, message: str
+) -> None:
+    run = run_cli(capsys, *args, stdin=stdin)
+    assert run.code == 2
+    assert run.out == ""
+    assert run.err.count("\n") == 1 and message in run.err
+
+
+def test_installed_console_script_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "trainer", "dealer", "--rules", "europoker", "As", "6d"],
+        capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["action"] == "stand"
