@@ -196,10 +196,10 @@ def refusal(rules: HouseRules, state: HandState, dealer_up: Card, action: Action
 def allowed_actions(rules: HouseRules, state: HandState, dealer_up: Card) -> frozenset[Action]:
     """Every action the player may take now."""
     total = hand_total(state.cards)
+    if total.total > 21:
+        return _NOTHING
     if len(state.cards) > 2 and not state.doubled:
         # Past the first two cards only hitting and standing remain.
-        if total.total > 21:
-            return _NOTHING
         return _HIT_OR_STAND if total.total < 21 else _STAND_ONLY
     return frozenset(
         a for a in PLAY_ORDER if _refusal_code(rules, state, dealer_up, a, total) is None
