@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from trainer.cli.audit import audit_command
 from trainer.cli.play import dealer_command, settle_command
 from trainer.cli.rules import rules_group
 from trainer.engine.errors import EngineError
@@ -19,6 +20,7 @@ def cli() -> None:
 cli.add_command(rules_group)
 cli.add_command(dealer_command)
 cli.add_command(settle_command)
+cli.add_command(audit_command)
 
 
 def main() -> None:

@@ -1,0 +1,89 @@
+"""A pytest plugin object that gathers one ``ScenarioResult`` per test and shows progress."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any, TextIO
+
+import pytest
+
+from trainer.audit.results import AuditRun, ScenarioResult, area_of
+from trainer.audit.table import AuditFailure
+
+
+class Collector:
+    """Passed to ``pytest.main(plugins=[...])``; fills ``run`` as the tests report."""
+
+    def __init__(self, run: AuditRun, progress: TextIO | None, width: int = 50) -> None:
+        self.run = run
+        self.progress = progress
+        self.width = width
+        self.total = 0
+        self.done = 0
+        self._failures: dict[str, BaseException] = {}
+
+    def _say(self, text: str) -> None:
+        if self.progress is not None:
+            self.progress.write(text)
+            self.progress.flush()
+
+    @pytest.hookimpl
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        """Announce how many scenarios will run."""
+        self.total = len(items)
+        self._say(f"auditing {self.total} scenarios\n")
+
+    @pytest.hookimpl
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        """A feature that cannot be loaded is an error of the audit."""
+        if report.failed:
+            self.run.errors.append(f"{report.nodeid}: {report.longreprtext.strip()}")
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(
+        self, item: pytest.Item, call: pytest.CallInfo[None]
+    ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+        """Keep the exception of a failing scenario (its expected and actual values)."""
+        report = yield
+        if report.failed and call.excinfo is not None:
+            self._failures[item.nodeid] = call.excinfo.value
+        return report
+
+    @pytest.hookimpl
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """Turn each finished test into a ``ScenarioResult``."""
+        if report.when == "call" or (report.when == "setup" and not report.passed):
+            self._record(report)
+
+    def _record(self, report: pytest.TestReport) -> None:
+        props: dict[str, Any] = dict(report.user_properties)
+        feature = str(props.get("feature", report.fspath))
+        tags = set(str(props.get("tags", "")).split())
+        house = str(props.get("house") or _house_from_path(feature))
+        name = str(props.get("scenario") or report.nodeid)
+        params = _example_of(report.nodeid, props)
+        if params:
+            name = f"{name} [{params}]"
+        error = self._failures.pop(report.nodeid, None)
+        expected = actual = message = None
+        if isinstance(error, AuditFailure):
+            expected, actual = error.expected, error.actual
+        if report.failed:
+            message = str(error) if error is not None else report.longreprtext.strip()
+        self.run.results.append(ScenarioResult(
+            house, area_of(tags, feature), feature, name, report.passed,
+            reading="reading" in tags, expected=expected, actual=actual, message=message,
+        ))
+        self.done += 1
+        self._say("." if report.passed else "F")
+        if self.done % self.width == 0 or self.done == self.total:
+            self._say(f" {self.done}/{self.total}\n")
+
+
+def _house_from_path(feature: str) -> str:
+    return Path(feature).parent.name
+
+
+def _example_of(nodeid: str, props: dict[str, Any]) -> str:
+    return str(props.get("example") or "")

@@ -1,0 +1,89 @@
+"""The pytest plugin of a rule audit: the step library, the house under audit and the tags.
+
+``trainer audit`` runs pytest with ``-p trainer.audit.plugin``. The plugin
+brings in every step (English and Russian), replaces the house named in the
+features by ``--audit-rules NAME`` / ``--audit-rules-file FILE`` when given,
+registers every tag of the features in ``--audit-features`` as a marker, and
+answers a step the library does not have with the closest ones it has.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pytest_bdd.exceptions import StepDefinitionNotFoundError
+from pytest_bdd.parser import Feature, Scenario, Step
+
+from trainer.audit.catalogue import closest_steps
+from trainer.audit.steps import *  # noqa: F403 - the step fixtures must live in the plugin
+from trainer.audit.steps import HOUSE_KEY
+from trainer.audit.steps_ru import *  # noqa: F403
+from trainer.engine.houses import find_house, load_house_file
+
+_TAG = re.compile(r"(?<!\S)@([^\s@]+)")
+
+
+class UnknownStepError(StepDefinitionNotFoundError):
+    """A feature step the library does not have; the message names the closest ones."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """The audit's options (set by ``trainer audit``)."""
+    group = parser.getgroup("trainer audit")
+    group.addoption("--audit-rules", default=None, help="shipped house under audit")
+    group.addoption("--audit-rules-file", default=None, help="house profile file under audit")
+    group.addoption("--audit-features", action="append", default=[],
+                    help="feature directory or file whose tags are registered as markers")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Load the house under audit and register the features' tags as markers."""
+    name = config.getoption("audit_rules", None)
+    path = config.getoption("audit_rules_file", None)
+    if path:
+        config.stash[HOUSE_KEY] = load_house_file(path)
+    elif name:
+        config.stash[HOUSE_KEY] = find_house(name)
+    for tag in sorted(feature_tags(config.getoption("audit_features", None) or [])):
+        config.addinivalue_line("markers", f"{tag}: a tag of the audited features")
+
+
+def feature_tags(places: list[str]) -> set[str]:
+    """Every ``@tag`` in the feature files under ``places``."""
+    tags: set[str] = set()
+    for place in places:
+        root = Path(place)
+        files = [root] if root.is_file() else sorted(root.rglob("*.feature"))
+        for file in files:
+            for line in file.read_text(encoding="utf-8").splitlines():
+                if line.lstrip().startswith("@"):
+                    tags.update(_TAG.findall(line))
+    return tags
+
+
+def pytest_bdd_step_func_lookup_error(
+    request: pytest.FixtureRequest, feature: Feature, scenario: Scenario, step: Step,
+    exception: Exception,
+) -> None:
+    """Fail an unknown step with a message naming it and the closest steps the library has."""
+    near = "; ".join(closest_steps(step.name))
+    raise UnknownStepError(
+        f"unknown step {step.keyword.strip()} {step.name!r} (line {step.line_number} of "
+        f"{Path(feature.filename).name}, scenario {scenario.name!r}); closest steps: {near}"
+    )
+
+
+def pytest_bdd_before_scenario(
+    request: pytest.FixtureRequest, feature: Feature, scenario: Scenario
+) -> None:
+    """Record the scenario's name, feature and tags on the test, for the audit's report."""
+    props = request.node.user_properties
+    props.append(("scenario", scenario.name))
+    props.append(("feature", feature.filename))
+    props.append(("tags", " ".join(sorted(scenario.tags | feature.tags))))
+    callspec = getattr(request.node, "callspec", None)
+    example = callspec.params.get("_pytest_bdd_example") if callspec is not None else None
+    if example:
+        props.append(("example", ", ".join(f"{key}={value}" for key, value in example.items())))

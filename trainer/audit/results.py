@@ -1,0 +1,70 @@
+"""What an audit found: one result per scenario (and per Examples row), by house and area."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+AREAS = (
+    "shoe", "dealer", "hands", "blackjack", "payouts", "doubling", "splitting", "surrender",
+    "insurance", "bonuses", "switch", "table",
+)
+"""The rule-area tags, in the order the summary lists them."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioResult:
+    """One scenario run (an outline gives one per Examples row)."""
+
+    house: str
+    area: str
+    feature: str
+    scenario: str
+    passed: bool
+    reading: bool = False
+    expected: str | None = None
+    actual: str | None = None
+    message: str | None = None
+
+    @property
+    def status(self) -> str:
+        """``passed`` or ``failed``."""
+        return "passed" if self.passed else "failed"
+
+
+@dataclass
+class AuditRun:
+    """Every scenario result of one audit, with the time it took and where the reports went."""
+
+    results: list[ScenarioResult] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    reports: dict[str, Path] = field(default_factory=dict)
+
+    @property
+    def failed(self) -> list[ScenarioResult]:
+        """The scenarios whose rule the engine does not honour."""
+        return [r for r in self.results if not r.passed]
+
+    @property
+    def ok(self) -> bool:
+        """True when every scenario passed and nothing failed to load."""
+        return bool(self.results) and not self.failed and not self.errors
+
+    def by_area(self) -> dict[tuple[str, str], list[ScenarioResult]]:
+        """Results grouped by (house, area), houses alphabetically, areas in ``AREAS`` order."""
+        order = {area: i for i, area in enumerate(AREAS)}
+        groups: dict[tuple[str, str], list[ScenarioResult]] = {}
+        for result in sorted(
+            self.results, key=lambda r: (r.house, order.get(r.area, len(order)), r.area)
+        ):
+            groups.setdefault((result.house, result.area), []).append(result)
+        return groups
+
+
+def area_of(tags: set[str], feature: str) -> str:
+    """The rule area: the first area tag, else the feature file's name."""
+    for area in AREAS:
+        if area in tags:
+            return area
+    return Path(feature).stem

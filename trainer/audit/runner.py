@@ -1,0 +1,88 @@
+"""Run features against the engine with pytest-bdd, in-process, and gather the results.
+
+The features are bound to a throw-away test module in a temporary directory
+(``scenarios(...)``), and pytest runs it with the audit plugin, its own
+minimal configuration (so a project's ``pytest.ini`` never interferes) and
+the cucumber JSON and JUnit XML reports switched on.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+import pytest
+
+from trainer.audit.collect import Collector
+from trainer.audit.results import AuditRun
+
+CUCUMBER_JSON = "cucumber.json"
+JUNIT_XML = "junit.xml"
+HTML_REPORT = "report.html"
+
+_MODULE = '''"""Scenarios bound by trainer audit."""
+from pytest_bdd import scenarios
+
+scenarios(*{paths!r})
+'''
+
+
+def feature_files(places: Sequence[Path]) -> list[Path]:
+    """Every ``.feature`` file in ``places`` (files or directories), sorted."""
+    files: list[Path] = []
+    for place in places:
+        files.extend([place] if place.is_file() else sorted(place.rglob("*.feature")))
+    return [file.resolve() for file in files]
+
+
+def run_features(
+    places: Sequence[Path],
+    *,
+    rules_name: str | None = None,
+    rules_file: Path | None = None,
+    report_dir: Path | None = None,
+    progress: TextIO | None = None,
+) -> AuditRun:
+    """Run the features in ``places``; the house under audit (if any) replaces named houses."""
+    from trainer.audit.report import write_html
+
+    run = AuditRun()
+    files = feature_files(places)
+    if not files:
+        run.errors.append(f"no .feature files in {', '.join(str(p) for p in places)}")
+        return run
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="trainer-audit-") as temp:
+        work = Path(temp)
+        module = work / "test_trainer_audit.py"
+        module.write_text(_MODULE.format(paths=[str(f) for f in files]), encoding="utf-8")
+        (work / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
+        args = [
+            str(module), "-c", str(work / "pytest.ini"), "--rootdir", str(work),
+            "-p", "trainer.audit.plugin", "-p", "no:cacheprovider", "-p", "no:terminal",
+            "-p", "no:randomly", "--import-mode=importlib",
+            "--cucumber-json", str(work / CUCUMBER_JSON), "--junitxml", str(work / JUNIT_XML),
+            "-o", "junit_suite_name=trainer-audit", "-o", "junit_logging=no",
+        ]
+        for place in places:
+            args += ["--audit-features", str(place)]
+        if rules_file is not None:
+            args += ["--audit-rules-file", str(rules_file)]
+        elif rules_name is not None:
+            args += ["--audit-rules", rules_name]
+        code = pytest.main(args, plugins=[Collector(run, progress)])
+        if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) and not run.errors:
+            run.errors.append(f"pytest stopped with exit code {int(code)}")
+        run.seconds = time.perf_counter() - started
+        if report_dir is not None:
+            report_dir.mkdir(parents=True, exist_ok=True)
+            for name in (CUCUMBER_JSON, JUNIT_XML):
+                if (work / name).exists():
+                    shutil.copyfile(work / name, report_dir / name)
+                    run.reports[name] = report_dir / name
+            run.reports[HTML_REPORT] = write_html(run, report_dir / HTML_REPORT)
+    return run

@@ -1,0 +1,101 @@
+"""``trainer audit``: run the Gherkin house-rule features against the engine."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from trainer.audit.catalogue import CATALOGUE
+from trainer.audit.locate import house_features, shipped_features_dir
+from trainer.audit.report import summary_text
+from trainer.audit.runner import run_features
+from trainer.engine.houses import find_house, load_house_file
+
+
+def _steps_listing() -> str:
+    import trainer.audit.plugin  # noqa: F401 - registers every step in the catalogue
+
+    lines = []
+    for language, title in (("en", "English"), ("ru", "Russian (# language: ru)")):
+        lines.append(f"{title} steps")
+        for kind, keyword in (("given", "Given"), ("when", "When"), ("then", "Then")):
+            entries = [e for e in CATALOGUE if e.language == language and e.kinds[0] == kind]
+            for entry in entries:
+                also = f" (also {'/'.join(entry.kinds[1:])})" if len(entry.kinds) > 1 else ""
+                lines.append(f"  {entry.keyword} {entry.pattern}{also}")
+                lines.append(f"      e.g. {entry.example_line()}")
+                if entry.meaning:
+                    lines.append(f"      {entry.meaning}")
+            del keyword
+        lines.append("")
+    lines.append("Types: {cards} A♠ K♦ or As Kd; {amount} 15, 22.50, 22,50; "
+                 "{total} soft 17 / hard 12 / bust 22; {action} hit|stand|double|split|surrender.")
+    return "\n".join(lines)
+
+
+def _places(rules_name: str | None, rules_file: str | None, features: str | None) -> list[Path]:
+    if features:
+        place = Path(features)
+        if not place.exists():
+            raise click.BadParameter(f"{features!r} does not exist", param_hint="--features")
+        return [place]
+    root = shipped_features_dir()
+    if root is None:
+        raise click.UsageError(
+            "this copy of the trainer has no shipped features; give --features DIR"
+        )
+    if rules_file:
+        name = load_house_file(rules_file).name
+        found = house_features(root, name)
+        if found is None:
+            raise click.UsageError(
+                f"no shipped features for house {name!r} (from {rules_file}); give --features DIR"
+            )
+        return [found]
+    if rules_name:
+        find_house(rules_name)
+        found = house_features(root, rules_name)
+        if found is None:
+            raise click.UsageError(f"no shipped features for house {rules_name!r}")
+        return [found]
+    return [root]
+
+
+@click.command("audit")
+@click.option("--rules", "rules_name",
+              help="Audit one shipped house (its features, or --features).")
+@click.option("--rules-file", "rules_file", type=click.Path(dir_okay=False, exists=True),
+              help="Audit your own house profile; it replaces the house named in the features.")
+@click.option("--features", "features", type=click.Path(),
+              help="A directory (or file) of .feature files; default: the shipped features.")
+@click.option("--report", "report", type=click.Path(file_okay=False),
+              help="Write cucumber.json, junit.xml and report.html into this directory.")
+@click.option("--steps", "list_steps", is_flag=True, help="List every step with an example.")
+@click.option("--quiet", is_flag=True, help="No progress dots.")
+def audit_command(
+    rules_name: str | None, rules_file: str | None, features: str | None, report: str | None,
+    list_steps: bool, quiet: bool,
+) -> None:
+    """Run the house-rule features against the engine; exit 1 when any rule fails."""
+    if list_steps:
+        click.echo(_steps_listing())
+        return
+    if rules_name and rules_file:
+        raise click.UsageError("give --rules NAME or --rules-file PATH, not both")
+    if rules_file:
+        load_house_file(rules_file)
+    places = _places(rules_name, rules_file, features)
+    run = run_features(
+        places,
+        rules_name=rules_name,
+        rules_file=Path(rules_file) if rules_file else None,
+        report_dir=Path(report) if report else None,
+        progress=None if quiet else sys.stderr,
+    )
+    click.echo(summary_text(run))
+    for name, path in run.reports.items():
+        click.echo(f"{name}: {path}")
+    if not run.ok:
+        sys.exit(1)
