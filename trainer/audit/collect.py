@@ -60,6 +60,7 @@ class Collector:
         props: dict[str, Any] = dict(report.user_properties)
         feature = str(props.get("feature", report.fspath))
         tags = set(str(props.get("tags", "")).split())
+        own_tags = set(str(props.get("scenario_tags", "")).split())
         house = str(props.get("house") or _house_from_path(feature))
         name = str(props.get("scenario") or report.nodeid)
         params = _example_of(report.nodeid, props)
@@ -72,7 +73,7 @@ class Collector:
         if report.failed:
             message = str(error) if error is not None else report.longreprtext.strip()
         self.run.results.append(ScenarioResult(
-            house, area_of(tags, feature), feature, name, report.passed,
+            house, area_of(own_tags, tags, feature), feature, name, report.passed,
             reading="reading" in tags, expected=expected, actual=actual, message=message,
         ))
         self.done += 1

@@ -83,6 +83,7 @@ def pytest_bdd_before_scenario(
     props.append(("scenario", scenario.name))
     props.append(("feature", feature.filename))
     props.append(("tags", " ".join(sorted(scenario.tags | feature.tags))))
+    props.append(("scenario_tags", " ".join(sorted(scenario.tags))))
     callspec = getattr(request.node, "callspec", None)
     example = callspec.params.get("_pytest_bdd_example") if callspec is not None else None
     if example:

@@ -62,9 +62,10 @@ class AuditRun:
         return groups
 
 
-def area_of(tags: set[str], feature: str) -> str:
-    """The rule area: the first area tag, else the feature file's name."""
-    for area in AREAS:
-        if area in tags:
-            return area
+def area_of(own_tags: set[str], tags: set[str], feature: str) -> str:
+    """The rule area: the scenario's own area tag, else the feature's, else the file's name."""
+    for group in (own_tags, tags):
+        for area in AREAS:
+            if area in group:
+                return area
     return Path(feature).stem

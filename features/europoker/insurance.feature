@@ -1,0 +1,77 @@
+@europoker @insurance
+Feature: EuroPoker — insurance and even money
+  Seed 004: against a dealer ace the player may insure with 50% of the bet;
+  insurance pays 2:1 when the dealer has blackjack. A player blackjack may
+  take even money (1:1 instead of 3:2).
+
+  Scenario Outline: insurance is offered only against an ace
+    Given the house rules "europoker"
+    And a bet of 10 on T♠ 9♦
+    When the dealer shows <up>
+    Then the player <may> insure
+
+    Examples:
+      | up | may     |
+      | A♥ | may     |
+      | K♥ | may not |
+      | 6♥ | may not |
+
+  Scenario Outline: the insurance stake is at most half the bet
+    Given the house rules "europoker"
+    And a bet of <bet> on T♠ 9♦
+    When the dealer shows A♥
+    Then the insurance stake is at most <most>
+    And the insurance pays 2:1
+
+    Examples:
+      | bet | most  |
+      | 10  | 5     |
+      | 15  | 7.50  |
+      | 25  | 12.50 |
+
+  Scenario Outline: insurance pays 2:1 when the dealer has blackjack
+    Given the house rules "europoker"
+    And a bet of <bet> on T♠ 9♦
+    And the player insures for <stake>
+    When the dealer holds A♥ K♦
+    Then the insurance is paid <paid>
+    And hand 1 loses <bet>
+
+    Examples:
+      | bet | stake | paid |
+      | 10  | 5     | 10   |
+      | 15  | 7.50  | 15   |
+      | 30  | 15    | 30   |
+
+  Scenario: insurance is lost when the dealer has no blackjack
+    Given the house rules "europoker"
+    And a bet of 10 on T♠ 9♦
+    And the player insures for 5
+    When the dealer holds A♥ 7♦
+    Then the insurance loses 5
+    And hand 1 is paid 10
+    And the player is paid 5
+
+  Scenario: a blackjack against an ace is offered even money
+    Given the house rules "europoker"
+    And a bet of 10 on A♠ K♦
+    When the dealer shows A♥
+    Then the player is offered even money
+
+  Scenario Outline: even money pays the blackjack 1:1 whatever the dealer holds
+    Given the house rules "europoker"
+    And a bet of <bet> on A♠ K♦
+    And the player takes even money
+    When the dealer holds <dealer>
+    Then the player is paid <bet>
+
+    Examples:
+      | bet | dealer |
+      | 10  | A♥ K♣  |
+      | 25  | A♥ 7♣  |
+
+  Scenario: no even money against a ten
+    Given the house rules "europoker"
+    And a bet of 10 on A♠ K♦
+    When the dealer shows T♥
+    Then the player is not offered even money
