@@ -1,0 +1,32 @@
+@spanish-21 @insurance
+Feature: Spanish 21 — insurance, no even money
+
+  @reading
+  Scenario: reading — insurance is offered against a dealer ace
+    The variant does not remove the base game's insurance.
+
+    Given the house rules "spanish-21"
+    And a bet of 10 on K♠ 9♦
+    When the dealer shows A♥
+    Then the player may insure
+    And the insurance stake is at most 5
+    And the profile records a reading for "insurance"
+
+  Scenario: insurance pays 2:1 against a dealer blackjack
+    Given the house rules "spanish-21"
+    And a bet of 10 on K♠ 9♦
+    And the player insures for 5
+    When the dealer holds A♥ K♣
+    Then the insurance is paid 10
+    And the player is paid 0
+
+  @reading
+  Scenario: reading — no even-money offer
+    A player blackjack beats a dealer blackjack here, so even money would
+    only cost the player.
+
+    Given the house rules "spanish-21"
+    And a bet of 10 on A♠ K♦
+    When the dealer shows A♥
+    Then the player is not offered even money
+    And the profile records a reading for "even_money"
