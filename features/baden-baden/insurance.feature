@@ -1,0 +1,30 @@
+@baden-baden @insurance
+Feature: Baden-Baden — insurance as in the base game, no even money, no surrender
+
+  Scenario: insurance of up to half the bet against an ace, paying 2:1
+    Given the house rules "baden-baden"
+    And a bet of 10 on T♠ 9♦
+    And the player insures for 5
+    When the dealer holds A♥ K♣
+    Then the player may insure
+    And the insurance stake is at most 5
+    And the insurance is paid 10
+    And the player is paid 0
+
+  @reading
+  Scenario: reading — no even-money offer
+    A player blackjack always loses to a dealer blackjack here; the source
+    offers insurance only.
+
+    Given the house rules "baden-baden"
+    And a bet of 10 on A♠ K♦
+    When the dealer shows A♥
+    Then the player is not offered even money
+    And the profile records a reading for "even_money"
+
+  @surrender
+  Scenario: surrender is forbidden
+    Given the house rules "baden-baden"
+    And a bet of 10 on T♠ 6♦
+    When the dealer shows T♥
+    Then the player may not surrender

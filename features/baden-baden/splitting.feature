@@ -1,0 +1,42 @@
+@baden-baden @splitting
+Feature: Baden-Baden — split identical cards, once per box
+  Seed 000: only identical cards may be split, and only once per box.
+
+  @reading
+  Scenario Outline: reading — only identical ranks split: K+K yes, K+Q no
+    "Identical cards" narrows the base rule's "equal values".
+
+    Given the house rules "baden-baden"
+    And a bet of 10 on <cards>
+    When the dealer shows 6♥
+    Then the player <may> split
+    And the profile records a reading for "split_match"
+
+    Examples:
+      | cards | may     |
+      | K♠ K♦ | may     |
+      | 8♠ 8♦ | may     |
+      | A♠ A♦ | may     |
+      | K♠ Q♦ | may not |
+      | T♠ J♦ | may not |
+
+  Scenario Outline: one split per box
+    Given the house rules "baden-baden"
+    And a bet of 10 on a split hand of <cards>
+    When the dealer shows 6♥
+    Then the player may not split
+
+    Examples:
+      | cards |
+      | 8♠ 8♦ |
+      | A♠ A♦ |
+
+  @reading
+  Scenario: reading — split aces take one card each
+    Same reading as casino-classic.
+
+    Given the house rules "baden-baden"
+    And a bet of 10 on a split hand of A♠ 5♦
+    When the dealer shows 6♥
+    Then the player may not hit
+    And the profile records a reading for "split_aces_one_card"
