@@ -9,6 +9,12 @@ import click
 from trainer.cli.audit import audit_command
 from trainer.cli.play import dealer_command, settle_command
 from trainer.cli.rules import rules_group
+from trainer.cli.web import (
+    create_user_command,
+    demo_command,
+    init_db_command,
+    serve_command,
+)
 from trainer.engine.errors import EngineError
 
 
@@ -20,6 +26,10 @@ def cli() -> None:
 cli.add_command(rules_group)
 cli.add_command(dealer_command)
 cli.add_command(settle_command)
+cli.add_command(serve_command)
+cli.add_command(demo_command)
+cli.add_command(init_db_command)
+cli.add_command(create_user_command)
 cli.add_command(audit_command)
 
 

@@ -1,0 +1,465 @@
+"""Every route, as a full page and as an htmx fragment, against a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from trainer.db import connect, drilling
+
+HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/drills/1"}
+
+
+def start(client: FlaskClient, auth: Any, family: str = "dealer-draw",
+          house: str = "europoker", difficulty: str = "easy", length: int = 3) -> str:
+    token = auth.csrf("/")
+    response = client.post("/drills", data={"csrf_token": token, "house": house,
+                                             "family": family, "difficulty": difficulty,
+                                             "length": str(length)})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return str(response.headers["Location"])
+
+
+def question_form(html: str) -> dict[str, str]:
+    token = re.search(r'name="token" value="([^"]+)"', html)
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
+    assert token and csrf, html
+    return {"token": token.group(1), "csrf_token": csrf.group(1)}
+
+
+def pending(app: Flask, session_id: int) -> drilling.QuestionRow:
+    db = connect(app.config["DATABASE"])
+    try:
+        question = drilling.pending_question(db, session_id)
+        assert question is not None
+        return question
+    finally:
+        db.close()
+
+
+def expected_of(question: drilling.QuestionRow) -> str:
+    return str(json.loads(question.question)["answer"])
+
+
+def count_attempts(app: Flask) -> int:
+    db = connect(app.config["DATABASE"])
+    try:
+        return int(db.execute("SELECT count(*) FROM attempts").fetchone()[0])
+    finally:
+        db.close()
+
+
+# ------------------------------------------------------------------ auth
+
+
+def test_login_page_renders_a_form_with_csrf(client: FlaskClient) -> None:
+    response = client.get("/login")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert 'method="post" action="/login"' in html
+    assert 'name="csrf_token"' in html
+    assert 'hx-headers=\'{"X-CSRFToken": "' in html
+
+
+def test_login_then_home(client: FlaskClient, auth: Any) -> None:
+    response = auth.login()
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/"
+    home = client.get("/").get_data(as_text=True)
+    assert "Hello, tina" in home
+    assert "Dealer draws" in home
+
+
+def test_login_wrong_password_says_so(client: FlaskClient, auth: Any) -> None:
+    response = auth.login(password="nope")
+    assert response.status_code == 200
+    assert "Wrong username or password" in response.get_data(as_text=True)
+    assert client.get("/").status_code == 302
+
+
+def test_login_post_without_csrf_is_refused(client: FlaskClient) -> None:
+    response = client.post("/login", data={"username": "tina", "password": "x"})
+    assert response.status_code in (302, 400)
+    assert client.get("/").status_code == 302
+
+
+def test_login_follows_a_safe_next_only(client: FlaskClient) -> None:
+    token = re.search(r'csrf_token" type="hidden" value="([^"]+)"',
+                      client.get("/login").get_data(as_text=True))
+    assert token
+    response = client.post("/login", data={"username": "tina", "password": "correct horse",
+                                           "csrf_token": token.group(1),
+                                           "next": "//evil.example/"})
+    assert response.headers["Location"] == "/"
+
+
+def test_disabled_user_cannot_log_in(app: Flask, client: FlaskClient, auth: Any) -> None:
+    db = connect(app.config["DATABASE"])
+    db.execute("UPDATE users SET active = 0 WHERE username = 'tina'")
+    db.close()
+    response = auth.login()
+    assert "Wrong username or password" in response.get_data(as_text=True)
+
+
+def test_logout_is_a_post(client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    token = auth.csrf("/")
+    assert client.get("/logout").status_code == 405
+    response = client.post("/logout", data={"csrf_token": token})
+    assert response.status_code == 303
+    assert client.get("/").status_code == 302
+
+
+def test_logout_with_htmx_redirects_by_header(client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    token = auth.csrf("/")
+    response = client.post("/logout", data={"csrf_token": token}, headers=HX)
+    assert response.headers["HX-Redirect"] == "/login"
+
+
+def test_anonymous_page_redirects_to_login(client: FlaskClient) -> None:
+    response = client.get("/drills/1")
+    assert response.status_code == 302
+    assert response.headers["Location"].startswith("/login?next=")
+
+
+@pytest.mark.parametrize("method, path", [("get", "/"), ("get", "/drills/1"),
+                                          ("post", "/drills/1/answer"), ("post", "/drills")])
+def test_anonymous_htmx_request_gets_hx_redirect(client: FlaskClient, method: str,
+                                                 path: str) -> None:
+    response = getattr(client, method)(path, headers=HX)
+    assert response.status_code == 401
+    assert response.headers["HX-Redirect"] == "/login?next=/drills/1"
+    assert "<html" not in response.get_data(as_text=True)
+
+
+def test_expired_login_mid_drill_sends_htmx_to_login_and_keeps_answers(
+    app: Flask, client: FlaskClient, auth: Any
+) -> None:
+    auth.login()
+    url = start(client, auth)
+    form = question_form(client.get(url).get_data(as_text=True))
+    session_id = int(url.rsplit("/", 1)[1])
+    expected = expected_of(pending(app, session_id))
+    client.post(f"{url}/answer", data=form | {"choice": expected}, headers=HX)
+    assert count_attempts(app) == 1
+    with client.session_transaction() as session:
+        session.pop("_user_id", None)
+    response = client.get(url, headers=HX)
+    assert response.status_code == 401
+    assert response.headers["HX-Redirect"].startswith("/login?next=")
+    assert count_attempts(app) == 1
+
+
+def test_htmx_post_with_stale_csrf_when_logged_out_goes_to_login(client: FlaskClient) -> None:
+    response = client.post("/drills/1/answer", data={"token": "x"},
+                           headers=HX | {"X-CSRFToken": "stale"})
+    assert response.status_code == 401
+    assert "HX-Redirect" in response.headers
+
+
+def test_htmx_js_is_served_from_node_modules(client: FlaskClient) -> None:
+    response = client.get("/vendor/htmx.min.js")
+    assert response.status_code == 200
+    assert response.mimetype == "text/javascript"
+    assert b"2.0.11" in response.data
+    response.close()
+
+
+def test_static_keyboard_script_is_served(client: FlaskClient) -> None:
+    response = client.get("/static/trainer.js")
+    assert response.status_code == 200
+    assert b"data-key" in response.data
+    response.close()
+
+
+# ------------------------------------------------------------------ home and start
+
+
+def test_home_lists_houses_families_and_suggests(client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    html = client.get("/").get_data(as_text=True)
+    assert "europoker" in html and "spanish-21" in html
+    assert "Suggested next drill" in html
+    assert "not tried" in html
+    assert 'action="/drills"' in html
+
+
+def test_start_refuses_a_family_the_house_does_not_drill(client: FlaskClient,
+                                                         auth: Any) -> None:
+    auth.login()
+    token = auth.csrf("/")
+    response = client.post("/drills", data={"csrf_token": token, "house": "spanish-21",
+                                            "family": "chip-payout", "difficulty": "easy",
+                                            "length": "3"})
+    assert response.status_code == 422
+    assert "is not drilled at spanish-21" in response.get_data(as_text=True)
+
+
+def test_start_with_htmx_redirects_by_header(client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    token = auth.csrf("/")
+    response = client.post("/drills", data={"csrf_token": token, "house": "europoker",
+                                            "family": "dealer-draw", "difficulty": "easy",
+                                            "length": "3"}, headers=HX)
+    assert response.headers["HX-Redirect"].startswith("/drills/")
+
+
+def test_start_without_csrf_is_refused(client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    response = client.post("/drills", data={"house": "europoker", "family": "dealer-draw",
+                                            "difficulty": "easy", "length": "3"})
+    assert response.status_code == 400
+
+
+# ------------------------------------------------------------------ the drill
+
+
+def test_question_page_and_fragment(app: Flask, client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    url = start(client, auth)
+    page = client.get(url).get_data(as_text=True)
+    assert "<html" in page and 'id="drill"' in page
+    assert 'data-key="h"' in page and 'data-key="s"' in page
+    assert "Dealer stands on soft 17" in page  # the house's key rules
+    fragment = client.get(url, headers=HX).get_data(as_text=True)
+    assert "<html" not in fragment and fragment.strip().startswith("<section id=\"drill\"")
+    assert question_form(page)["token"] == question_form(fragment)["token"]
+
+
+def test_the_answer_never_appears_before_answering(app: Flask, client: FlaskClient,
+                                                   auth: Any) -> None:
+    auth.login()
+    url = start(client, auth, family="blackjack-payout")
+    page = client.get(url).get_data(as_text=True)
+    session_id = int(url.rsplit("/", 1)[1])
+    expected = expected_of(pending(app, session_id))
+    assert f">{expected}<" not in page and f"value=\"{expected}\"" not in page
+    assert "3:2 on" not in page  # the explanation
+    assert client.get(f"{url}/feedback/0").status_code == 404
+
+
+def test_right_answer_by_button_full_page_flow(app: Flask, client: FlaskClient,
+                                               auth: Any) -> None:
+    auth.login()
+    url = start(client, auth)
+    session_id = int(url.rsplit("/", 1)[1])
+    form = question_form(client.get(url).get_data(as_text=True))
+    expected = expected_of(pending(app, session_id))
+    response = client.post(f"{url}/answer", data=form | {"choice": expected})
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"{url}/feedback/0"
+    feedback = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Right" in feedback and "streak <strong class=\"streak\">1</strong>" in feedback
+    assert "against a par of 3.0 s" in feedback
+    assert f'href="{url}"' in feedback  # next question
+
+
+def test_wrong_answer_by_htmx_returns_the_feedback_fragment(app: Flask, client: FlaskClient,
+                                                            auth: Any) -> None:
+    auth.login()
+    url = start(client, auth)
+    session_id = int(url.rsplit("/", 1)[1])
+    form = question_form(client.get(url, headers=HX).get_data(as_text=True))
+    expected = expected_of(pending(app, session_id))
+    wrong = "stand" if expected == "hit" else "hit"
+    response = client.post(f"{url}/answer", data=form | {"choice": wrong}, headers=HX)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "<html" not in html and 'data-state="feedback"' in html
+    assert "Wrong" in html and f'class="expected">{expected}<' in html
+    assert "streak <strong class=\"streak\">0</strong>" in html
+    assert "dealer" in html.lower()
+
+
+def test_typed_amount_and_malformed_amount(app: Flask, client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    url = start(client, auth, family="blackjack-payout")
+    session_id = int(url.rsplit("/", 1)[1])
+    form = question_form(client.get(url).get_data(as_text=True))
+    for bad in ("abc", "1.234", "-5"):
+        response = client.post(f"{url}/answer", data=form | {"amount": bad})
+        html = response.get_data(as_text=True)
+        assert response.status_code == 422
+        assert "is not an amount" in html and 'id="answer-error"' in html
+        assert f'value="{bad}"' in html  # the typed text is kept in the field
+    fragment = client.post(f"{url}/answer", data=form | {"amount": "zz"}, headers=HX)
+    assert fragment.status_code == 422 and "<html" not in fragment.get_data(as_text=True)
+    assert count_attempts(app) == 0
+    expected = expected_of(pending(app, session_id))
+    response = client.post(f"{url}/answer", data=form | {"amount": f"${expected}"},
+                           headers=HX)
+    assert "Right" in response.get_data(as_text=True)
+    assert count_attempts(app) == 1
+
+
+def test_money_answer_built_from_chips(app: Flask, client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    url = start(client, auth, family="blackjack-payout")
+    session_id = int(url.rsplit("/", 1)[1])
+    html = client.get(url).get_data(as_text=True)
+    assert 'name="chip-25"' in html and 'data-chip="25"' in html
+    form = question_form(html)
+    expected = expected_of(pending(app, session_id))
+    cents = int(round(float(expected) * 100))
+    chips = {"chip-100": cents // 10000, "chip-25": cents % 10000 // 2500,
+             "chip-5": cents % 2500 // 500, "chip-1": cents % 500 // 100,
+             "chip-0.50": cents % 100 // 50}
+    data = form | {k: str(v) for k, v in chips.items()}
+    response = client.post(f"{url}/answer", data=data, headers=HX)
+    assert "Right" in response.get_data(as_text=True)
+
+
+def test_chip_answer_and_bad_chip_count(app: Flask, client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    url = start(client, auth, family="chip-payout")
+    session_id = int(url.rsplit("/", 1)[1])
+    form = question_form(client.get(url).get_data(as_text=True))
+    response = client.post(f"{url}/answer", data=form | {"chip-25": "two"}, headers=HX)
+    assert response.status_code == 422
+    assert "is not a number of chips" in response.get_data(as_text=True)
+    response = client.post(f"{url}/answer", data=form, headers=HX)
+    assert response.status_code == 422 and "Put some chips down" in response.get_data(
+        as_text=True)
+    assert count_attempts(app) == 0
+    expected = expected_of(pending(app, session_id))
+    response = client.post(f"{url}/answer", data=form | {"chip-1": expected.split(".")[0],
+                                                         "chip-0.50": "1" if "." in expected
+                                                         else "0"}, headers=HX)
+    assert "Right" in response.get_data(as_text=True)
+    db = connect(app.config["DATABASE"])
+    answer = db.execute("SELECT answer FROM attempts").fetchone()[0]
+    db.close()
+    assert answer.startswith("chips ")
+
+
+def test_double_submit_records_one_attempt(app: Flask, client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    url = start(client, auth)
+    session_id = int(url.rsplit("/", 1)[1])
+    form = question_form(client.get(url).get_data(as_text=True))
+    expected = expected_of(pending(app, session_id))
+    wrong = "stand" if expected == "hit" else "hit"
+    first = client.post(f"{url}/answer", data=form | {"choice": wrong}, headers=HX)
+    second = client.post(f"{url}/answer", data=form | {"choice": expected}, headers=HX)
+    third = client.post(f"{url}/answer", data=form | {"choice": expected})
+    assert count_attempts(app) == 1
+    assert "Wrong" in first.get_data(as_text=True)
+    assert "Wrong" in second.get_data(as_text=True)  # the first answer stands
+    assert third.status_code == 303
+
+
+def test_answer_to_a_question_not_issued_to_you_is_refused(app: Flask, client: FlaskClient,
+                                                          auth: Any) -> None:
+    auth.login()
+    url = start(client, auth)
+    tina_form = question_form(client.get(url).get_data(as_text=True))
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("tom")
+    tom_url = start(client, auth)
+    tom_form = question_form(client.get(tom_url).get_data(as_text=True))
+    # tina's token in tom's session, and a made-up token
+    for token in (tina_form["token"], "made-up"):
+        response = client.post(f"{tom_url}/answer",
+                               data=tom_form | {"token": token, "choice": "hit"}, headers=HX)
+        assert response.status_code == 403
+        assert "not issued to you" in response.get_data(as_text=True)
+    # tom cannot even open tina's session
+    assert client.get(url).status_code == 404
+    assert client.post(f"{url}/answer", data=tom_form | {"choice": "hit"}).status_code == 404
+    assert count_attempts(app) == 0
+
+
+def test_a_whole_session_then_summary(app: Flask, client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    url = start(client, auth, length=3)
+    session_id = int(url.rsplit("/", 1)[1])
+    assert client.get(f"{url}/summary").status_code == 303  # not finished yet
+    for i in range(3):
+        form = question_form(client.get(url, headers=HX).get_data(as_text=True))
+        expected = expected_of(pending(app, session_id))
+        answer = expected if i != 1 else ("stand" if expected == "hit" else "hit")
+        response = client.post(f"{url}/answer", data=form | {"choice": answer}, headers=HX)
+        html = response.get_data(as_text=True)
+        if i == 2:
+            assert f'href="{url}/summary"' in html and "See the summary" in html
+    assert client.get(url).headers["Location"] == f"{url}/summary"
+    assert client.get(url, headers=HX).headers["HX-Redirect"] == f"{url}/summary"
+    summary = client.get(f"{url}/summary").get_data(as_text=True)
+    assert "67%" in summary and "2 of 3" in summary
+    assert "median time" in summary
+    assert 'class="mistake" data-position="1"' in summary
+    assert summary.count('class="mistake"') == 1
+    assert 'data-card="' in summary  # the mistake replayed with its cards
+    home = client.get("/").get_data(as_text=True)
+    assert "67%" in home  # recent accuracy per family
+
+
+def test_interrupted_session_resumes_on_the_same_question(app: Flask, client: FlaskClient,
+                                                          auth: Any) -> None:
+    auth.login()
+    url = start(client, auth, length=3)
+    session_id = int(url.rsplit("/", 1)[1])
+    form = question_form(client.get(url).get_data(as_text=True))
+    expected = expected_of(pending(app, session_id))
+    client.post(f"{url}/answer", data=form | {"choice": expected})
+    second = question_form(client.get(url).get_data(as_text=True))
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login()
+    home = client.get("/").get_data(as_text=True)
+    assert f'data-resume="{session_id}"' in home and "1 of 3 answered" in home
+    again = client.get(url).get_data(as_text=True)
+    assert question_form(again)["token"] == second["token"]
+    assert "Question 2 of 3" in again
+
+
+def test_feedback_and_summary_fragments(app: Flask, client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    url = start(client, auth, length=1)
+    session_id = int(url.rsplit("/", 1)[1])
+    form = question_form(client.get(url).get_data(as_text=True))
+    client.post(f"{url}/answer", data=form | {"choice": expected_of(pending(app, session_id))})
+    page = client.get(f"{url}/feedback/0").get_data(as_text=True)
+    fragment = client.get(f"{url}/feedback/0", headers=HX).get_data(as_text=True)
+    assert "<html" in page and "<html" not in fragment and "Right" in fragment
+    summary = client.get(f"{url}/summary", headers=HX).get_data(as_text=True)
+    assert "<html" not in summary and "No mistakes" in summary
+    assert client.get(f"{url}/feedback/5").status_code == 404
+
+
+def test_mixed_session_spreads_families(app: Flask, client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    url = start(client, auth, family="mixed", length=3)
+    session_id = int(url.rsplit("/", 1)[1])
+    families = set()
+    for _ in range(3):
+        html = client.get(url).get_data(as_text=True)
+        form = question_form(html)
+        question = pending(app, session_id)
+        families.add(question.family)
+        data = json.loads(question.question)
+        if question.family == "dealer-draw":
+            form |= {"choice": data["answer"]}
+        elif question.family == "chip-payout":
+            whole, _, part = data["answer"].partition(".")
+            form |= {"chip-1": whole, "chip-0.50": "1" if part else "0"}
+        else:
+            form |= {"amount": data["answer"]}
+        assert client.post(f"{url}/answer", data=form).status_code == 303
+    assert len(families) == 3
+    summary = client.get(f"{url}/summary").get_data(as_text=True)
+    assert summary.count("<tr data-family=") == 3
+
+
+def test_supervisor_area_is_for_supervisors(client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    assert client.get("/supervisor/").status_code == 403
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    assert client.get("/supervisor/").status_code == 200
+    assert 'href="/supervisor/"' in client.get("/").get_data(as_text=True)

@@ -1,0 +1,154 @@
+"""``trainer serve``, ``trainer init-db``, ``trainer create-user`` and ``trainer demo``."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import click
+
+DEMO_USERS = (
+    ("demo-trainee", "trainee", "trainee-demo"),
+    ("demo-supervisor", "supervisor", "supervisor-demo"),
+)
+
+
+def _database_option(function: Any) -> Any:
+    return click.option(
+        "--database", "database", type=click.Path(dir_okay=False), envvar="TRAINER_DATABASE",
+        help="The SQLite file (default: trainer.db in the instance folder).",
+    )(function)
+
+
+def _app(database: str | None) -> Any:
+    from trainer.web import create_app
+
+    return create_app({"DATABASE": database} if database else None)
+
+
+def _default_workers() -> int:
+    return max(2, (os.cpu_count() or 1) * 2)
+
+
+@click.command("init-db")
+@_database_option
+def init_db_command(database: str | None) -> None:
+    """Create the database file if needed and apply pending migrations."""
+    from trainer.web.database import init_db
+
+    app = _app(database)
+    applied = init_db(app.config["DATABASE"])
+    click.echo(f"database {app.config['DATABASE']}: "
+               + (f"applied {', '.join(applied)}" if applied else "up to date"))
+
+
+def _read_password(username: str) -> str:
+    if sys.stdin.isatty():
+        password: str = click.prompt(f"Password for {username}", hide_input=True,
+                                     confirmation_prompt=True)
+    else:
+        password = sys.stdin.readline().rstrip("\r\n")
+    if len(password) < 8:
+        raise click.ClickException("the password must have at least 8 characters")
+    return password
+
+
+@click.command("create-user")
+@click.argument("name")
+@click.option("--role", type=click.Choice(["trainee", "supervisor"]), required=True)
+@_database_option
+def create_user_command(name: str, role: str, database: str | None) -> None:
+    """Add an account; asks for the password (or reads one line from stdin)."""
+    from trainer.db import connect
+    from trainer.db.users import UserExistsError, create_user
+    from trainer.web.auth import hash_password
+
+    if not name.strip() or len(name) > 80 or any(c.isspace() for c in name):
+        raise click.ClickException(f"user name {name!r} must be 1-80 characters without spaces")
+    password = _read_password(name)
+    app = _app(database)
+    db = connect(app.config["DATABASE"])
+    try:
+        create_user(db, name, role, hash_password(password))
+    except UserExistsError as exc:
+        raise click.ClickException(str(exc)) from None
+    finally:
+        db.close()
+    click.echo(f"created {role} {name!r}")
+
+
+def run_gunicorn(host: str, port: int, workers: int, database: str | None) -> None:
+    """Serve the app under gunicorn (production WSGI server), several workers, no debug."""
+    from gunicorn.app.base import BaseApplication
+
+    from trainer.web.database import init_db
+
+    app_config = {"DATABASE": database} if database else None
+    init_db(_app(database).config["DATABASE"])  # migrate once, before the workers fork
+
+    class TrainerServer(BaseApplication):
+        def load_config(self) -> None:
+            self.cfg.set("bind", f"{host}:{port}")
+            self.cfg.set("workers", workers)
+            self.cfg.set("accesslog", None)
+            self.cfg.set("errorlog", "-")
+            self.cfg.set("loglevel", "warning")
+            self.cfg.set("proc_name", "trainer")
+            self.cfg.set("timeout", 30)
+
+        def load(self) -> Any:
+            from trainer.web import create_app
+
+            return create_app(app_config)
+
+    click.echo(f"serving the dealer trainer on http://{host}:{port}/ with {workers} workers",
+               err=True)
+    TrainerServer().run()
+
+
+_serve_options = [
+    click.option("--host", default="127.0.0.1", show_default=True),
+    click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535)),
+    click.option("--workers", default=_default_workers, show_default="2 x CPUs",
+                 type=click.IntRange(1, 64)),
+]
+
+
+def _with_serve_options(function: Any) -> Any:
+    for option in reversed(_serve_options):
+        function = option(function)
+    return _database_option(function)
+
+
+@click.command("serve")
+@_with_serve_options
+def serve_command(host: str, port: int, workers: int, database: str | None) -> None:
+    """Run the web app under gunicorn (several workers, no debug); creates no accounts."""
+    run_gunicorn(host, port, workers, database)
+
+
+@click.command("demo")
+@_with_serve_options
+def demo_command(host: str, port: int, workers: int, database: str | None) -> None:
+    """Demo mode: create the demo trainee and supervisor if missing, then serve."""
+    from trainer.db import connect
+    from trainer.db.users import create_user, find_user
+    from trainer.web.auth import hash_password
+    from trainer.web.database import init_db
+
+    path = _app(database).config["DATABASE"]
+    init_db(path)
+    db = connect(path)
+    try:
+        for name, role, password in DEMO_USERS:
+            if find_user(db, name) is None:
+                create_user(db, name, role, hash_password(password))
+                click.echo(f"created demo {role} {name!r}")
+    finally:
+        db.close()
+    click.echo(f"\nDemo mode. Open http://{host}:{port}/ and log in as:")
+    for name, role, password in DEMO_USERS:
+        click.echo(f"  {role:<10}  user {name:<16} password {password}")
+    click.echo("(demo accounts have known passwords: never use demo mode for real trainees)\n")
+    run_gunicorn(host, port, workers, database)

@@ -1,0 +1,76 @@
+"""Opening the SQLite file: WAL, a busy timeout, and IMMEDIATE write transactions."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import sqlite3
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from sqlite_utils import Database
+
+BUSY_TIMEOUT_MS = 5000
+
+
+def default_path(instance_path: str | Path) -> Path:
+    """Where the database lives by default: ``trainer.db`` in the Flask instance folder."""
+    return Path(instance_path) / "trainer.db"
+
+
+def connect(path: str | Path, *, wal: bool = True) -> Database:
+    """Open (creating if needed) the database file.
+
+    Autocommit mode (``isolation_level=None``): every write function opens its
+    own transaction with :func:`write_transaction`.  WAL lets readers run
+    while one writer commits; ``synchronous=NORMAL`` is the WAL setting that
+    is durable across an application crash (a committed answer survives a
+    killed worker) without an fsync per commit.
+    """
+    file = Path(path)
+    file.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(
+        str(file), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000,
+        check_same_thread=False,
+    )
+    db = Database(conn, execute_plugins=False)
+    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    db.execute("PRAGMA foreign_keys = ON")
+    if wal:
+        db.enable_wal()
+        db.execute("PRAGMA synchronous = NORMAL")
+    return db
+
+
+@contextlib.contextmanager
+def write_transaction(db: Database) -> Iterator[Database]:
+    """A write transaction that takes the write lock at once (``BEGIN IMMEDIATE``).
+
+    A deferred transaction that reads and then writes can fail with
+    ``SQLITE_BUSY`` when another worker committed in between; taking the lock
+    first makes it wait out the busy timeout instead.  Nested use becomes a
+    savepoint.
+    """
+    if db.conn.in_transaction:
+        with db.atomic():
+            yield db
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        if db.conn.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def now_ms() -> int:
+    """Wall-clock milliseconds since the epoch (shared by every worker process)."""
+    return time.time_ns() // 1_000_000
+
+
+def now_iso() -> str:
+    """The current UTC time as ISO 8601 text, to the millisecond."""
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")

@@ -1,0 +1,337 @@
+"""Drill sessions, the questions issued in them, and the attempts that answer them.
+
+A question is stored when it is issued (with a random token the answer form
+carries back), so an answer is accepted only for a question this server
+issued to this trainee, and ``attempts.question_id`` is UNIQUE: a double
+submit records one attempt and returns the first one again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from trainer.db.connection import now_iso, write_transaction
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRow:
+    """One drill session: N questions of one family at one house and difficulty."""
+
+    id: int
+    user_id: int
+    house: str
+    family: str
+    difficulty: str
+    length: int
+    seed: int
+    started_at: str
+    finished_at: str | None
+    answered: int
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionRow:
+    """A question issued to a trainee; ``question`` is the drills package's JSON."""
+
+    id: int
+    token: str
+    session_id: int
+    user_id: int
+    position: int
+    house: str
+    family: str
+    seed: int
+    difficulty: str
+    question: str
+    issued_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptRow:
+    """One recorded answer, with everything needed to replay it."""
+
+    id: int
+    user_id: int
+    session_id: int
+    question_id: int
+    position: int
+    house: str
+    family: str
+    seed: int
+    difficulty: str
+    question: str
+    answer: str
+    expected: str
+    correct: bool
+    explanation: str
+    elapsed_ms: int
+    answered_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyScore:
+    """A trainee's recent record on one drill family."""
+
+    family: str
+    answered: int
+    correct: int
+    median_ms: int | None
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+
+_SESSION_SELECT = """
+    SELECT s.id, s.user_id, s.house, s.family, s.difficulty, s.length, s.seed,
+           s.started_at, s.finished_at,
+           (SELECT count(*) FROM attempts a WHERE a.session_id = s.id) AS answered
+    FROM drill_sessions s
+"""
+_QUESTION_COLUMNS = (
+    "id, token, session_id, user_id, position, house, family, seed, difficulty, question, issued_ms"
+)
+_ATTEMPT_COLUMNS = (
+    "id, user_id, session_id, question_id, position, house, family, seed, difficulty, question,"
+    " answer, expected, correct, explanation, elapsed_ms, answered_at"
+)
+
+
+def _session(row: dict[str, Any]) -> SessionRow:
+    return SessionRow(**row)
+
+
+def _question(row: dict[str, Any]) -> QuestionRow:
+    return QuestionRow(**row)
+
+
+def _attempt(row: dict[str, Any]) -> AttemptRow:
+    return AttemptRow(**(row | {"correct": bool(row["correct"])}))
+
+
+def start_session(
+    db: Database, user_id: int, house: str, family: str, difficulty: str, length: int, seed: int
+) -> SessionRow:
+    """Open a new drill session."""
+    with write_transaction(db):
+        cursor = db.execute(
+            "INSERT INTO drill_sessions (user_id, house, family, difficulty, length, seed,"
+            " started_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [user_id, house, family, difficulty, length, seed, now_iso()],
+        )
+    session = get_session(db, int(cursor.lastrowid or 0))
+    assert session is not None
+    return session
+
+
+def get_session(db: Database, session_id: int) -> SessionRow | None:
+    """A session by id, with how many questions have been answered."""
+    rows = list(db.query(_SESSION_SELECT + " WHERE s.id = ?", [session_id]))
+    return _session(rows[0]) if rows else None
+
+
+def unfinished_sessions(db: Database, user_id: int) -> list[SessionRow]:
+    """The trainee's sessions that were started and not finished, newest first."""
+    return [
+        _session(r)
+        for r in db.query(
+            _SESSION_SELECT + " WHERE s.user_id = ? AND s.finished_at IS NULL ORDER BY s.id DESC",
+            [user_id],
+        )
+    ]
+
+
+def recent_sessions(db: Database, user_id: int, limit: int = 10) -> list[SessionRow]:
+    """The trainee's most recent sessions, newest first."""
+    return [
+        _session(r)
+        for r in db.query(
+            _SESSION_SELECT + " WHERE s.user_id = ? ORDER BY s.id DESC LIMIT ?", [user_id, limit]
+        )
+    ]
+
+
+def pending_question(db: Database, session_id: int) -> QuestionRow | None:
+    """The question issued in this session and not yet answered, if any."""
+    rows = list(
+        db.query(
+            f"SELECT {_QUESTION_COLUMNS} FROM issued_questions q WHERE q.session_id = ?"
+            " AND NOT EXISTS (SELECT 1 FROM attempts a WHERE a.question_id = q.id)"
+            " ORDER BY q.position LIMIT 1",
+            [session_id],
+        )
+    )
+    return _question(rows[0]) if rows else None
+
+
+def issued_count(db: Database, session_id: int) -> int:
+    """How many questions this session has issued."""
+    row = db.execute(
+        "SELECT count(*) FROM issued_questions WHERE session_id = ?", [session_id]
+    ).fetchone()
+    return int(row[0])
+
+
+def issue_question(
+    db: Database,
+    session: SessionRow,
+    position: int,
+    seed: int,
+    question_json: str,
+    token: str,
+    issued_ms: int,
+) -> QuestionRow:
+    """Store a question as issued at ``position``; if two requests race, both get the first."""
+    with write_transaction(db):
+        db.execute(
+            "INSERT INTO issued_questions (token, session_id, user_id, position, house, family,"
+            " seed, difficulty, question, issued_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (session_id, position) DO NOTHING",
+            [token, session.id, session.user_id, position, session.house, session.family,
+             seed, session.difficulty, question_json, issued_ms],
+        )
+    rows = list(
+        db.query(
+            f"SELECT {_QUESTION_COLUMNS} FROM issued_questions WHERE session_id = ?"
+            " AND position = ?",
+            [session.id, position],
+        )
+    )
+    return _question(rows[0])
+
+
+def restamp_question(db: Database, question_id: int, issued_ms: int) -> None:
+    """Restart the clock of an unanswered question (a session resumed after a break)."""
+    with write_transaction(db):
+        db.execute(
+            "UPDATE issued_questions SET issued_ms = ? WHERE id = ?"
+            " AND NOT EXISTS (SELECT 1 FROM attempts WHERE question_id = ?)",
+            [issued_ms, question_id, question_id],
+        )
+
+
+def question_by_token(db: Database, token: str) -> QuestionRow | None:
+    """An issued question by the token its answer form carries."""
+    rows = list(
+        db.query(f"SELECT {_QUESTION_COLUMNS} FROM issued_questions WHERE token = ?", [token])
+    )
+    return _question(rows[0]) if rows else None
+
+
+def question_at(db: Database, session_id: int, position: int) -> QuestionRow | None:
+    """The question issued at ``position`` of a session."""
+    rows = list(
+        db.query(
+            f"SELECT {_QUESTION_COLUMNS} FROM issued_questions WHERE session_id = ?"
+            " AND position = ?",
+            [session_id, position],
+        )
+    )
+    return _question(rows[0]) if rows else None
+
+
+def record_attempt(
+    db: Database,
+    question: QuestionRow,
+    *,
+    answer: str,
+    expected: str,
+    correct: bool,
+    explanation: str,
+    answered_ms: int,
+    session_length: int,
+) -> tuple[AttemptRow, bool]:
+    """Record the answer to an issued question, once.
+
+    Returns the attempt and whether this call created it (False: a double
+    submit, the first attempt stands).  Answering the last question of the
+    session marks the session finished in the same transaction.
+    """
+    elapsed = max(0, answered_ms - question.issued_ms)
+    with write_transaction(db):
+        cursor = db.execute(
+            "INSERT INTO attempts (user_id, session_id, question_id, position, house, family,"
+            " seed, difficulty, question, answer, expected, correct, explanation, elapsed_ms,"
+            " answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (question_id) DO NOTHING",
+            [question.user_id, question.session_id, question.id, question.position,
+             question.house, question.family, question.seed, question.difficulty,
+             question.question, answer, expected, int(correct), explanation, elapsed, now_iso()],
+        )
+        created = cursor.rowcount == 1
+        if created and question.position + 1 >= session_length:
+            db.execute(
+                "UPDATE drill_sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL",
+                [now_iso(), question.session_id],
+            )
+    attempt = attempt_for_question(db, question.id)
+    assert attempt is not None
+    return attempt, created
+
+
+def attempt_for_question(db: Database, question_id: int) -> AttemptRow | None:
+    """The attempt answering an issued question, if it was answered."""
+    rows = list(
+        db.query(f"SELECT {_ATTEMPT_COLUMNS} FROM attempts WHERE question_id = ?", [question_id])
+    )
+    return _attempt(rows[0]) if rows else None
+
+
+def session_attempts(db: Database, session_id: int) -> list[AttemptRow]:
+    """Every attempt of a session in question order."""
+    return [
+        _attempt(r)
+        for r in db.query(
+            f"SELECT {_ATTEMPT_COLUMNS} FROM attempts WHERE session_id = ? ORDER BY position",
+            [session_id],
+        )
+    ]
+
+
+def streak(db: Database, session_id: int, through_position: int) -> int:
+    """Consecutive right answers in the session ending at ``through_position``."""
+    rows = db.execute(
+        "SELECT correct FROM attempts WHERE session_id = ? AND position <= ?"
+        " ORDER BY position DESC LIMIT 200",
+        [session_id, through_position],
+    ).fetchall()
+    count = 0
+    for (correct,) in rows:
+        if not correct:
+            break
+        count += 1
+    return count
+
+
+def family_scores(db: Database, user_id: int, recent: int = 50) -> dict[str, FamilyScore]:
+    """The trainee's record on each family over their most recent ``recent`` answers in it."""
+    rows = db.execute(
+        """
+        SELECT family, correct, elapsed_ms FROM (
+            SELECT family, correct, elapsed_ms,
+                   row_number() OVER (PARTITION BY family ORDER BY id DESC) AS rn
+            FROM attempts WHERE user_id = ?
+        ) WHERE rn <= ? ORDER BY family, elapsed_ms
+        """,
+        [user_id, recent],
+    ).fetchall()
+    grouped: dict[str, list[tuple[int, int]]] = {}
+    for family, correct, elapsed in rows:
+        grouped.setdefault(family, []).append((correct, elapsed))
+    scores = {}
+    for family, items in grouped.items():
+        times = [e for _, e in items]
+        scores[family] = FamilyScore(
+            family=family,
+            answered=len(items),
+            correct=sum(c for c, _ in items),
+            median_ms=times[len(times) // 2] if times else None,
+        )
+    return scores

@@ -1,0 +1,83 @@
+"""The users table: trainees and supervisors with a password hash and an active flag."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from trainer.db.connection import now_iso, write_transaction
+
+ROLES = ("trainee", "supervisor")
+
+
+class UserExistsError(ValueError):
+    """A username that is already taken."""
+
+
+@dataclass(frozen=True, slots=True)
+class UserRow:
+    """One user account."""
+
+    id: int
+    username: str
+    role: str
+    password_hash: str
+    active: bool
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> UserRow:
+        return cls(
+            id=row["id"], username=row["username"], role=row["role"],
+            password_hash=row["password_hash"], active=bool(row["active"]),
+        )
+
+
+_COLUMNS = "id, username, role, password_hash, active"
+
+
+def create_user(db: Database, username: str, role: str, password_hash: str) -> UserRow:
+    """Add a user; refuses an unknown role or a taken name."""
+    if role not in ROLES:
+        raise ValueError(f"role {role!r} is not one of {', '.join(ROLES)}")
+    with write_transaction(db):
+        if find_user(db, username) is not None:
+            raise UserExistsError(f"user {username!r} already exists")
+        cursor = db.execute(
+            "INSERT INTO users (username, role, password_hash, active, created_at)"
+            " VALUES (?, ?, ?, 1, ?)",
+            [username, role, password_hash, now_iso()],
+        )
+    user = get_user(db, int(cursor.lastrowid or 0))
+    assert user is not None
+    return user
+
+
+def get_user(db: Database, user_id: int) -> UserRow | None:
+    """A user by id."""
+    rows = list(db.query(f"SELECT {_COLUMNS} FROM users WHERE id = ?", [user_id]))
+    return UserRow.from_row(rows[0]) if rows else None
+
+
+def find_user(db: Database, username: str) -> UserRow | None:
+    """A user by name (case-insensitive)."""
+    rows = list(db.query(f"SELECT {_COLUMNS} FROM users WHERE username = ?", [username]))
+    return UserRow.from_row(rows[0]) if rows else None
+
+
+def set_password(db: Database, user_id: int, password_hash: str) -> None:
+    """Replace a user's password hash."""
+    with write_transaction(db):
+        db.execute("UPDATE users SET password_hash = ? WHERE id = ?", [password_hash, user_id])
+
+
+def set_active(db: Database, user_id: int, active: bool) -> None:
+    """Enable or disable an account."""
+    with write_transaction(db):
+        db.execute("UPDATE users SET active = ? WHERE id = ?", [int(active), user_id])
+
+
+def count_users(db: Database) -> int:
+    """How many accounts exist."""
+    return int(db.execute("SELECT count(*) FROM users").fetchone()[0])

@@ -1,0 +1,92 @@
+"""The trainee web app (Flask): ``create_app`` builds it, blueprints per area.
+
+- ``auth``: log in and out (Flask-Login, Flask-WTF forms with CSRF);
+- ``trainee``: home, drill sessions, feedback, summaries;
+- ``supervisor``: the supervisor console (issue 6 builds on it).
+
+Templates are the top-level ``templates/`` folder; htmx is served from
+``node_modules/htmx.org`` (installed by ``npm ci``), never copied into the repo.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, abort, send_file
+from flask_wtf.csrf import CSRFProtect
+
+from trainer.web import auth, database, supervisor, templating, trainee
+from trainer.web.htmx import register_htmx_handlers
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATES = ROOT / "templates"
+HTMX_JS = ROOT / "node_modules" / "htmx.org" / "dist" / "htmx.min.js"
+
+csrf = CSRFProtect()
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app; ``test_config`` overrides the configuration (tests, benchmarks)."""
+    instance_path = os.environ.get("TRAINER_INSTANCE")
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        instance_path=str(Path(instance_path).resolve()) if instance_path else None,
+        template_folder=str(TEMPLATES),
+        static_folder="static",
+    )
+    app.config.from_mapping(
+        DATABASE=os.environ.get("TRAINER_DATABASE")
+        or str(database.default_path(app.instance_path)),
+        WTF_CSRF_TIME_LIMIT=None,  # a drill page left open for hours still answers
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        PERMANENT_SESSION_LIFETIME=timedelta(hours=12),
+        REMEMBER_COOKIE_DURATION=timedelta(days=1),
+        HTMX_JS=str(HTMX_JS),
+        DRILL_LENGTH=20,
+        MAX_CONTENT_LENGTH=64 * 1024,
+    )
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ.get("TRAINER_SECRET_KEY") or _instance_secret(
+            Path(app.instance_path)
+        )
+    app.jinja_env.auto_reload = bool(app.config.get("TEMPLATES_AUTO_RELOAD"))
+
+    csrf.init_app(app)
+    database.init_app(app)
+    auth.init_app(app)
+    register_htmx_handlers(app)
+    templating.init_app(app)
+    app.register_blueprint(auth.bp)
+    app.register_blueprint(trainee.bp)
+    app.register_blueprint(supervisor.bp)
+
+    @app.get("/vendor/htmx.min.js")
+    def htmx_js() -> Any:
+        """htmx 2.0.11 from node_modules (pinned in package.json)."""
+        path = Path(app.config["HTMX_JS"])
+        if not path.is_file():
+            abort(404)
+        return send_file(path, mimetype="text/javascript", max_age=3600)
+
+    return app
+
+
+def _instance_secret(instance: Path) -> str:
+    """A secret key kept in the instance folder, so every gunicorn worker signs alike."""
+    instance.mkdir(parents=True, exist_ok=True)
+    path = instance / "secret_key"
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text(encoding="ascii").strip()
+    with os.fdopen(fd, "w", encoding="ascii") as file:
+        file.write(secrets.token_hex(32))
+    return path.read_text(encoding="ascii").strip()

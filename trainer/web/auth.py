@@ -1,0 +1,103 @@
+"""Logging in and out; the ``User`` Flask-Login loads from the database."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Flask, flash, redirect, render_template, request, url_for
+from flask_login import LoginManager, UserMixin, current_user, login_user, logout_user
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from trainer.db import users
+from trainer.web.database import get_db
+from trainer.web.forms import LoginForm, LogoutForm
+from trainer.web.htmx import login_redirect, redirect_to
+
+bp = Blueprint("auth", __name__)
+login_manager = LoginManager()
+
+# A hash to compare against when the username is unknown, so both cases take as long.
+_DUMMY_HASH = generate_password_hash("not-a-real-password")
+
+
+class User(UserMixin):
+    """The logged-in user (a thin wrapper over the users row)."""
+
+    def __init__(self, row: users.UserRow) -> None:
+        self.row = row
+        self.id = row.id
+        self.username = row.username
+        self.role = row.role
+
+    @property
+    def is_active(self) -> bool:
+        return self.row.active
+
+    @property
+    def is_supervisor(self) -> bool:
+        return self.role == "supervisor"
+
+    def get_id(self) -> str:
+        return str(self.id)
+
+
+@login_manager.user_loader
+def load_user(user_id: str) -> User | None:
+    if not user_id.isdigit():
+        return None
+    row = users.get_user(get_db(), int(user_id))
+    return User(row) if row is not None and row.active else None
+
+
+@login_manager.unauthorized_handler
+def unauthorized() -> Any:
+    return login_redirect()
+
+
+def init_app(app: Flask) -> None:
+    login_manager.init_app(app)
+    login_manager.session_protection = "basic"
+
+    @app.context_processor
+    def logout_form() -> dict[str, Any]:
+        return {"logout_form": LogoutForm() if current_user.is_authenticated else None}
+
+
+def hash_password(password: str, method: str = "scrypt") -> str:
+    """A werkzeug password hash (scrypt; tests pass a cheap method to run fast)."""
+    return generate_password_hash(password, method=method)
+
+
+def _safe_next(target: str | None) -> str | None:
+    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
+        return target
+    return None
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login() -> Any:
+    form = LoginForm()
+    if request.method == "GET":
+        form.next.data = request.args.get("next", "")
+    if current_user.is_authenticated and request.method == "GET":
+        return redirect(_safe_next(form.next.data) or url_for("trainee.home"))
+    error = None
+    if form.validate_on_submit():
+        row = users.find_user(get_db(), form.username.data or "")
+        password = form.password.data or ""
+        if row is None:
+            check_password_hash(_DUMMY_HASH, password)
+        elif check_password_hash(row.password_hash, password) and row.active:
+            login_user(User(row))
+            return redirect_to(_safe_next(form.next.data) or url_for("trainee.home"))
+        error = "Wrong username or password, or the account is disabled."
+    return render_template("login.html", form=form, error=error)
+
+
+@bp.post("/logout")
+def logout() -> Any:
+    form = LogoutForm()
+    if form.validate_on_submit():
+        logout_user()
+        flash("You are logged out.")
+    return redirect_to(url_for("auth.login"))

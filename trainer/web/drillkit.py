@@ -1,0 +1,170 @@
+"""What the web app needs from the drills package, as plain view objects.
+
+The web layer never computes an answer: it asks a ``DrillBackend`` to
+generate a question (stored as the drills package's own JSON), to describe
+it for the page (without the answer), and to check an answer.  The real
+backend wraps ``trainer.drills``; tests may inject another through
+``app.config["DRILL_BACKEND"]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Protocol
+
+from trainer.engine.cards import Card
+
+
+class NotAnAnswerError(ValueError):
+    """An answer that cannot be read (``abc`` for an amount, ``1.234``): refused, not wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyInfo:
+    """A drill family as the home page lists it."""
+
+    name: str
+    title: str
+    description: str
+    houses: tuple[str, ...]
+    answer_kind: str
+    par_seconds: float
+    difficulties: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """One card as drawn on the page."""
+
+    code: str
+    rank: str
+    suit: str
+    red: bool
+    face_down: bool = False
+
+    @classmethod
+    def of(cls, card: Card | str) -> CardView:
+        if isinstance(card, str):
+            if card.strip() in ("", "?", "??", "XX", "xx"):
+                return cls.hidden()
+            card = Card.parse(card)
+        rank = "10" if card.rank.value == "T" else card.rank.value
+        return cls(str(card), rank, card.suit.symbol, card.suit.is_red)
+
+    @classmethod
+    def hidden(cls) -> CardView:
+        return cls("??", "", "", False, face_down=True)
+
+
+@dataclass(frozen=True, slots=True)
+class BoxView:
+    """One player box (or hand) with its cards and bet."""
+
+    label: str
+    cards: tuple[CardView, ...]
+    bet: Decimal | None = None
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """An answer button; ``key`` is its keyboard shortcut."""
+
+    value: str
+    label: str
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionView:
+    """Everything the page shows about a question, and nothing of its answer."""
+
+    family: str
+    prompt: str
+    kind: str
+    """``choice`` (one button), ``multi`` (check boxes), ``money`` (typed or built from
+    chips), ``chips`` (chip counts), ``nets`` (one signed amount per box), ``text``."""
+    choices: tuple[Choice, ...] = ()
+    dealer: tuple[CardView, ...] = ()
+    dealer_label: str = "Dealer"
+    boxes: tuple[BoxView, ...] = ()
+    chips: tuple[Decimal, ...] = ()
+    facts: tuple[str, ...] = ()
+    par_seconds: float = 5.0
+    hint: str = ""
+    placeholder: str = ""
+    focus: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What the trainee submitted: a choice or typed text, chip counts, or several items."""
+
+    text: str = ""
+    chips: dict[Decimal, int] = field(default_factory=dict)
+    items: tuple[str, ...] | None = None
+
+    def describe(self) -> str:
+        """The answer as typed or picked (the verdict's ``given`` is the normalised form)."""
+        if self.items is not None:
+            return "; ".join(self.items) or "none"
+        if self.text:
+            return self.text
+        parts = [f"{count}x{denom}" for denom, count in sorted(self.chips.items()) if count]
+        return "chips " + " ".join(parts) if parts else ""
+
+
+@dataclass(frozen=True, slots=True)
+class VerdictView:
+    """The checked answer: right or wrong, the expected answer and the rule behind it."""
+
+    correct: bool
+    expected: str
+    explanation: str
+    given: str
+
+
+class DrillBackend(Protocol):
+    """The drills package as the web app sees it."""
+
+    def families(self) -> list[FamilyInfo]: ...
+
+    def generate(self, house: str, family: str, seed: int, difficulty: str) -> str:
+        """A new question as JSON (answer included: it never leaves the server)."""
+        ...
+
+    def view(self, question_json: str) -> QuestionView: ...
+
+    def check(self, question_json: str, answer: Answer) -> VerdictView:
+        """Check an answer; raise ``NotAnAnswerError`` for an answer that cannot be read."""
+        ...
+
+
+ACTION_KEYS = {
+    "hit": "h",
+    "stand": "s",
+    "double": "d",
+    "split": "p",
+    "surrender": "r",
+    "insurance": "i",
+    "even-money": "e",
+    "even_money": "e",
+    "yes": "y",
+    "no": "n",
+}
+
+
+def choices_with_keys(options: list[tuple[str, str]]) -> tuple[Choice, ...]:
+    """Give each (value, label) a shortcut: H S D P R I E for actions, digits for the rest."""
+    used: set[str] = set()
+    keyed: list[tuple[str, str, str | None]] = []
+    for value, label in options:
+        key = ACTION_KEYS.get(value.lower())
+        if key in used:
+            key = None
+        if key:
+            used.add(key)
+        keyed.append((value, label, key))
+    digits = iter(d for d in "123456789" if d not in used)
+    return tuple(Choice(value, label, key or next(digits, "")) for value, label, key in keyed)

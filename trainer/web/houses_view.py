@@ -1,0 +1,72 @@
+"""The key rules of a house, in a few short lines for the drill page."""
+
+from __future__ import annotations
+
+import functools
+
+from trainer.engine.houses import find_house, shipped_houses
+from trainer.engine.rules import DealerCards, DoubleOn, HouseRules
+
+_DOUBLE = {
+    DoubleOn.ANY: "any two cards",
+    DoubleOn.NINE_TO_ELEVEN: "9, 10 or 11",
+    DoubleOn.HARD_NINE_TO_ELEVEN: "hard 9, 10 or 11",
+    DoubleOn.ELEVEN: "11 only",
+    DoubleOn.NOT_SOFT: "any two but a soft hand",
+}
+_DEALER_CARDS = {
+    DealerCards.HOLE_CARD: "hole card",
+    DealerCards.NO_HOLE_CARD: "no hole card (ENHC)",
+    DealerCards.BOTH_UP: "both dealer cards face up",
+}
+
+
+@functools.cache
+def house_facts(name: str) -> tuple[str, ...]:
+    """Short lines: decks, soft 17, blackjack pay, doubling, splitting, surrender, insurance."""
+    house = find_house(name)
+    facts = [
+        f"{house.decks} deck{'s' if house.decks > 1 else ''}"
+        + (" (Spanish, no pip tens)" if house.deck.value == "spanish" else "")
+        + f", {_DEALER_CARDS[house.dealer_cards]}",
+        "Dealer hits soft 17 (H17)" if house.hits_soft_17 else "Dealer stands on soft 17 (S17)",
+        f"Blackjack pays {house.blackjack_pays}",
+        f"Double on {_DOUBLE[house.double_on]}"
+        + ("" if house.double_after_split else ", not after a split"),
+        _split_text(house),
+        _surrender_text(house),
+        f"Insurance pays {house.insurance_pays}" + (", even money offered" if house.even_money
+                                                    else "")
+        if house.insurance else "No insurance",
+    ]
+    if house.ties == "lose":
+        facts.append("Ties lose (except blackjack against blackjack)")
+    if house.six_card_win:
+        facts.append("Six cards without busting win")
+    if house.dealer_22_pushes:
+        facts.append("Dealer 22 pushes")
+    if house.player_21_wins:
+        facts.append("Player 21 beats a dealer 21")
+    if house.bonuses:
+        facts.append("Bonuses on 5+ card 21s, 6-7-8 and 7-7-7")
+    return tuple(facts)
+
+
+def _split_text(house: HouseRules) -> str:
+    limit = house.split_max_hands
+    hands = "any number of hands" if limit is None else f"up to {limit} hands"
+    pairs = "same rank" if house.split_match == "rank" else "same value"
+    aces = ", split aces one card each" if house.split_aces_one_card else ""
+    return f"Split {pairs}, {hands}{aces}" if limit != 1 else "No split"
+
+
+def _surrender_text(house: HouseRules) -> str:
+    if not house.surrender:
+        return "No surrender"
+    against_ace = "" if house.surrender_vs_ace else ", not against an ace"
+    return "Surrender (half the bet back)" + against_ace
+
+
+def house_titles() -> dict[str, str]:
+    """Every shipped house name with its title."""
+    return {name: house.title for name, house in shipped_houses().items()}

@@ -1,0 +1,67 @@
+"""htmx helpers: fragment or full page, and clean redirects for htmx requests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, Response, redirect, render_template, request, url_for
+from flask_login import current_user
+from flask_wtf.csrf import CSRFError
+from werkzeug.wrappers import Response as BaseResponse
+
+
+def is_htmx() -> bool:
+    """True for a request htmx made to swap a fragment (not a boosted page load)."""
+    return request.headers.get("HX-Request") == "true" and not request.headers.get("HX-Boosted")
+
+
+def render(page: str, fragment: str, status: int = 200, **context: Any) -> tuple[str, int]:
+    """The fragment for an htmx request, else the full page (which includes the fragment)."""
+    return render_template(fragment if is_htmx() else page, **context), status
+
+
+def redirect_to(url: str) -> BaseResponse:
+    """A redirect htmx follows as a full navigation (HX-Redirect) and a browser as a 303."""
+    if is_htmx():
+        response = Response("", 200)
+        response.headers["HX-Redirect"] = url
+        return response
+    return redirect(url, 303)
+
+
+def login_redirect() -> BaseResponse:
+    """Send a logged-out request to the login page, coming back where it was."""
+    target = request.full_path.rstrip("?") if request.method == "GET" else ""
+    if is_htmx():
+        current = request.headers.get("HX-Current-URL", "")
+        target = _path_of(current) or target
+    url = url_for("auth.login", next=target) if target else url_for("auth.login")
+    if is_htmx():
+        response = Response("Please log in again.", 401)
+        response.headers["HX-Redirect"] = url
+        return response
+    return redirect(url, 302)
+
+
+def _path_of(url: str) -> str:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    path = parts.path + (f"?{parts.query}" if parts.query else "")
+    return path if path.startswith("/") and not path.startswith("//") else ""
+
+
+def register_htmx_handlers(app: Flask) -> None:
+    """A stale or missing CSRF token: log in again (session gone) or reload (page too old)."""
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(error: CSRFError) -> Any:
+        if not current_user.is_authenticated:
+            return login_redirect()
+        if is_htmx():
+            response = Response("This page is out of date; reloading.", 400)
+            response.headers["HX-Refresh"] = "true"
+            return response
+        return render_template("error.html", title="Form expired",
+                               message="This form is out of date. Go back, reload the page "
+                                       "and answer again.", code=400), 400

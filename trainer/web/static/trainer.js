@@ -1,0 +1,86 @@
+// Dealer trainer: keyboard shortcuts and the chip builder.
+// A static file (no inline script) so a Content-Security-Policy can forbid inline scripts.
+// Everything here is an enhancement: every form works without it.
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+
+  function typingIn(el) {
+    if (!el || !el.tagName) return false;
+    var tag = el.tagName.toLowerCase();
+    if (tag === "textarea" || tag === "select" || el.isContentEditable) return true;
+    if (tag !== "input") return false;
+    var type = (el.getAttribute("type") || "text").toLowerCase();
+    return ["button", "submit", "checkbox", "radio", "hidden"].indexOf(type) === -1;
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
+    var key = event.key === " " ? "space" : event.key.toLowerCase();
+    var typing = typingIn(event.target);
+    if (key === "enter" || key === "space") {
+      var next = document.querySelector("[data-next]");
+      if (next && !typing) {
+        event.preventDefault();
+        next.click();
+        return;
+      }
+      var multi = document.querySelector("[data-submit-on-enter]");
+      if (multi && key === "enter" && !typing && multi.form) {
+        event.preventDefault();
+        multi.form.requestSubmit();
+      }
+      return;
+    }
+    if (typing || key.length !== 1) return;
+    var button = document.querySelector('button[data-key="' + key + '"], input[type="checkbox"][data-key="' + key + '"]');
+    if (button && !button.disabled) {
+      event.preventDefault();
+      button.click();
+    }
+  });
+
+  // Chips: amounts in integer cents, never floating point money.
+  function cents(text) {
+    var m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(String(text).trim());
+    if (!m) return 0;
+    return parseInt(m[1], 10) * 100 + (m[2] ? parseInt((m[2] + "0").slice(0, 2), 10) : 0);
+  }
+  function money(c) {
+    var whole = Math.floor(c / 100), part = c % 100;
+    return part ? whole + "." + (part < 10 ? "0" : "") + part : String(whole);
+  }
+  function refresh(builder) {
+    var total = 0;
+    builder.querySelectorAll("input[name^='chip-']").forEach(function (input) {
+      var n = parseInt(input.value || "0", 10);
+      if (n > 0) total += n * cents(input.name.slice(5));
+    });
+    var out = builder.querySelector("[data-chip-total]");
+    if (out) out.textContent = money(total);
+    if (builder.getAttribute("data-kind") === "money") {
+      var amount = builder.form && builder.form.querySelector("input[name='amount']");
+      if (amount) amount.value = total ? money(total) : "";
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var chip = event.target.closest && event.target.closest("[data-chip]");
+    var clear = event.target.closest && event.target.closest("[data-chip-clear]");
+    var builder = (chip || clear) && (chip || clear).closest("[data-chip-builder]");
+    if (!builder) return;
+    event.preventDefault();
+    if (chip) {
+      var input = builder.querySelector("input[name='chip-" + chip.getAttribute("data-chip") + "']");
+      if (input) input.value = String(parseInt(input.value || "0", 10) + 1);
+    } else {
+      builder.querySelectorAll("input[name^='chip-']").forEach(function (i) { i.value = ""; });
+    }
+    refresh(builder);
+  });
+
+  document.addEventListener("input", function (event) {
+    var builder = event.target.closest && event.target.closest("[data-chip-builder]");
+    if (builder && event.target.name && event.target.name.indexOf("chip-") === 0) refresh(builder);
+  });
+})();

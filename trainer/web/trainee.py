@@ -1,0 +1,427 @@
+"""The trainee's pages: home, a drill session, feedback after each answer, the summary.
+
+Every form posts to a real URL and works without JavaScript; with htmx the
+same views return only the fragment (``_question.html`` / ``_feedback.html``).
+"""
+
+from __future__ import annotations
+
+import secrets
+import statistics
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from flask import Blueprint, abort, current_app, render_template, request, url_for
+from flask_login import current_user, login_required
+from werkzeug.datastructures import MultiDict
+
+from trainer.db import drilling, now_ms
+from trainer.engine.money import format_money
+from trainer.web.database import get_db
+from trainer.web.drillkit import (
+    Answer,
+    DrillBackend,
+    FamilyInfo,
+    NotAnAnswerError,
+    QuestionView,
+)
+from trainer.web.forms import AnswerForm, StartDrillForm
+from trainer.web.houses_view import house_facts, house_titles
+from trainer.web.htmx import is_htmx, redirect_to, render
+
+bp = Blueprint("trainee", __name__)
+
+MIXED = "mixed"
+RESUME_AFTER_MS = 5 * 60 * 1000  # a question shown again after a break restarts its clock
+MAX_CHIPS = 999
+
+
+def backend() -> DrillBackend:
+    """The drill backend: ``DRILL_BACKEND`` from the config, else the real drills package."""
+    found = current_app.extensions.get("drill_backend")
+    if found is None:
+        found = current_app.config.get("DRILL_BACKEND")
+        if found is None:
+            import importlib  # the drills package lands separately (issue 3)
+
+            found = importlib.import_module("trainer.web.drills_backend").DrillsPackageBackend()
+        current_app.extensions["drill_backend"] = found
+    return found
+
+
+def families_by_name() -> dict[str, FamilyInfo]:
+    return {f.name: f for f in backend().families()}
+
+
+def families_for(house: str) -> list[FamilyInfo]:
+    return [f for f in backend().families() if house in f.houses]
+
+
+# ---------------------------------------------------------------- home
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    house: str
+    family: str
+    difficulty: str
+    reason: str
+
+
+def suggest(families: list[FamilyInfo], scores: dict[str, drilling.FamilyScore],
+            last_house: str | None) -> Suggestion | None:
+    """The next drill: a family never tried, else the one with the lowest recent accuracy."""
+    if not families:
+        return None
+
+    def house_for(family: FamilyInfo) -> str:
+        return last_house if last_house in family.houses else family.houses[0]
+
+    untried = [f for f in families if f.name not in scores and f.houses]
+    if untried:
+        family = untried[0]
+        reason = "You have not drilled this yet."
+    else:
+        family = min(
+            (f for f in families if f.houses),
+            key=lambda f: (scores[f.name].accuracy, -scores[f.name].answered),
+        )
+        score = scores[family.name]
+        reason = (f"Your weakest drill: {score.correct} of {score.answered} right "
+                  f"({score.accuracy:.0%}) recently.")
+    return Suggestion(house_for(family), family.name, family.difficulties[0], reason)
+
+
+def _start_form(formdata: MultiDict[str, str] | None = None) -> StartDrillForm:
+    families = backend().families()
+    form = StartDrillForm(formdata=formdata) if formdata is not None else StartDrillForm()
+    form.house.choices = list(house_titles().items())
+    form.family.choices = [(MIXED, "Mixed: every drill for the house")] + [
+        (f.name, f.title) for f in families
+    ]
+    difficulties: list[str] = []
+    for family in families:
+        difficulties += [d for d in family.difficulties if d not in difficulties]
+    form.difficulty.choices = [(d, d) for d in difficulties]
+    if formdata is None:
+        form.length.data = current_app.config["DRILL_LENGTH"]
+    return form
+
+
+def _home(form: StartDrillForm, status: int = 200) -> Any:
+    db = get_db()
+    families = backend().families()
+    scores = drilling.family_scores(db, current_user.id)
+    recent = drilling.recent_sessions(db, current_user.id, limit=5)
+    last_house = recent[0].house if recent else None
+    return render_template(
+        "home.html",
+        form=form,
+        families=families,
+        scores=scores,
+        houses=house_titles(),
+        unfinished=drilling.unfinished_sessions(db, current_user.id),
+        recent=recent,
+        suggestion=suggest(families, scores, last_house),
+        length=current_app.config["DRILL_LENGTH"],
+    ), status
+
+
+@bp.get("/")
+@login_required
+def home() -> Any:
+    return _home(_start_form())
+
+
+@bp.post("/drills")
+@login_required
+def start() -> Any:
+    form = _start_form(request.form)
+    if form.validate_on_submit():
+        house, family_name = form.house.data or "", form.family.data or ""
+        difficulty = form.difficulty.data or ""
+        applicable = families_for(house)
+        family = families_by_name().get(family_name)
+        if family_name != MIXED and (family is None or house not in family.houses):
+            form.family.errors = [f"{family_name} is not drilled at {house}."]
+        elif family_name == MIXED and not applicable:
+            form.family.errors = [f"No drill applies to {house}."]
+        elif family is not None and difficulty not in family.difficulties:
+            form.difficulty.errors = [f"{family.title} has no difficulty {difficulty!r}."]
+        else:
+            session = drilling.start_session(
+                get_db(), current_user.id, house, family_name, difficulty,
+                form.length.data or current_app.config["DRILL_LENGTH"], secrets.randbelow(2**31),
+            )
+            return redirect_to(url_for(".drill", session_id=session.id))
+    return _home(form, 422)
+
+
+# ---------------------------------------------------------------- a session
+
+
+def _own_session(session_id: int) -> drilling.SessionRow:
+    session = drilling.get_session(get_db(), session_id)
+    if session is None or session.user_id != current_user.id:
+        abort(404)
+    return session
+
+
+def _family_and_difficulty(session: drilling.SessionRow, position: int) -> tuple[str, str]:
+    if session.family != MIXED:
+        return session.family, session.difficulty
+    families = sorted(families_for(session.house), key=lambda f: f.name)
+    family = families[(session.seed + position) % len(families)]
+    if session.difficulty in family.difficulties:
+        return family.name, session.difficulty
+    return family.name, family.difficulties[0]
+
+
+def _question_seed(session: drilling.SessionRow, position: int) -> int:
+    return (session.seed * 1009 + position) % (2**31)
+
+
+def _current_question(session: drilling.SessionRow) -> drilling.QuestionRow:
+    """The question the trainee is on: the unanswered one, else a newly issued one."""
+    db = get_db()
+    pending = drilling.pending_question(db, session.id)
+    now = now_ms()
+    if pending is not None:
+        if now - pending.issued_ms > RESUME_AFTER_MS:
+            drilling.restamp_question(db, pending.id, now)
+        return pending
+    position = drilling.issued_count(db, session.id)
+    family, difficulty = _family_and_difficulty(session, position)
+    seed = _question_seed(session, position)
+    question_json = backend().generate(session.house, family, seed, difficulty)
+    row = drilling.issue_question(
+        db,
+        _with(session, family=family, difficulty=difficulty),
+        position,
+        seed,
+        question_json,
+        secrets.token_urlsafe(16),
+        now_ms(),
+    )
+    return row
+
+
+def _with(session: drilling.SessionRow, **changes: Any) -> drilling.SessionRow:
+    from dataclasses import replace
+
+    return replace(session, **changes)
+
+
+def _question_context(session: drilling.SessionRow, question: drilling.QuestionRow,
+                      form: AnswerForm | None = None, error: str | None = None,
+                      view: QuestionView | None = None) -> dict[str, Any]:
+    if form is None:
+        form = AnswerForm(formdata=None, token=question.token)
+    return {
+        "session": session,
+        "question": question,
+        "view": view or backend().view(question.question),
+        "form": form,
+        "error": error,
+        "house_title": house_titles().get(session.house, session.house),
+        "facts": house_facts(session.house),
+        "family_title": _family_title(question.family),
+    }
+
+
+def _family_title(name: str) -> str:
+    family = families_by_name().get(name)
+    return family.title if family else name
+
+
+@bp.get("/drills/<int:session_id>")
+@login_required
+def drill(session_id: int) -> Any:
+    session = _own_session(session_id)
+    if session.finished:
+        return redirect_to(url_for(".summary", session_id=session.id))
+    question = _current_question(session)
+    return render("drill.html", "drill/_question.html", **_question_context(session, question))
+
+
+def _read_chips(form: MultiDict[str, str], denominations: tuple[Decimal, ...]
+                ) -> tuple[dict[Decimal, int], str | None]:
+    chips: dict[Decimal, int] = {}
+    for denomination in denominations:
+        raw = form.get(f"chip-{format_money(denomination)}", "").strip()
+        if not raw:
+            continue
+        if not raw.isdigit() or int(raw) > MAX_CHIPS:
+            return {}, f"{raw!r} is not a number of chips (0 to {MAX_CHIPS})."
+        if int(raw):
+            chips[denomination] = int(raw)
+    return chips, None
+
+
+def _answer_from(form: AnswerForm, view: QuestionView) -> tuple[Answer | None, str | None]:
+    """The answer as submitted, or the message to show beside the field."""
+    choice = (form.choice.data or "").strip()
+    amount = (form.amount.data or "").strip()
+    if view.kind == "multi":
+        picked = tuple(request.form.getlist("pick"))
+        offered = {c.value for c in view.choices}
+        if any(p not in offered for p in picked):
+            return None, "Tick only the answers offered."
+        return Answer(items=picked), None
+    if view.kind == "nets":
+        nets = tuple(request.form.get(f"net-{i}", "").strip() for i in range(len(view.boxes)))
+        if not all(nets):
+            return None, "Give a net for every box (0 for a push)."
+        return Answer(items=nets), None
+    if choice:
+        if view.choices and choice not in {c.value for c in view.choices}:
+            return None, f"{choice!r} is not one of the answers offered."
+        return Answer(text=choice), None
+    chips, error = _read_chips(request.form, view.chips)
+    if error:
+        return None, error
+    if view.kind == "chips":
+        if not chips:
+            return None, "Put some chips down: give a count for at least one chip."
+        return Answer(chips=chips), None
+    if amount:
+        return Answer(text=amount), None
+    if chips and view.kind == "money":
+        total = sum((d * n for d, n in chips.items()), Decimal(0))
+        return Answer(text=format_money(total)), None
+    if view.kind == "choice":
+        return None, "Choose one of the answers."
+    if view.kind == "money":
+        return None, "Type an amount" + (" or build it from chips." if view.chips else ".")
+    return None, "Type your answer."
+
+
+@bp.post("/drills/<int:session_id>/answer")
+@login_required
+def answer(session_id: int) -> Any:
+    session = _own_session(session_id)
+    db = get_db()
+    form = AnswerForm()
+    token = (form.token.data or "").strip()
+    question = drilling.question_by_token(db, token) if token else None
+    if (question is None or question.user_id != current_user.id
+            or question.session_id != session.id):
+        return render("refused.html", "drill/_refused.html", 403, session=session,
+                      message="That answer is for a question that was not issued to you "
+                              "in this session; nothing was recorded.")
+    if not form.validate_on_submit():
+        return _reask(session, question, form, "; ".join(
+            e for errors in form.errors.values() for e in errors))
+    existing = drilling.attempt_for_question(db, question.id)
+    if existing is not None:  # a double submit: the first answer stands
+        return _feedback_response(session, question, existing)
+    view = backend().view(question.question)
+    given, error = _answer_from(form, view)
+    if given is None:
+        return _reask(session, question, form, error or "Answer the question.", view)
+    try:
+        verdict = backend().check(question.question, given)
+    except NotAnAnswerError as exc:
+        return _reask(session, question, form, str(exc), view)
+    attempt, _created = drilling.record_attempt(
+        db, question, answer=given.describe(), expected=verdict.expected,
+        correct=verdict.correct, explanation=verdict.explanation, answered_ms=now_ms(),
+        session_length=session.length,
+    )
+    return _feedback_response(session, question, attempt, view)
+
+
+def _reask(session: drilling.SessionRow, question: drilling.QuestionRow, form: AnswerForm,
+           error: str, view: QuestionView | None = None) -> Any:
+    """The question again with the message beside the field; nothing recorded."""
+    context = _question_context(session, question, form=form, error=error, view=view)
+    return render("drill.html", "drill/_question.html", 422, **context)
+
+
+def _feedback_response(session: drilling.SessionRow, question: drilling.QuestionRow,
+                       attempt: drilling.AttemptRow, view: QuestionView | None = None) -> Any:
+    if not is_htmx():
+        return redirect_to(url_for(".feedback", session_id=session.id,
+                                   position=question.position))
+    context = _feedback_context(session, question, attempt, view)
+    return render_template("drill/_feedback.html", **context)
+
+
+def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionRow,
+                      attempt: drilling.AttemptRow,
+                      view: QuestionView | None = None) -> dict[str, Any]:
+    view = view or backend().view(question.question)
+    last = question.position + 1 >= session.length
+    return {
+        "session": session,
+        "question": question,
+        "attempt": attempt,
+        "view": view,
+        "par_ms": int(view.par_seconds * 1000),
+        "streak": drilling.streak(get_db(), session.id, question.position),
+        "last": last,
+        "next_url": url_for(".summary" if last else ".drill", session_id=session.id),
+        "house_title": house_titles().get(session.house, session.house),
+        "facts": house_facts(session.house),
+        "family_title": _family_title(question.family),
+    }
+
+
+@bp.get("/drills/<int:session_id>/feedback/<int:position>")
+@login_required
+def feedback(session_id: int, position: int) -> Any:
+    session = _own_session(session_id)
+    db = get_db()
+    question = drilling.question_at(db, session.id, position)
+    attempt = drilling.attempt_for_question(db, question.id) if question else None
+    if question is None or attempt is None:
+        abort(404)  # never show an answer before it was given
+    session = drilling.get_session(db, session.id) or session
+    return render("feedback.html", "drill/_feedback.html",
+                  **_feedback_context(session, question, attempt))
+
+
+# ---------------------------------------------------------------- summary
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyLine:
+    family: str
+    title: str
+    answered: int
+    correct: int
+    median_ms: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+
+@bp.get("/drills/<int:session_id>/summary")
+@login_required
+def summary(session_id: int) -> Any:
+    session = _own_session(session_id)
+    if not session.finished:
+        return redirect_to(url_for(".drill", session_id=session.id))
+    attempts = drilling.session_attempts(get_db(), session.id)
+    lines = []
+    for family in sorted({a.family for a in attempts}):
+        mine = [a for a in attempts if a.family == family]
+        lines.append(FamilyLine(family, _family_title(family), len(mine),
+                                sum(a.correct for a in mine),
+                                int(statistics.median(a.elapsed_ms for a in mine))))
+    mistakes = [(a, backend().view(a.question)) for a in attempts if not a.correct]
+    right = sum(a.correct for a in attempts)
+    return render("summary.html", "drill/_summary.html",
+                  session=session,
+                  attempts=attempts,
+                  right=right,
+                  accuracy=right / len(attempts) if attempts else 0.0,
+                  median_ms=int(statistics.median(a.elapsed_ms for a in attempts))
+                  if attempts else 0,
+                  lines=lines,
+                  mistakes=mistakes,
+                  house_title=house_titles().get(session.house, session.house),
+                  family_title=_family_title(session.family) if session.family != MIXED
+                  else "Mixed")
