@@ -1,0 +1,26 @@
+@blackjack-switch @insurance
+Feature: Blackjack Switch — insurance as in the base game, no surrender
+
+  Scenario: insurance against an ace pays 2:1
+    Given the house rules "blackjack-switch"
+    And a bet of 10 on T♠ 9♦
+    And the player insures for 5
+    When the dealer holds A♥ K♣
+    Then the player may insure
+    And the insurance is paid 10
+
+  @reading
+  Scenario: reading — no even-money offer; a blackjack may be insured instead
+    Given the house rules "blackjack-switch"
+    And a bet of 10 on A♠ K♦
+    When the dealer shows A♥
+    Then the player is not offered even money
+    And the player may insure
+    And the profile records a reading for "even_money"
+
+  @surrender
+  Scenario: no surrender
+    Given the house rules "blackjack-switch"
+    And a bet of 10 on T♠ 6♦
+    When the dealer shows T♥
+    Then the player may not surrender

@@ -1,0 +1,92 @@
+@blackjack-switch @payouts
+Feature: Blackjack Switch — a dealer 22 does not lose
+  Seed 000: "the dealer does not lose with 22".
+
+  @reading
+  Scenario Outline: reading — a dealer 22 pushes every standing hand
+    "Does not lose" leaves push or win open; push is the standard Switch rule
+    (New Jersey's posted "Dealer pushes on 22").
+
+    Given the house rules "blackjack-switch"
+    And a bet of <bet> on <cards>
+    When the dealer holds <dealer>
+    Then the bet pushes
+    And the profile records a reading for "dealer_22_pushes"
+
+    Examples:
+      | bet | cards    | dealer   |
+      | 10  | T♠ 8♦    | T♥ 6♣ 6♦ |
+      | 25  | T♠ 2♦    | 9♥ 7♣ 6♦ |
+      | 10  | 5♠ 6♦ T♣ | K♥ 2♣ K♦ |
+
+  @reading @blackjack
+  Scenario: reading — a player blackjack still wins 3:2 against a dealer 22
+    A blackjack is settled on the deal, before the dealer draws.
+
+    Given the house rules "blackjack-switch"
+    And a bet of 10 on A♠ K♦
+    When the dealer holds T♥ 6♣ 6♦
+    Then the player is paid 15
+    And the profile records a reading for "dealer_22_pushes"
+
+  @reading
+  Scenario: reading — a player bust still loses against a dealer 22
+    Given the house rules "blackjack-switch"
+    And a bet of 10 on T♠ 6♦
+    And the player hits and draws 8♣
+    When the dealer holds T♥ 6♣ 6♦
+    Then the player loses 10
+    And the profile records a reading for "dealer_22_pushes"
+
+  Scenario Outline: a dealer bust over 22 pays every standing hand
+    Given the house rules "blackjack-switch"
+    And a bet of 10 on T♠ 8♦
+    When the dealer holds <dealer>
+    Then the player is paid 10
+
+    Examples:
+      | dealer   |
+      | T♥ 6♣ 7♦ |
+      | T♥ 6♣ 8♦ |
+
+  @reading @blackjack
+  Scenario Outline: reading — a blackjack pays 3:2
+    The variant lists its changes and the payout is not among them.
+
+    Given the house rules "blackjack-switch"
+    And a bet of <bet> on A♠ K♦
+    When the dealer holds 9♥ T♣
+    Then the player is paid <paid>
+    And the profile records a reading for "blackjack_pays"
+
+    Examples:
+      | bet | paid  |
+      | 10  | 15    |
+      | 15  | 22.50 |
+      | 35  | 52.50 |
+
+  @blackjack
+  Scenario: blackjack against a dealer blackjack is a push
+    Given the house rules "blackjack-switch"
+    And a bet of 10 on A♠ K♦
+    When the dealer holds A♥ Q♣
+    Then the bet pushes
+
+  @reading
+  Scenario: reading — a dealer blackjack takes the original bets
+    The dealer peeks, so the round ends before any double or split.
+
+    Given the house rules "blackjack-switch"
+    And a bet of 10 on T♠ 9♦
+    When the dealer holds A♥ K♣
+    Then the player loses 10
+    And the profile records a reading for "dealer_blackjack_takes"
+
+  @reading @splitting
+  Scenario: reading — ace and ten after a split is 21, not a blackjack
+    Given the house rules "blackjack-switch"
+    And a bet of 10 on a split hand of A♠ K♦
+    When the dealer holds 9♥ T♣
+    Then the hand is not a blackjack
+    And the player is paid 10
+    And the profile records a reading for "blackjack_after_split"

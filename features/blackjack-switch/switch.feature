@@ -1,0 +1,42 @@
+@blackjack-switch @switch
+Feature: Blackjack Switch — switching the second cards
+  Seed 000: after the first two cards the player may switch the top (second)
+  cards between the two hands.
+
+  Scenario: the player may switch
+    Given the house rules "blackjack-switch"
+    Then the player may switch
+
+  Scenario: switching makes two new hands that are settled one by one
+    Given the house rules "blackjack-switch"
+    And a switch bet of 10 on T♠ 6♦ and 9♣ K♥
+    And the player switches the second cards
+    When the dealer holds T♥ 8♣
+    Then hand 1 is paid 10
+    And hand 2 loses 10
+
+  @reading @blackjack
+  Scenario Outline: reading — ace and ten made by switching is a 21 paid 1:1, not a blackjack
+    A switched hand is no longer the two cards dealt to it, like a split hand;
+    the two bets are equal and the switch is made once, before acting.
+
+    Given the house rules "blackjack-switch"
+    And a switch bet of <bet> on A♠ 7♦ and 9♣ K♥
+    And the player switches the second cards
+    When the dealer holds T♥ 8♣
+    Then hand 1 is paid <bet>
+    And hand 2 loses <bet>
+    And the profile records a reading for "blackjack_after_switch"
+
+    Examples:
+      | bet |
+      | 10  |
+      | 25  |
+
+  @blackjack
+  Scenario: a blackjack as dealt, without a switch, pays 3:2
+    Given the house rules "blackjack-switch"
+    And a switch bet of 10 on A♠ K♦ and 9♣ 7♥
+    When the dealer holds T♥ 8♣
+    Then hand 1 is paid 15
+    And hand 2 loses 10
