@@ -7,6 +7,7 @@ import sys
 import click
 
 from trainer.cli.audit import audit_command
+from trainer.cli.drill import drill_command
 from trainer.cli.play import dealer_command, settle_command
 from trainer.cli.rules import rules_group
 from trainer.cli.web import (
@@ -26,6 +27,7 @@ def cli() -> None:
 cli.add_command(rules_group)
 cli.add_command(dealer_command)
 cli.add_command(settle_command)
+cli.add_command(drill_command)
 cli.add_command(serve_command)
 cli.add_command(demo_command)
 cli.add_command(init_db_command)

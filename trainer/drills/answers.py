@@ -1,0 +1,217 @@
+"""Reading answers as a dealer gives them, and refusing what is not an answer.
+
+Money: ``52.50``, ``52,50``, ``52.5``, ``$52.50``. A net may carry a sign:
+``-10``, ``+15``, ``0``. Several nets (one per box) are separated by ``;``,
+``|``, spaces or new lines: ``0; -10; 10``. Chips: ``2x25 1x2.50`` (count x
+chip; ``×`` and ``*`` work too) or a mapping ``{"25": 2, "2.50": 1}``.
+Totals: ``soft 17``, ``hard 14``, ``s17``, ``17`` (a bare number is read as
+hard), ``bust``. Anything else raises ``NotAnAnswer``.
+
+>>> parse_money_answer("$52,50")
+Decimal('52.50')
+>>> parse_net("-7.50")
+Decimal('-7.50')
+>>> parse_chips("2x25 1x2.50")
+{Decimal('25'): 2, Decimal('2.50'): 1}
+>>> parse_total("s17")
+('soft', 17)
+>>> parse_money_answer("abc")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+trainer.drills.answers.NotAnAnswer: 'abc' is not an amount (use digits ... e.g. 52.50)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
+from enum import Enum
+
+from trainer.engine.errors import EngineError, MoneyError
+from trainer.engine.money import parse_money
+
+
+class NotAnAnswer(EngineError):
+    """An answer that cannot be read (not an amount, not a choice...): not a wrong answer."""
+
+
+class AnswerKind(Enum):
+    """How a question is answered."""
+
+    ACTION = "action"
+    """One of ``choices`` (e.g. hit / stand)."""
+    ACTIONS = "actions"
+    """Every allowed action among ``choices``, e.g. ``stand, split`` (``none`` for none)."""
+    YES_NO = "yes-no"
+    """``yes`` or ``no``."""
+    MONEY = "money"
+    """An amount paid or returned (never negative)."""
+    NET = "net"
+    """A signed amount: + the dealer pays, - the dealer takes, 0 a push."""
+    NETS = "nets"
+    """One signed amount per box, left to right."""
+    CHIPS = "chips"
+    """Chips by denomination adding up to the amount paid."""
+    TOTAL = "total"
+    """A hand's total: ``soft 17``, ``hard 14`` or ``bust``."""
+
+
+Answer = str | int | Decimal | Sequence[object] | Mapping[str, object]
+"""What ``check`` accepts: text as typed, or structured data from a form or JSON."""
+
+_SIGNED = re.compile(r"^([+\-\u2212])?\s*(.+)$")
+_CHIP = re.compile(r"^(\d+)\s*[x×*]\s*(\S+)$", re.IGNORECASE)
+_SPLIT_LIST = re.compile(r"[;|\n\s]+")
+_TOTAL = re.compile(r"^(soft|hard|s|h)?\s*(\d{1,2})\s*(soft|hard|s|h)?$")
+
+
+def _text(answer: object, what: str) -> str:
+    if isinstance(answer, bool):
+        raise NotAnAnswer(f"{answer!r} is not {what}")
+    if isinstance(answer, int | Decimal):
+        return str(answer)
+    if not isinstance(answer, str):
+        raise NotAnAnswer(f"{answer!r} is not {what}")
+    return answer
+
+
+def parse_money_answer(answer: object) -> Decimal:
+    """An amount paid: no sign, at most two decimals."""
+    text = _text(answer, "an amount")
+    try:
+        return parse_money(text)
+    except MoneyError as exc:
+        raise NotAnAnswer(str(exc)) from None
+
+
+def parse_net(answer: object) -> Decimal:
+    """A signed amount: ``-10``, ``+15``, ``0``, ``−7,50``."""
+    text = _text(answer, "an amount").strip()
+    match = _SIGNED.match(text)
+    if match is None:
+        raise NotAnAnswer(f"{text!r} is not an amount (e.g. 15, -10, 0)")
+    sign, rest = match.groups()
+    try:
+        amount = parse_money(rest)
+    except MoneyError:
+        raise NotAnAnswer(
+            f"{text!r} is not an amount (use + or - and digits with at most two decimals, "
+            "e.g. -10 or 52.50)"
+        ) from None
+    return -amount if sign in ("-", "\u2212") else amount
+
+
+def parse_nets(answer: object, boxes: int) -> list[Decimal]:
+    """One signed amount per box, in box order."""
+    if isinstance(answer, str):
+        items: list[object] = [part for part in _SPLIT_LIST.split(answer.strip()) if part]
+    elif isinstance(answer, Sequence):
+        items = list(answer)
+    else:
+        raise NotAnAnswer(f"{answer!r} is not a list of amounts (e.g. 0; -10; 15)")
+    # "+ 15" written with a space: glue a lone sign to the amount after it
+    glued: list[object] = []
+    for item in items:
+        if glued and glued[-1] in ("+", "-", "\u2212"):
+            glued[-1] = f"{glued[-1]}{item}"
+        else:
+            glued.append(item)
+    if len(glued) != boxes:
+        raise NotAnAnswer(
+            f"give one amount per box: {boxes} expected, {len(glued)} given "
+            "(separate them with ; e.g. 0; -10; 15)"
+        )
+    return [parse_net(item) for item in glued]
+
+
+def parse_chips(answer: object, chip_set: Iterable[Decimal] | None = None) -> dict[Decimal, int]:
+    """Chip counts by denomination; with ``chip_set``, refuse chips the table does not use."""
+    pairs: list[tuple[object, object]] = []
+    if isinstance(answer, Mapping):
+        pairs = [(denomination, count) for denomination, count in answer.items()]
+    elif isinstance(answer, str):
+        compact = re.sub(r"\s*([x×*])\s*", r"\1", answer.strip(), flags=re.IGNORECASE)
+        for token in re.split(r"(?:[;+]|,(?!\d)|\s)+", compact):
+            if not token:
+                continue
+            match = _CHIP.match(token)
+            if match is None:
+                raise NotAnAnswer(
+                    f"{token!r} is not a chip count (write count x chip, e.g. 2x25 1x2.50)"
+                )
+            pairs.append((match.group(2), match.group(1)))
+    else:
+        raise NotAnAnswer(f"{answer!r} is not a set of chips (e.g. 2x25 1x2.50)")
+    allowed = None if chip_set is None else set(chip_set)
+    chips: dict[Decimal, int] = {}
+    for denomination_text, count_text in pairs:
+        denomination = parse_money_answer(denomination_text)
+        if isinstance(count_text, bool):
+            raise NotAnAnswer(f"{count_text!r} is not a number of chips")
+        try:
+            count = int(str(count_text).strip())
+        except ValueError:
+            raise NotAnAnswer(f"{count_text!r} is not a number of chips") from None
+        if count < 0:
+            raise NotAnAnswer(f"{count_text!r} is not a number of chips (negative)")
+        if allowed is not None and denomination not in allowed:
+            shown = ", ".join(_chip_text(c) for c in sorted(allowed))
+            raise NotAnAnswer(f"{denomination_text!r} is not a chip at this table ({shown})")
+        key = next((c for c in chips if c == denomination), denomination)
+        chips[key] = chips.get(key, 0) + count
+    return chips
+
+
+def _chip_text(amount: Decimal) -> str:
+    return f"{amount:.2f}" if amount != amount.to_integral_value() else str(int(amount))
+
+
+def chips_text(chips: Mapping[Decimal, int]) -> str:
+    """Chips as a dealer would list them, largest first: ``2x25 1x2.50``."""
+    shown = [f"{count}x{_chip_text(d)}" for d, count in sorted(chips.items(), reverse=True)
+             if count]
+    return " ".join(shown) or "no chips"
+
+
+def parse_total(answer: object) -> tuple[str, int]:
+    """``("soft", 17)``, ``("hard", 14)`` or ``("bust", 0)``; a bare number is hard."""
+    text = _text(answer, "a total").strip().lower()
+    if text.startswith("bust"):
+        return ("bust", 0)
+    match = _TOTAL.match(text)
+    if match is None or (match.group(1) and match.group(3)):
+        raise NotAnAnswer(f"{text!r} is not a total (e.g. soft 17, hard 14, bust)")
+    word = match.group(1) or match.group(3) or "hard"
+    total = int(match.group(2))
+    if total > 21:
+        return ("bust", 0)
+    if total < 2:
+        raise NotAnAnswer(f"{text!r} is not a total (e.g. soft 17, hard 14, bust)")
+    return ("soft" if word.startswith("s") else "hard", total)
+
+
+def parse_choice(answer: object, choices: Sequence[str]) -> str:
+    """One of ``choices``; a unique prefix (``h`` for hit, ``y`` for yes) is enough."""
+    text = _text(answer, "a choice").strip().lower()
+    if text in choices:
+        return text
+    matches = [c for c in choices if text and c.startswith(text)]
+    if len(matches) == 1:
+        return matches[0]
+    raise NotAnAnswer(f"{text!r} is not one of {', '.join(choices)}")
+
+
+def parse_choices(answer: object, choices: Sequence[str]) -> frozenset[str]:
+    """Several of ``choices`` (comma or space separated, or a list); ``none`` for none."""
+    if isinstance(answer, str):
+        parts = [p for p in re.split(r"[,;/\s]+", answer.strip().lower()) if p]
+    elif isinstance(answer, Sequence):
+        parts = [_text(p, "a choice").strip().lower() for p in answer]
+    else:
+        raise NotAnAnswer(f"{answer!r} is not a list of choices ({', '.join(choices)})")
+    if parts == ["none"] or (not parts and not isinstance(answer, str)):
+        return frozenset()
+    if not parts:
+        raise NotAnAnswer(f"give one or more of {', '.join(choices)} (or none)")
+    return frozenset(parse_choice(part, choices) for part in parts)

@@ -1,0 +1,164 @@
+"""``generate`` a question for a house, family, seed and difficulty; ``check`` an answer."""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+from trainer.drills.answers import (
+    Answer,
+    AnswerKind,
+    NotAnAnswer,
+    chips_text,
+    parse_chips,
+    parse_choice,
+    parse_choices,
+    parse_money_answer,
+    parse_net,
+    parse_nets,
+    parse_total,
+)
+from trainer.drills.build import Ctx, Draft, Retry, money
+from trainer.drills.chips import chip_count, chip_set, chips_total, fewest_chips
+from trainer.drills.families import DrillError, Family, find_family
+from trainer.drills.kinds import BUILDERS
+from trainer.drills.pool import CardPool, NoCard
+from trainer.drills.question import Question, Verdict
+from trainer.engine.houses import find_house
+from trainer.engine.rules import HouseRules
+
+_ATTEMPTS = 200
+
+
+def generate(
+    house: HouseRules | str, family: Family | str, seed: int, difficulty: str | None = None
+) -> Question:
+    """The question for this house, family, seed and difficulty (None = the family's default).
+
+    Deterministic: the same arguments give the same question, every time.
+    Raises ``DrillError`` for an unknown family or difficulty, or a family
+    that does not apply to the house, and ``ProfileError`` for an unknown house.
+    """
+    rules = find_house(house) if isinstance(house, str) else house
+    fam = find_family(family) if isinstance(family, str) else family
+    if not fam.applies_to(rules):
+        raise DrillError(
+            f"drill family {fam.name!r} does not apply to {rules.name} "
+            f"(it applies to: {', '.join(fam.houses)})"
+        )
+    level = fam.level(difficulty)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise DrillError(f"seed {seed!r} must be a whole number")
+    rng = random.Random(seed)
+    builder = BUILDERS.get(fam.name)
+    if builder is None:
+        raise DrillError(f"drill family {fam.name!r} has no generator")
+    for _ in range(_ATTEMPTS):
+        try:
+            draft = builder(Ctx(rules, rng, level, CardPool(rules, rng)))
+        except (Retry, NoCard):
+            continue
+        return _finish(rules, fam, seed, level.name, draft)
+    raise DrillError(f"could not generate a {fam.name} question for {rules.name} (seed {seed})")
+
+
+def _finish(rules: HouseRules, fam: Family, seed: int, difficulty: str, draft: Draft) -> Question:
+    level = fam.level(difficulty)
+    kind, expected, shown = draft.kind, draft.expected, draft.expected_text or draft.expected
+    chips: tuple[Decimal, ...] = ()
+    hint = ""
+    fewest = False
+    if level.answer == "chips" and kind is AnswerKind.MONEY and draft.amount:
+        table_chips = chip_set(rules)
+        stack = fewest_chips(draft.amount, table_chips)
+        if stack is not None:
+            kind, chips, fewest = AnswerKind.CHIPS, table_chips, level.fewest_chips
+            expected = money(draft.amount)
+            shown = f"{money(draft.amount)} ({chips_text(stack)})"
+            hint = "Answer in chips, e.g. 2x25 1x2.50"
+            if fewest:
+                hint += ", with the fewest chips"
+    return Question(
+        house=rules.name,
+        family=fam.name,
+        seed=seed,
+        difficulty=difficulty,
+        prompt=draft.prompt,
+        answer_kind=kind,
+        choices=draft.choices,
+        table=draft.table,
+        par_seconds=fam.par_seconds,
+        expected=expected,
+        expected_text=shown,
+        explanation=draft.explanation,
+        chips=chips,
+        fewest_chips=fewest,
+        hint=hint,
+    )
+
+
+def check(question: Question, answer: Answer) -> Verdict:
+    """Judge ``answer`` to ``question``.
+
+    Raises ``NotAnAnswer`` (an ``EngineError``/``ValueError``) when the answer
+    cannot be read at all: ``abc`` for an amount, a negative payout, three
+    decimals, a choice that is not offered. That is not a wrong answer.
+    """
+    kind = question.answer_kind
+    expected = question.expected
+    detail = ""
+    match kind:
+        case AnswerKind.ACTION:
+            given = parse_choice(answer, question.choices)
+            correct = given == expected
+        case AnswerKind.YES_NO:
+            given = parse_choice(answer, ("yes", "no"))
+            correct = given == expected
+        case AnswerKind.ACTIONS:
+            picked = parse_choices(answer, question.choices)
+            wanted = frozenset(expected.split(",")) - {"none", ""}
+            given = ",".join(c for c in question.choices if c in picked) or "none"
+            correct = picked == wanted
+        case AnswerKind.MONEY:
+            amount = parse_money_answer(answer)
+            given = money(amount)
+            correct = amount == Decimal(expected)
+        case AnswerKind.NET:
+            amount = parse_net(answer)
+            given = money(amount)
+            correct = amount == Decimal(expected)
+        case AnswerKind.NETS:
+            wanted_nets = [Decimal(part) for part in expected.split(";")]
+            nets = parse_nets(answer, len(wanted_nets))
+            given = "; ".join(money(n) for n in nets)
+            wrong = [str(i) for i, (a, b) in enumerate(zip(nets, wanted_nets, strict=True), 1)
+                     if a != b]
+            correct = not wrong
+            if wrong:
+                detail = f"box {', '.join(wrong)} wrong"
+        case AnswerKind.CHIPS:
+            stack = parse_chips(answer, question.chips or None)
+            value = chips_total(stack)
+            given = f"{money(value)} ({chips_text(stack)})"
+            correct = value == Decimal(expected)
+            if correct and question.fewest_chips:
+                best = fewest_chips(Decimal(expected), question.chips)
+                if best is not None and chip_count(stack) > chip_count(best):
+                    correct = False
+                    detail = (f"right amount, but {chip_count(stack)} chips; "
+                              f"{chip_count(best)} will do ({chips_text(best)})")
+            elif not correct:
+                detail = f"the chips add up to {money(value)}"
+        case AnswerKind.TOTAL:
+            word, total = parse_total(answer)
+            given = "bust" if word == "bust" else f"{word} {total}"
+            correct = given == expected
+        case _:  # pragma: no cover - every kind is matched above
+            raise NotAnAnswer(f"unknown answer kind {kind!r}")
+    return Verdict(
+        correct=correct,
+        expected=question.expected_text,
+        given=given,
+        explanation=question.explanation,
+        detail=detail,
+    )

@@ -1,0 +1,41 @@
+"""dealer-draw: hit or stand for the dealer's hand, soft 17 in every shape asked often."""
+
+from __future__ import annotations
+
+from trainer.drills.answers import AnswerKind
+from trainer.drills.build import Ctx, Draft, show
+from trainer.drills.table import Table
+from trainer.engine.dealer import dealer_action, why_dealer
+from trainer.engine.hands import hand_total
+
+# (total, soft, fewest cards) of the tricky cases: soft 17 most of all, then its look-alikes
+_TRICKY = (
+    (17, True, 3), (17, True, 3), (17, True, 4), (17, True, 2), (17, True, 5),
+    (18, True, 3), (16, True, 3), (17, False, 3), (16, False, 3), (12, False, 3),
+)
+
+
+def build(ctx: Ctx) -> Draft:
+    """A legal dealer hand the dealer must act on; the answer is the engine's ``dealer_action``."""
+    most = ctx.level.max_cards
+    if ctx.tricky():
+        total, soft, fewest = ctx.pick(_TRICKY)
+        fewest = min(fewest, most)
+    else:
+        soft = ctx.chance(0.3)
+        total = ctx.rng.randint(13 if soft else 12, 21)
+        fewest = 2
+    count = ctx.rng.randint(fewest, max(fewest, most))
+    if soft and count == 2 and total == 21:
+        count = 3  # a two-card 21 is a blackjack, not a drawing question
+    cards = ctx.compose(total, soft, count, dealer=True)
+    action = dealer_action(ctx.rules, cards).value
+    reading = hand_total(cards)
+    return Draft(
+        table=Table(dealer=cards, ask="dealer-action"),
+        prompt=f"The dealer holds {show(cards)}. Hit or stand?",
+        kind=AnswerKind.ACTION,
+        choices=("hit", "stand"),
+        expected=action,
+        explanation=f"{show(cards)} is {reading}. {why_dealer(ctx.rules, cards)}.",
+    )

@@ -1,0 +1,180 @@
+"""insurance, even-money, blackjack-payout and surrender: one amount to pay or return."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from trainer.drills.answers import AnswerKind
+from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show
+from trainer.drills.table import Seat, Table
+from trainer.engine.cards import Card, Rank
+from trainer.engine.hands import hand_total
+from trainer.engine.money import ZERO
+from trainer.engine.options import Action, HandState, allowed_actions, refusal
+from trainer.engine.settlement import settle_round
+
+_ASK_AMOUNT = "How much do you pay?"
+
+
+def _ace_up(ctx: Ctx) -> Card:
+    return ctx.pool.take(Rank.ACE)
+
+
+def _dealer_blackjack(ctx: Ctx, up: Card) -> tuple[Card, ...]:
+    return (up, ctx.pool.take(ctx.pool.random_rank(10)))
+
+
+def build_insurance(ctx: Ctx) -> Draft:
+    """The largest insurance bet, or what a winning insurance bet pays (from ``settle_round``)."""
+    rules = ctx.rules
+    bet = ctx.bet()
+    up = _ace_up(ctx)
+    cards = ctx.two_cards(natural=False)
+    largest = bet * rules.insurance_max
+    if ctx.chance(0.5):
+        seat = Seat(bet, cards)
+        return Draft(
+            table=Table(dealer=(up,), hands=(seat,), ask="insurance-max"),
+            prompt=(f"The dealer shows {up.label}. The box bets {money(bet)} on {show(cards)} "
+                    "and wants the largest insurance allowed. How much is the insurance bet?"),
+            kind=AnswerKind.MONEY,
+            expected=money(largest),
+            amount=largest,
+            explanation=(f"{rules.name}: insurance is at most {rules.insurance_max} of the bet: "
+                         f"{money(bet)} x {rules.insurance_max} = {money(largest)}"
+                         f"{reading_note(rules, 'insurance_max')}."),
+        )
+    stake = largest
+    if ctx.tricky() and largest >= 2:
+        stake = Decimal(ctx.rng.randint(1, int(largest)))
+    dealer = _dealer_blackjack(ctx, up)
+    seat = Seat(bet, cards, insurance=stake)
+    result = settle_round(rules, dealer, [seat.player_hand()]).hands[0]
+    paid = result.insurance_net
+    return Draft(
+        table=Table(dealer=dealer, hands=(seat,), ask="insurance-win"),
+        prompt=(f"The box bets {money(bet)} on {show(cards)} and insures for {money(stake)}. "
+                f"The dealer turns up blackjack ({show(dealer)}). What do you pay on the "
+                "insurance (the winnings; the insurance stake stays with the player)?"),
+        kind=AnswerKind.MONEY,
+        expected=money(paid),
+        amount=paid,
+        explanation=(f"{rules.name}: insurance pays {rules.insurance_pays} when the dealer has "
+                     f"blackjack: {money(stake)} x {rules.insurance_pays} = {money(paid)}. "
+                     f"The main bet: {result.rule}."),
+    )
+
+
+def build_even_money(ctx: Ctx) -> Draft:
+    """A blackjack against an ace: even money taken (pays 1:1), or declined and settled."""
+    rules = ctx.rules
+    bet = ctx.bet()
+    up = _ace_up(ctx)
+    cards = ctx.two_cards(natural=True)
+    if not ctx.tricky():
+        seat = Seat(bet, cards, even_money=True)
+        dealer: tuple[Card, ...] = (up, ctx.pool.draw())
+        result = settle_round(rules, dealer, [seat.player_hand()]).hands[0]
+        return Draft(
+            table=Table(dealer=(up,), hands=(seat,), ask="even-money-taken"),
+            prompt=(f"The box bets {money(bet)} and holds {show(cards)}; the dealer shows "
+                    f"{up.label}. The player takes even money. {_ASK_AMOUNT}"),
+            kind=AnswerKind.MONEY,
+            expected=money(result.net),
+            amount=result.net,
+            explanation=f"{result.rule}: {money(bet)} x 1 = {money(result.net)}.",
+        )
+    seat = Seat(bet, cards)
+    dealer = _dealer_blackjack(ctx, up) if ctx.chance(0.4) else (up, ctx.pool.draw())
+    result = settle_round(rules, dealer, [seat.player_hand()]).hands[0]
+    if result.net < 0:
+        raise Retry
+    has = "blackjack" if hand_total(dealer).total == 21 else "no blackjack"
+    return Draft(
+        table=Table(dealer=dealer, hands=(seat,), ask="even-money-declined"),
+        prompt=(f"The box bets {money(bet)} and holds {show(cards)}; the dealer shows "
+                f"{up.label}. The player declines even money, and the dealer has {has} "
+                f"({show(dealer)}). {_ASK_AMOUNT} (0 for a push)"),
+        kind=AnswerKind.MONEY,
+        expected=money(result.net),
+        amount=result.net,
+        explanation=(f"{result.rule}: the player gets {money(result.net)} on {money(bet)}; "
+                     f"even money would have paid {money(bet)} whatever the dealer held."),
+    )
+
+
+def build_blackjack_payout(ctx: Ctx) -> Draft:
+    """A blackjack against a dealer hand without blackjack; the payout from ``settle_round``."""
+    rules = ctx.rules
+    bet = ctx.bet()
+    cards = ctx.two_cards(natural=True)
+    dealer = (ctx.pool.draw(), ctx.pool.draw())
+    if hand_total(dealer).total == 21:
+        raise Retry
+    seat = Seat(bet, cards)
+    result = settle_round(rules, dealer, [seat.player_hand()]).hands[0]
+    ratio = rules.blackjack_pays
+    return Draft(
+        table=Table(dealer=dealer, hands=(seat,), ask="blackjack-payout"),
+        prompt=(f"The box bets {money(bet)} and has blackjack ({show(cards)}). The dealer "
+                f"holds {show(dealer)}. {_ASK_AMOUNT}"),
+        kind=AnswerKind.MONEY,
+        expected=money(result.net),
+        amount=result.net,
+        explanation=(f"{result.rule}: {money(bet)} x {ratio.numerator}/{ratio.denominator} = "
+                     f"{money(result.net)}."),
+    )
+
+
+def _surrender_state(ctx: Ctx, up: Card) -> tuple[Seat, str]:
+    """A hand the house lets surrender right now, and how it got there."""
+    rules = ctx.rules
+    bet = ctx.bet()
+    tricky = ctx.tricky()
+    if tricky and rules.surrender_after_double and ctx.chance(0.5):
+        first = ctx.two_cards(natural=False)
+        third = ctx.pool.draw()
+        cards = (*first, third)
+        state = HandState(first)
+        if Action.DOUBLE not in allowed_actions(rules, state, up) or hand_total(cards).bust:
+            raise Retry
+        return Seat(bet, cards, doubled=1), "after doubling"
+    if tricky and rules.surrender_after_split and ctx.chance(0.5):
+        pair = ctx.pool.take(ctx.pick([r for r in Rank if r is not Rank.ACE and ctx.pool.left(r)]))
+        cards = (pair, ctx.pool.draw())
+        seat = Seat(bet, cards, split=True, split_aces=pair.rank is Rank.ACE, hands_on_box=2)
+        if hand_total(cards).total == 21:
+            raise Retry
+        return seat, "after splitting"
+    total = ctx.pick((15, 16, 16, 14, 17)) if tricky else ctx.rng.randint(12, 17)
+    return Seat(bet, ctx.compose(total, False, 2)), "on the first two cards"
+
+
+def build_surrender(ctx: Ctx) -> Draft:
+    """A legal surrender; what goes back is the stake plus the engine's (negative) net."""
+    rules = ctx.rules
+    ranks = [Rank.TEN, Rank.KING, Rank.NINE, Rank.ACE, Rank.QUEEN, Rank.EIGHT]
+    up = ctx.pool.take(ctx.pick([r for r in ranks if ctx.pool.left(r)]))
+    seat, when = _surrender_state(ctx, up)
+    if refusal(rules, seat.state(), up, Action.SURRENDER) is not None:
+        raise Retry
+    gave_up = Seat(seat.bet, seat.cards, seat.box, seat.doubled, seat.split, seat.split_aces,
+                   seat.hands_on_box, surrendered=True)
+    result = settle_round(rules, (up,), [gave_up.player_hand()]).hands[0]
+    stake = gave_up.player_hand().stake
+    returned = stake + result.net
+    doubled = f" doubled to {money(stake)}" if seat.doubled else ""
+    split = " (a split hand)" if seat.split else ""
+    if returned < ZERO:
+        raise Retry
+    return Draft(
+        table=Table(dealer=(up,), hands=(gave_up,), ask="surrender-returned"),
+        prompt=(f"The dealer shows {up.label}. The box bets {money(seat.bet)}{doubled} on "
+                f"{show(seat.cards)}{split} and surrenders {when}. How much do you return "
+                "to the player?"),
+        kind=AnswerKind.MONEY,
+        expected=money(returned),
+        amount=returned,
+        explanation=(f"{result.rule}; the other half, {money(returned)}, goes back"
+                     f"{reading_note(rules, 'surrender_after_double') if seat.doubled else ''}."),
+    )

@@ -1,0 +1,111 @@
+"""split-aces: what the player may do on a split ace, is ace + ten a blackjack, what it pays."""
+
+from __future__ import annotations
+
+from trainer.drills.answers import AnswerKind
+from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show, signed
+from trainer.drills.table import Seat, Table
+from trainer.engine.cards import Card, Rank
+from trainer.engine.hands import hand_total
+from trainer.engine.options import PLAY_ORDER, Action, allowed_actions, refusal
+from trainer.engine.settlement import is_natural, settle_round
+
+CHOICES = tuple(action.value for action in PLAY_ORDER)
+
+
+def _hands_on_box(ctx: Ctx, second: Card) -> int:
+    limit = ctx.rules.split_aces_max_hands
+    top = 4 if limit is None else max(2, limit)
+    if second.rank is Rank.ACE and ctx.tricky():
+        return top if ctx.chance(0.6) else max(2, top - 1)
+    return ctx.rng.randint(2, top)
+
+
+def _second_card(ctx: Ctx) -> Card:
+    if ctx.tricky():
+        rank = Rank.ACE if ctx.chance(0.5) else ctx.pool.random_rank(10)
+        return ctx.pool.take(rank)
+    return ctx.pool.draw()
+
+
+def build(ctx: Ctx) -> Draft:
+    """One of three questions about a split ace, answered by ``allowed_actions``,
+    ``is_natural`` or ``settle_round``."""
+    roll = ctx.rng.random()
+    if roll < 0.6:
+        return _may_do(ctx)
+    if roll < 0.8:
+        return _is_blackjack(ctx)
+    return _pays(ctx)
+
+
+def _may_do(ctx: Ctx) -> Draft:
+    rules = ctx.rules
+    ace = ctx.pool.take(Rank.ACE)
+    second = _second_card(ctx)
+    up = ctx.pool.draw()
+    hands = _hands_on_box(ctx, second)
+    seat = Seat(ctx.bet(), (ace, second), split=True, split_aces=True, hands_on_box=hands)
+    allowed = allowed_actions(rules, seat.state(), up)
+    expected = ",".join(a.value for a in PLAY_ORDER if a in allowed) or "none"
+    reasons = [
+        text for action in (Action.HIT, Action.DOUBLE, Action.SPLIT)
+        if (text := refusal(rules, seat.state(), up, action)) is not None
+    ]
+    may = ", ".join(a.value for a in PLAY_ORDER if a in allowed) or "nothing"
+    because = "; ".join(dict.fromkeys(reasons)) or f"{rules.name}: no limit applies here"
+    return Draft(
+        table=Table(dealer=(up,), hands=(seat,), ask="split-aces-actions"),
+        prompt=(f"The dealer shows {up.label}. The box split aces and now has {hands} hands; "
+                f"this ace took {second.label} ({show(seat.cards)}). What may the player do "
+                "now? (all that apply)"),
+        kind=AnswerKind.ACTIONS,
+        choices=CHOICES,
+        expected=expected,
+        explanation=f"{rules.name}: the player may {may}. {because}.",
+    )
+
+
+def _ace_and_ten(ctx: Ctx) -> tuple[Card, Card]:
+    return ctx.pool.take(Rank.ACE), ctx.pool.take(ctx.pool.random_rank(10))
+
+
+def _is_blackjack(ctx: Ctx) -> Draft:
+    rules = ctx.rules
+    cards = _ace_and_ten(ctx)
+    seat = Seat(ctx.bet(), cards, split=True, split_aces=True, hands_on_box=2)
+    natural = is_natural(rules, seat.player_hand())
+    pays = rules.blackjack_pays if natural else "1:1 like any other win"
+    verdict = "is a blackjack" if natural else "is 21, not a blackjack"
+    return Draft(
+        table=Table(dealer=(), hands=(seat,), ask="split-aces-blackjack"),
+        prompt=(f"After splitting aces, one ace takes {cards[1].label}: {show(cards)}. "
+                "Is it a blackjack?"),
+        kind=AnswerKind.YES_NO,
+        choices=("yes", "no"),
+        expected="yes" if natural else "no",
+        explanation=(f"{rules.name}: ace + ten after a split {verdict}; it pays {pays}"
+                     f"{reading_note(rules, 'blackjack_after_split')}."),
+    )
+
+
+def _pays(ctx: Ctx) -> Draft:
+    rules = ctx.rules
+    cards = _ace_and_ten(ctx)
+    bet = ctx.bet()
+    seat = Seat(bet, cards, split=True, split_aces=True, hands_on_box=2)
+    dealer = ctx.dealer_finish((ctx.pool.draw(),))
+    if ctx.tricky() and hand_total(dealer).total != 21:
+        raise Retry  # the tricky case: the dealer makes 21 too
+    result = settle_round(rules, dealer, [seat.player_hand()]).hands[0]
+    return Draft(
+        table=Table(dealer=dealer, hands=(seat,), ask="split-aces-pays"),
+        prompt=(f"After splitting aces, this hand is {show(cards)} with {money(bet)} on it. The "
+                f"dealer finishes with {show(dealer)} ({hand_total(dealer)}). What is the "
+                "hand's net? (+ you pay, - you take, 0 push)"),
+        kind=AnswerKind.NET,
+        expected=signed(result.net),
+        explanation=(f"{result.rule}; ace + ten after a split "
+                     f"{'is' if is_natural(rules, seat.player_hand()) else 'is not'} "
+                     f"a blackjack at {rules.name}{reading_note(rules, 'blackjack_after_split')}."),
+    )

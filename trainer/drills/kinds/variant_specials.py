@@ -1,0 +1,135 @@
+"""variant-specials: ties that lose, six-card wins, the Switch dealer 22, Spanish 21's player 21."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from trainer.drills.answers import AnswerKind
+from trainer.drills.build import Ctx, Draft, Retry, money, show, signed
+from trainer.drills.table import Seat, Table
+from trainer.engine.cards import Card, Rank
+from trainer.engine.errors import EngineError
+from trainer.engine.hands import hand_total
+from trainer.engine.round_check import check_round
+from trainer.engine.rules import HouseRules, Showdown
+from trainer.engine.settlement import settle_round
+
+Case = Callable[[Ctx], tuple[tuple[Card, ...], Seat]]
+
+
+def _dealer(ctx: Ctx, total: int, soft: bool = False) -> tuple[Card, ...]:
+    count = ctx.rng.randint(2, 4) if total < 22 else ctx.rng.randint(3, 4)
+    if total == 21 and count == 2:
+        count = 3
+    return ctx.compose(total, soft, count, dealer=True)
+
+
+def _blackjack(ctx: Ctx) -> tuple[Card, ...]:
+    return ctx.two_cards(natural=True)
+
+
+def _tie(ctx: Ctx) -> tuple[tuple[Card, ...], Seat]:
+    total = ctx.rng.randint(17, 21)
+    dealer = _dealer(ctx, total, soft=total != 17 and ctx.chance(0.3))
+    count = ctx.rng.randint(2, 3) if total < 21 else 3
+    return dealer, Seat(ctx.bet(), ctx.compose(total, False, count))
+
+
+def _blackjack_vs_blackjack(ctx: Ctx) -> tuple[tuple[Card, ...], Seat]:
+    return _blackjack(ctx), Seat(ctx.bet(), _blackjack(ctx))
+
+
+def _six_cards(ctx: Ctx) -> tuple[tuple[Card, ...], Seat]:
+    count = ctx.pick((6, 6, 6, 7))
+    cards = ctx.compose(ctx.rng.randint(15, 21), False, count)
+    dealer_total = ctx.rng.randint(max(17, hand_total(cards).total), 21)
+    dealer = _blackjack(ctx) if ctx.chance(0.15) else _dealer(ctx, dealer_total)
+    return dealer, Seat(ctx.bet(), cards)
+
+
+def _five_cards(ctx: Ctx) -> tuple[tuple[Card, ...], Seat]:
+    """The look-alike: five cards win nothing special."""
+    cards = ctx.compose(ctx.rng.randint(14, 20), False, 5)
+    dealer = _dealer(ctx, ctx.rng.randint(17, 21))
+    return dealer, Seat(ctx.bet(), cards)
+
+
+def _dealer_22(ctx: Ctx) -> tuple[tuple[Card, ...], Seat]:
+    dealer = _dealer(ctx, 22)
+    roll = ctx.rng.random()
+    if roll < 0.2:
+        return dealer, Seat(ctx.bet(), _blackjack(ctx))
+    if roll < 0.35:
+        cards = ctx.compose(ctx.rng.randint(22, 26), False, 3)
+        return dealer, Seat(ctx.bet(), cards)
+    if roll < 0.5:
+        cards = ctx.compose(ctx.rng.randint(17, 21), False, 3, first=(Rank.FIVE, Rank.SIX))
+        return dealer, Seat(ctx.bet(), cards, doubled=1)
+    return dealer, Seat(ctx.bet(), ctx.compose(ctx.rng.randint(12, 20), False, 2))
+
+
+def _dealer_23(ctx: Ctx) -> tuple[tuple[Card, ...], Seat]:
+    """The look-alike: a dealer 23 is an ordinary bust."""
+    return _dealer(ctx, ctx.rng.randint(23, 26)), Seat(
+        ctx.bet(), ctx.compose(ctx.rng.randint(12, 20), False, 2))
+
+
+def _twenty_ones(ctx: Ctx) -> tuple[tuple[Card, ...], Seat]:
+    dealer = _dealer(ctx, 21, soft=ctx.chance(0.4))
+    return dealer, Seat(ctx.bet(), ctx.compose(21, ctx.chance(0.3), ctx.rng.randint(3, 4)))
+
+
+def _cases(rules: HouseRules) -> list[tuple[str, Case]]:
+    cases: list[tuple[str, Case]] = []
+    if rules.ties == "lose":
+        cases += [("ties", _tie), ("ties", _tie)]
+    if rules.blackjack_vs_dealer_blackjack is not Showdown.PUSH:
+        cases.append(("blackjack-vs-blackjack", _blackjack_vs_blackjack))
+    if rules.six_card_win:
+        cases += [("six-cards", _six_cards), ("six-cards", _six_cards)]
+    if rules.dealer_22_pushes:
+        cases += [("dealer-22", _dealer_22), ("dealer-22", _dealer_22)]
+    if rules.player_21_wins:
+        cases += [("player-21", _twenty_ones), ("player-21", _twenty_ones)]
+    return cases
+
+
+_LOOK_ALIKES: dict[str, Case] = {"six-cards": _five_cards, "dealer-22": _dealer_23}
+
+
+def build(ctx: Ctx) -> Draft:
+    """A hand the house's special rule decides (or its look-alike); net from ``settle_round``."""
+    rules = ctx.rules
+    cases = _cases(rules)
+    if not cases:
+        raise Retry
+    name, case = ctx.pick(cases)
+    if not ctx.tricky() and name in _LOOK_ALIKES:
+        case = _LOOK_ALIKES[name]
+    dealer, seat = case(ctx)
+    hands = [seat.player_hand()]
+    dealer_blackjack = len(dealer) == 2 and hand_total(dealer).total == 21
+    if dealer_blackjack and rules.blackjack_known_before_play and len(seat.cards) > 2:
+        raise Retry  # the round ended before the player drew
+    try:
+        check_round(rules, dealer, hands)
+    except EngineError:
+        raise Retry from None
+    result = settle_round(rules, dealer, hands).hands[0]
+    doubled = f", doubled to {money(seat.player_hand().stake)}" if seat.doubled else ""
+    return Draft(
+        table=Table(dealer=dealer, hands=(seat,), ask=f"special-{name}"),
+        prompt=(f"The dealer finishes with {show(dealer)} ({_describe(dealer)}). The box bets "
+                f"{money(seat.bet)}{doubled} and holds {show(seat.cards)} "
+                f"({_describe(seat.cards)}). What is the box's net? (+ you pay, - you take, "
+                "0 push)"),
+        kind=AnswerKind.NET,
+        expected=signed(result.net),
+        explanation=f"{result.rule}: net {signed(result.net)}.",
+    )
+
+
+def _describe(cards: tuple[Card, ...]) -> str:
+    if len(cards) == 2 and hand_total(cards).total == 21:
+        return "blackjack"
+    return str(hand_total(cards))

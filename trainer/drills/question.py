@@ -1,0 +1,128 @@
+"""The question a drill asks, the verdict on an answer, and their JSON forms.
+
+A ``Question`` carries its expected answer and explanation (computed by the
+engine when it was generated) so it can be stored and checked later without
+the engine re-deriving anything; ``public()`` is the view safe to send to a
+browser before the trainee answers: it has no expected answer and no
+explanation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from trainer.drills.answers import AnswerKind
+from trainer.drills.table import Table
+
+FORMAT_VERSION = 1
+"""Bumped when the stored form of a question changes incompatibly."""
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """One drill question, reproducible from (house, family, seed, difficulty).
+
+    ``expected`` is the canonical correct answer as text (``"hit"``,
+    ``"52.50"``, ``"soft 17"``, ``"0;-10;10"``, ``"split,stand"``, ``"yes"``);
+    ``expected_text`` is how to show it to a trainee; ``chips`` lists the
+    table's chip denominations when the answer is given in chips.
+    """
+
+    house: str
+    family: str
+    seed: int
+    difficulty: str
+    prompt: str
+    answer_kind: AnswerKind
+    choices: tuple[str, ...]
+    table: Table
+    par_seconds: int
+    expected: str
+    expected_text: str
+    explanation: str
+    chips: tuple[Decimal, ...] = ()
+    fewest_chips: bool = False
+    version: int = FORMAT_VERSION
+    hint: str = field(default="")
+
+    @property
+    def key(self) -> str:
+        """A stable id: ``house/family/difficulty/seed``."""
+        return f"{self.house}/{self.family}/{self.difficulty}/{self.seed}"
+
+    def public(self) -> dict[str, Any]:
+        """Everything the trainee may see before answering: no answer, no explanation."""
+        return {
+            "version": self.version,
+            "key": self.key,
+            "house": self.house,
+            "family": self.family,
+            "seed": self.seed,
+            "difficulty": self.difficulty,
+            "prompt": self.prompt,
+            "answer_kind": self.answer_kind.value,
+            "choices": list(self.choices),
+            "chips": [str(c) for c in self.chips],
+            "fewest_chips": self.fewest_chips,
+            "par_seconds": self.par_seconds,
+            "hint": self.hint,
+            "table": self.table.to_dict(),
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """The full question, answer included, as JSON-able data (for storage)."""
+        return self.public() | {
+            "expected": self.expected,
+            "expected_text": self.expected_text,
+            "explanation": self.explanation,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Question:
+        """Rebuild a stored question from ``to_dict`` output."""
+        return cls(
+            house=str(data["house"]),
+            family=str(data["family"]),
+            seed=int(data["seed"]),
+            difficulty=str(data["difficulty"]),
+            prompt=str(data["prompt"]),
+            answer_kind=AnswerKind(data["answer_kind"]),
+            choices=tuple(str(c) for c in data.get("choices", [])),
+            table=Table.from_dict(data["table"]),
+            par_seconds=int(data["par_seconds"]),
+            expected=str(data["expected"]),
+            expected_text=str(data["expected_text"]),
+            explanation=str(data["explanation"]),
+            chips=tuple(Decimal(c) for c in data.get("chips", [])),
+            fewest_chips=bool(data.get("fewest_chips", False)),
+            version=int(data.get("version", FORMAT_VERSION)),
+            hint=str(data.get("hint", "")),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The check of one answer: right or wrong, the expected answer and the rule behind it.
+
+    ``given`` is the trainee's answer as it was read (normalised, e.g.
+    ``"52.50"`` for ``"$52,5"``); ``detail`` adds a note when the answer is
+    partly right (e.g. right amount in chips, but not the fewest chips).
+    """
+
+    correct: bool
+    expected: str
+    given: str
+    explanation: str
+    detail: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {
+            "correct": self.correct,
+            "expected": self.expected,
+            "given": self.given,
+            "explanation": self.explanation,
+            "detail": self.detail,
+        }
