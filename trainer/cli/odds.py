@@ -1,0 +1,152 @@
+"""``trainer odds`` (exact dealer results) and ``trainer simulate`` (house edge by play)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from decimal import Decimal, localcontext
+from fractions import Fraction
+from typing import Any
+
+import click
+
+from trainer.cli.house_option import house_options, resolve_house
+from trainer.engine.cards import Card, Rank, Suit
+from trainer.engine.rules import HouseRules
+from trainer.engine.shoe import check_cards_fit
+from trainer.odds.composition import Composition
+from trainer.odds.dealer_odds import Odds, dealer_odds, peeked
+from trainer.odds.dealer_paths import OUTCOMES
+from trainer.odds.house_edge import player_edge
+from trainer.odds.simulate import EMPTY, edge_and_error, simulate
+from trainer.odds.situations import up_label
+from trainer.odds.strategy import strategy_table
+
+UP_ORDER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
+
+
+def decimal_of(value: Fraction, places: int = 12) -> Decimal:
+    """A fraction rounded to ``places`` decimals (for display)."""
+    with localcontext() as context:
+        context.prec = 60
+        exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return exact.quantize(Decimal(1).scaleb(-places))
+
+
+def percent_text(value: Fraction | Decimal, places: int = 4) -> str:
+    """A share as a percentage string, e.g. ``0.5117``."""
+    share = decimal_of(value, places + 2) if isinstance(value, Fraction) else value
+    return f"{(share * 100).quantize(Decimal(1).scaleb(-places))}"
+
+
+def _shoe(house: HouseRules, decks: str | None) -> tuple[Composition, str]:
+    if decks is None:
+        return Composition.for_house(house), f"{house.decks} deck(s) of {house.name}"
+    if decks.strip().lower() in ("inf", "infinite", "∞"):
+        return Composition.infinite_deck(house), "infinite deck"
+    if not decks.strip().isdigit() or not 1 <= int(decks) <= 64:
+        raise click.UsageError(f"--decks {decks!r} must be a whole number from 1 to 64 or inf")
+    return Composition.for_house(house, int(decks)), f"{int(decks)} deck(s)"
+
+
+def _odds_for(house: HouseRules, shoe: Composition, up: int, after_peek: bool) -> Odds:
+    odds = dealer_odds(shoe, up, house.hits_soft_17)
+    return peeked(odds) if after_peek else odds
+
+
+def _shown(odds: Odds, exact: bool) -> dict[str, Any]:
+    if exact:
+        return {name: str(odds[name]) for name in OUTCOMES}
+    return {name: float(decimal_of(odds[name])) for name in OUTCOMES}
+
+
+@click.command("odds")
+@house_options
+@click.option("--upcard", help="The dealer's up card rank: 2-9, T (or 10), J, Q, K, A.")
+@click.option("--decks", help="Decks in the shoe (default: the house's), or inf.")
+@click.option("--all", "all_up", is_flag=True, help="Every up card, as a table.")
+@click.option("--peeked", "after_peek", is_flag=True,
+              help="Given that the dealer does not have blackjack.")
+@click.option("--exact", is_flag=True, help="Exact fractions (as strings) instead of decimals.")
+@click.option("--json/--text", "as_json", default=True, help="JSON (default) or a text table.")
+def odds_command(
+    rules_name: str | None, rules_file: str | None, upcard: str | None, decks: str | None,
+    all_up: bool, after_peek: bool, exact: bool, as_json: bool,
+) -> None:
+    """Exact chances of the dealer's final result (17-21, blackjack, bust) for an up card."""
+    house = resolve_house(rules_name, rules_file)
+    shoe, described = _shoe(house, decks)
+    if all_up == (upcard is not None):
+        raise click.UsageError("give --upcard RANK or --all (one of them)")
+    if upcard is not None:
+        rank = Rank.parse(upcard)
+        check_cards_fit(house, [Card(rank, Suit.SPADES)])
+        ups = [rank.value_points]
+    else:
+        ups = list(UP_ORDER)
+    table = {up_label(up): _odds_for(house, shoe, up, after_peek) for up in ups}
+    if as_json:
+        shown = {label: _shown(odds, exact) for label, odds in table.items()}
+        click.echo(json.dumps(shown if all_up else shown[up_label(ups[0])]))
+        return
+    rule = "H17" if house.hits_soft_17 else "S17"
+    peek = ", given no dealer blackjack" if after_peek else ""
+    click.echo(f"{house.name}: dealer's final result, {described}, {rule}{peek} (percent)")
+    click.echo("up " + "".join(f"{name:>10}" for name in OUTCOMES))
+    for label, odds in table.items():
+        click.echo(f"{label:<3}" + "".join(f"{percent_text(odds[n]):>10}" for n in OUTCOMES))
+
+
+def _strategy_text(table: dict[str, Any]) -> list[str]:
+    lines = ["basic strategy (" + table["legend"] + "):"]
+    columns = table["columns"]
+    width = max(len(c) for c in columns) + 1
+    lines.append(f"{'':<6}" + "".join(f"{c:>{width}}" for c in columns))
+    for part in ("hard", "soft", "pairs"):
+        for hand, codes in table[part].items():
+            lines.append(f"{hand:<6}" + "".join(f"{c:>{width}}" for c in codes))
+    return lines
+
+
+@click.command("simulate")
+@house_options
+@click.option("--rounds", type=click.IntRange(min=1), required=True, help="Rounds to play.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the shuffles.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Processes to play in.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def simulate_command(
+    rules_name: str | None, rules_file: str | None, rounds: int, seed: int, workers: int,
+    as_json: bool,
+) -> None:
+    """Play ROUNDS rounds with the house's computed basic strategy; report the house edge."""
+    house = resolve_house(rules_name, rules_file)
+    total = EMPTY
+    started = time.perf_counter()
+    with click.progressbar(length=rounds, label="simulating", file=sys.stderr) as bar:
+        for tally in simulate(house, rounds, seed, workers):
+            total = total + tally
+            bar.update(tally.rounds)
+    elapsed = time.perf_counter() - started
+    edge, error = edge_and_error(total, house)
+    computed = -player_edge(house)
+    table = strategy_table(house)
+    if as_json:
+        click.echo(json.dumps({
+            "house": house.name, "rounds": total.rounds, "hands": total.hands, "seed": seed,
+            "workers": workers, "house_edge_percent": float(percent_text(edge)),
+            "standard_error_percent": float(percent_text(error)),
+            "computed_edge_percent": float(percent_text(computed)),
+            "computed_for": "infinite deck, basic strategy, no insurance",
+            "strategy": table,
+        }))
+        return
+    click.echo(f"{house.name}: {total.rounds} rounds, {total.hands} hands "
+               f"(seed {seed}, {workers} worker(s))")
+    click.echo(f"house edge (simulated, the house's own shoe): {percent_text(edge)}% "
+               f"± {percent_text(error)}% (one standard error)")
+    click.echo(f"house edge (computed, infinite deck):        {percent_text(computed)}%")
+    for line in _strategy_text(table):
+        click.echo(line)
+    print(f"{total.rounds / elapsed:,.0f} rounds/s", file=sys.stderr)
