@@ -10,6 +10,7 @@ import click
 from trainer.cli.house_option import house_options, resolve_house
 from trainer.engine.houses import SPECS, shipped_houses
 from trainer.engine.rules import HouseRules
+from trainer.odds.summary import edge_line
 
 
 @click.group("rules")
@@ -81,3 +82,4 @@ def show_command(
             click.echo(f"    READING: {rule['reading']}")
             click.echo(f"    why:     {rule['why']}")
     click.echo(f"\n{len(data['rules'])} rules, {readings} readings where the source is loose.")
+    click.echo(edge_line(house))

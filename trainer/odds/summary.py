@@ -1,0 +1,30 @@
+"""One line on what a house's rules are worth, for ``trainer rules show``.
+
+>>> from trainer.engine.houses import find_house
+>>> edge_line(find_house("casino-classic"))[:25]
+'house edge: 0.65% of each'
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, localcontext
+
+from trainer.engine.rules import HouseRules
+from trainer.odds.house_edge import player_edge
+
+
+def house_edge_percent(rules: HouseRules, places: int = 2) -> Decimal:
+    """The computed house edge in percent (negative: the player has the edge)."""
+    edge = -player_edge(rules)
+    with localcontext() as context:
+        context.prec = 40
+        percent = Decimal(edge.numerator) * 100 / Decimal(edge.denominator)
+    return percent.quantize(Decimal(1).scaleb(-places))
+
+
+def edge_line(rules: HouseRules) -> str:
+    """The house edge as a sentence saying how it was computed."""
+    edge = house_edge_percent(rules)
+    who = "" if edge >= 0 else " (the player has the edge)"
+    return (f"house edge: {edge}% of each bet{who} — computed for an infinite deck with this "
+            "house's own basic strategy, no insurance")
