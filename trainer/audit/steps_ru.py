@@ -144,3 +144,30 @@ def ru_then_even_money(audit_house: HouseRules, audit_table: Table) -> None:
 def ru_then_may_insure(audit_house: HouseRules, audit_table: Table) -> None:
     """Против туза дилера предлагают страховку."""
     en.then_may_insure(audit_house, audit_table)
+
+
+@step("then", 'профиль записывает толкование "{key:Name}"',
+      'профиль записывает толкование "soft_17"', language="ru")
+def ru_then_reading(key: str, audit_house: HouseRules) -> None:
+    """Профиль заведения записывает, как он толкует это правило."""
+    en.then_reading(key, audit_house)
+
+
+@step("given", "ставка {amount:Money} на разделённую руку {cards:Cards}",
+      "ставка 10 на разделённую руку A♠ K♦", "audit_table", language="ru")
+def ru_given_split_hand(amount: Decimal, cards: tuple[Card, ...], audit_table: Table) -> Table:
+    """Рука, полученная разделением пары."""
+    return en.given_split_hand(amount, cards, audit_table)
+
+
+@step("when given", "дилер открывает {card:Cards}", "дилер открывает 6♥", "audit_table",
+      language="ru")
+def ru_when_dealer_shows(card: tuple[Card, ...], audit_table: Table) -> Table:
+    """Открытая карта дилера (до добора)."""
+    return en.when_dealer_shows(card, audit_table)
+
+
+@step("then", "рука — не блэкджек", "рука — не блэкджек", language="ru")
+def ru_then_not_blackjack(audit_house: HouseRules, audit_table: Table) -> None:
+    """Текущая рука не считается блэкджеком."""
+    en.then_not_blackjack(audit_house, audit_table)

@@ -1,0 +1,47 @@
+@classic-single-deck @splitting
+Feature: Classic single deck — one split of two cards of one rank
+  Seed 002: two cards of one denomination may be split with an equal bet; no
+  second split, no doubling and no surrender after splitting; split aces get
+  one card each.
+
+  @reading
+  Scenario Outline: reading — only two cards of the same rank split (K+K yes, K+Q no)
+    "Of one denomination" names the card's face, not its points.
+
+    Given the house rules "classic-single-deck"
+    And a bet of 10 on <cards>
+    When the dealer shows 6♥
+    Then the player <may> split
+    And the profile records a reading for "split_match"
+
+    Examples:
+      | cards | may     |
+      | 8♠ 8♦ | may     |
+      | K♠ K♦ | may     |
+      | A♠ A♦ | may     |
+      | K♠ Q♦ | may not |
+      | T♠ J♦ | may not |
+
+  Scenario Outline: no second split
+    Given the house rules "classic-single-deck"
+    And a bet of 10 on a split hand of <cards>
+    When the dealer shows 6♥
+    Then the player may not split
+
+    Examples:
+      | cards |
+      | 8♠ 8♦ |
+      | A♠ A♦ |
+
+  Scenario: split aces get one card each
+    Given the house rules "classic-single-deck"
+    And a bet of 10 on a split hand of A♠ 5♦
+    When the dealer shows 6♥
+    Then the player may not hit
+
+  @surrender
+  Scenario: no surrender after splitting
+    Given the house rules "classic-single-deck"
+    And a bet of 10 on a split hand of 8♠ 8♦
+    When the dealer shows T♥
+    Then the player may not surrender

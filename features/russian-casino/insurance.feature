@@ -1,0 +1,104 @@
+@russian-casino @insurance
+Feature: Russian casino — insurance, even money and surrender
+  Seed 003: when the dealer's first card is an ace the croupier offers
+  insurance, from half the table minimum up to half the player's bet, paying
+  2:1 on a dealer blackjack; a blackjack against an ace may take even money
+  (1:1); surrender loses half the bet, decided before the third card on the
+  box, and not on split hands.
+
+  @reading
+  Scenario Outline: reading — the insurance stake is at most half the bet
+    The table minimum is not part of a house profile, so the lower limit is
+    not checked.
+
+    Given the house rules "russian-casino"
+    And a bet of <bet> on T♠ 9♦
+    When the dealer shows A♥
+    Then the player may insure
+    And the insurance stake is at most <most>
+    And the profile records a reading for "insurance_max"
+
+    Examples:
+      | bet | most  |
+      | 10  | 5     |
+      | 25  | 12.50 |
+
+  Scenario: insurance pays 2:1 on a dealer blackjack
+    Given the house rules "russian-casino"
+    And a bet of 10 on T♠ 9♦
+    And the player insures for 5
+    When the dealer holds A♥ K♣
+    Then the insurance is paid 10
+    And the player is paid 0
+
+  Scenario Outline: even money pays a blackjack 1:1 at once
+    Given the house rules "russian-casino"
+    And a bet of <bet> on A♠ K♦
+    And the player takes even money
+    When the dealer holds A♥ <second>
+    Then the player is paid <bet>
+
+    Examples:
+      | bet | second |
+      | 10  | K♣     |
+      | 30  | 6♣     |
+
+  @surrender
+  Scenario Outline: surrender loses half the bet
+    Given the house rules "russian-casino"
+    And a bet of <bet> on T♠ 6♦
+    And the player surrenders
+    When the dealer holds T♥ 8♣
+    Then the player loses <lost>
+
+    Examples:
+      | bet | lost  |
+      | 10  | 5     |
+      | 15  | 7.50  |
+      | 25  | 12.50 |
+
+  @surrender
+  Scenario Outline: surrender before the third card, and not on split hands
+    Given the house rules "russian-casino"
+    And a bet of 10 on <cards>
+    When the dealer shows T♥
+    Then the player <may> surrender
+
+    Examples:
+      | cards | may |
+      | T♠ 6♦ | may |
+      | 9♠ 7♦ | may |
+
+  @surrender
+  Scenario: no surrender after the third card
+    Given the house rules "russian-casino"
+    And a bet of 10 on 5♠ 4♦
+    And the player hits and draws 2♣
+    When the dealer shows T♥
+    Then the player may not surrender
+
+  @surrender
+  Scenario: no surrender on a split hand
+    Given the house rules "russian-casino"
+    And a bet of 10 on a split hand of 8♠ 8♦
+    When the dealer shows T♥
+    Then the player may not surrender
+
+  @surrender @reading
+  Scenario: reading — surrender returns half the bet and is final, even against a later dealer blackjack
+    With no hole card the dealer's blackjack is not known when the player
+    gives up; the text sets no exception.
+
+    Given the house rules "russian-casino"
+    And a bet of 10 on T♠ 6♦
+    And the player surrenders
+    When the dealer holds A♥ K♣
+    Then the player loses 5
+    And the profile records a reading for "surrender"
+
+  @surrender
+  Scenario: surrender is allowed against an ace (no exception is stated)
+    Given the house rules "russian-casino"
+    And a bet of 10 on T♠ 6♦
+    When the dealer shows A♥
+    Then the player may surrender
