@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -306,7 +307,7 @@ def test_money_answer_built_from_chips(app: Flask, client: FlaskClient, auth: An
     assert 'name="chip-25"' in html and 'data-chip="25"' in html
     form = question_form(html)
     expected = expected_of(pending(app, session_id))
-    cents = int(round(float(expected) * 100))
+    cents = int(Decimal(expected) * 100)
     chips = {"chip-100": cents // 10000, "chip-25": cents % 10000 // 2500,
              "chip-5": cents % 2500 // 500, "chip-1": cents % 500 // 100,
              "chip-0.50": cents % 100 // 50}

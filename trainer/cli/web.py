@@ -22,9 +22,10 @@ def _database_option(function: Any) -> Any:
 
 
 def _app(database: str | None) -> Any:
+    """The app's configuration (database path, instance folder) without touching the file."""
     from trainer.web import create_app
 
-    return create_app({"DATABASE": database} if database else None)
+    return create_app({"MIGRATE_ON_START": False} | ({"DATABASE": database} if database else {}))
 
 
 def _default_workers() -> int:
@@ -60,7 +61,7 @@ def _read_password(username: str) -> str:
 @_database_option
 def create_user_command(name: str, role: str, database: str | None) -> None:
     """Add an account; asks for the password (or reads one line from stdin)."""
-    from trainer.db import connect
+    from trainer.db import connect, migrate
     from trainer.db.users import UserExistsError, create_user
     from trainer.web.auth import hash_password
 
@@ -70,6 +71,7 @@ def create_user_command(name: str, role: str, database: str | None) -> None:
     app = _app(database)
     db = connect(app.config["DATABASE"])
     try:
+        migrate(db)
         create_user(db, name, role, hash_password(password))
     except UserExistsError as exc:
         raise click.ClickException(str(exc)) from None

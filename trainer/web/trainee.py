@@ -43,9 +43,9 @@ def backend() -> DrillBackend:
     if found is None:
         found = current_app.config.get("DRILL_BACKEND")
         if found is None:
-            import importlib  # the drills package lands separately (issue 3)
+            from trainer.web.drills_backend import DrillsPackageBackend
 
-            found = importlib.import_module("trainer.web.drills_backend").DrillsPackageBackend()
+            found = DrillsPackageBackend()
         current_app.extensions["drill_backend"] = found
     return found
 

@@ -1,0 +1,67 @@
+"""``trainer init-db``, ``trainer create-user``, and ``serve``/``demo`` options."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tests.cli.helpers import run_cli
+from trainer.cli import cli
+from trainer.db import connect
+from trainer.db.users import find_user
+
+
+def test_init_db_creates_and_migrates_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    runner = CliRunner()
+    first = runner.invoke(cli, ["init-db", "--database", str(path)])
+    assert first.exit_code == 0, first.output
+    assert "applied m001_users_sessions_attempts" in first.output
+    second = runner.invoke(cli, ["init-db", "--database", str(path)])
+    assert "up to date" in second.output
+    assert path.is_file()
+
+
+def test_create_user_reads_the_password_from_stdin(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    runner = CliRunner()
+    result = runner.invoke(cli, ["create-user", "ann", "--role", "supervisor",
+                                 "--database", str(path)], input="long enough pw\n")
+    assert result.exit_code == 0, result.output
+    assert "created supervisor 'ann'" in result.output
+    db = connect(path)
+    user = find_user(db, "ann")
+    db.close()
+    assert user is not None and user.role == "supervisor"
+    assert user.password_hash.startswith("scrypt:")
+    assert "long enough pw" not in user.password_hash
+
+
+def test_create_user_refusals_exit_2_with_one_line(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(tmp_path / "t.db")
+    ok = run_cli(capsys, "create-user", "ann", "--role", "trainee", "--database", path,
+                 stdin="long enough pw\n")
+    assert ok.code == 0, ok.err
+    taken = run_cli(capsys, "create-user", "ann", "--role", "trainee", "--database", path,
+                    stdin="long enough pw\n")
+    assert taken.code == 2
+    assert taken.err.strip() == "trainer: error: user 'ann' already exists"
+    short = run_cli(capsys, "create-user", "bob", "--role", "trainee", "--database", path,
+                    stdin="short\n")
+    assert short.code == 2 and "at least 8 characters" in short.err
+    role = run_cli(capsys, "create-user", "bob", "--role", "boss", "--database", path,
+                   stdin="x" * 9)
+    assert role.code == 2 and "boss" in role.err
+    assert len(role.err.strip().splitlines()) == 1
+
+
+def test_serve_and_demo_offer_host_port_workers() -> None:
+    runner = CliRunner()
+    for command in ("serve", "demo"):
+        result = runner.invoke(cli, [command, "--help"])
+        assert result.exit_code == 0
+        for option in ("--host", "--port", "--workers", "--database"):
+            assert option in result.output

@@ -1,0 +1,222 @@
+"""The SQLite layer against a real file: migrations, WAL, users, sessions, attempts."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+from sqlite_utils import Database
+
+from trainer.db import connect, migrate, migrations, write_transaction
+from trainer.db import drilling as d
+from trainer.db.users import (
+    UserExistsError,
+    count_users,
+    create_user,
+    find_user,
+    get_user,
+    set_active,
+    set_password,
+)
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Database:
+    database = connect(tmp_path / "trainer.db")
+    migrate(database)
+    return database
+
+
+@pytest.fixture
+def trainee(db: Database) -> int:
+    return create_user(db, "tina", "trainee", "hash").id
+
+
+def issue(db: Database, session: d.SessionRow, position: int, token: str = "",
+          issued_ms: int = 1_000) -> d.QuestionRow:
+    return d.issue_question(db, session, position, 100 + position, f'{{"n": {position}}}',
+                            token or f"tok-{session.id}-{position}", issued_ms)
+
+
+def answer(db: Database, question: d.QuestionRow, correct: bool = True,
+           answered_ms: int = 3_500, length: int = 3) -> tuple[d.AttemptRow, bool]:
+    return d.record_attempt(db, question, answer="hit", expected="stand", correct=correct,
+                            explanation="europoker: S17", answered_ms=answered_ms,
+                            session_length=length)
+
+
+def test_migrations_create_the_tables_once(tmp_path: Path) -> None:
+    path = tmp_path / "fresh.db"
+    database = connect(path)
+    assert migrate(database) == ["m001_users_sessions_attempts"]
+    assert migrate(database) == []
+    assert {"users", "drill_sessions", "issued_questions", "attempts"} <= set(
+        database.table_names())
+    assert [m.name for m in migrations.applied(database)] == ["m001_users_sessions_attempts"]
+    assert path.is_file()
+
+
+def test_wal_mode_and_busy_timeout(db: Database) -> None:
+    assert db.journal_mode == "wal"
+    assert db.execute("PRAGMA busy_timeout").fetchone()[0] == 5000
+    assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+
+
+def test_concurrent_migrations_apply_once(tmp_path: Path) -> None:
+    path = tmp_path / "race.db"
+    applied: list[list[str]] = []
+
+    def run() -> None:
+        database = connect(path)
+        applied.append(migrate(database))
+        database.close()
+
+    threads = [threading.Thread(target=run) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(len(a) for a in applied) == [0, 0, 0, 1]
+
+
+def test_users(db: Database) -> None:
+    user = create_user(db, "Tina", "trainee", "h1")
+    assert user.username == "Tina" and user.role == "trainee" and user.active
+    assert find_user(db, "tina") == user  # case-insensitive names
+    with pytest.raises(UserExistsError, match="already exists"):
+        create_user(db, "TINA", "supervisor", "h2")
+    with pytest.raises(ValueError, match="role 'boss'"):
+        create_user(db, "bob", "boss", "h")
+    set_password(db, user.id, "h3")
+    set_active(db, user.id, False)
+    again = get_user(db, user.id)
+    assert again is not None and again.password_hash == "h3" and not again.active
+    assert count_users(db) == 1
+    assert get_user(db, 999) is None
+
+
+def test_session_question_attempt_round_trip(db: Database, trainee: int) -> None:
+    session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42)
+    assert session.answered == 0 and not session.finished
+    assert d.pending_question(db, session.id) is None
+    q0 = issue(db, session, 0)
+    assert d.pending_question(db, session.id) == q0
+    assert d.question_by_token(db, q0.token) == q0
+    attempt, created = answer(db, q0)
+    assert created
+    assert attempt.elapsed_ms == 2_500  # measured from issue to answer on the server
+    assert (attempt.house, attempt.family, attempt.seed, attempt.difficulty) == (
+        "europoker", "dealer-draw", 100, "easy")
+    assert attempt.question == '{"n": 0}' and attempt.answer == "hit"
+    assert attempt.expected == "stand" and attempt.correct
+    assert d.pending_question(db, session.id) is None
+    assert d.get_session(db, session.id).answered == 1  # type: ignore[union-attr]
+
+
+def test_double_submit_records_one_attempt(db: Database, trainee: int) -> None:
+    session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42)
+    q0 = issue(db, session, 0)
+    first, created = answer(db, q0, correct=False)
+    second, created_again = answer(db, q0, correct=True, answered_ms=9_999)
+    assert created and not created_again
+    assert second == first and not second.correct
+    assert db.execute("SELECT count(*) FROM attempts").fetchone()[0] == 1
+
+
+def test_unique_constraints_hold_in_sql(db: Database, trainee: int) -> None:
+    session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42)
+    q0 = issue(db, session, 0)
+    answer(db, q0)
+    with pytest.raises(sqlite3.IntegrityError):
+        db.execute("INSERT INTO attempts (user_id, session_id, question_id, position, house,"
+                    " family, seed, difficulty, question, answer, expected, correct,"
+                    " explanation, elapsed_ms, answered_at) SELECT user_id, session_id,"
+                    " question_id, position, house, family, seed, difficulty, question, answer,"
+                    " expected, correct, explanation, elapsed_ms, answered_at FROM attempts")
+
+
+def test_racing_issue_gives_both_the_same_question(db: Database, trainee: int) -> None:
+    session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42)
+    first = issue(db, session, 0, token="a")
+    second = issue(db, session, 0, token="b")
+    assert second == first and d.issued_count(db, session.id) == 1
+
+
+def test_last_answer_finishes_the_session(db: Database, trainee: int) -> None:
+    session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 2, 42)
+    answer(db, issue(db, session, 0), length=2)
+    assert not d.get_session(db, session.id).finished  # type: ignore[union-attr]
+    assert [s.id for s in d.unfinished_sessions(db, trainee)] == [session.id]
+    answer(db, issue(db, session, 1), correct=False, length=2)
+    done = d.get_session(db, session.id)
+    assert done is not None and done.finished and done.answered == 2
+    assert d.unfinished_sessions(db, trainee) == []
+    assert [a.position for a in d.session_attempts(db, session.id)] == [0, 1]
+
+
+def test_streak_and_family_scores(db: Database, trainee: int) -> None:
+    session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 6, 42)
+    results = [True, False, True, True, True]
+    for i, ok in enumerate(results):
+        answer(db, issue(db, session, i), correct=ok, answered_ms=1_000 + (i + 1) * 1_000,
+               length=6)
+    assert d.streak(db, session.id, 4) == 3
+    assert d.streak(db, session.id, 1) == 0
+    scores = d.family_scores(db, trainee)
+    assert scores["dealer-draw"].answered == 5 and scores["dealer-draw"].correct == 4
+    assert scores["dealer-draw"].accuracy == pytest.approx(0.8)
+    assert scores["dealer-draw"].median_ms == 3_000
+    assert d.family_scores(db, trainee, recent=2)["dealer-draw"].correct == 2
+
+
+def test_restamp_only_unanswered(db: Database, trainee: int) -> None:
+    session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42)
+    q0 = issue(db, session, 0)
+    d.restamp_question(db, q0.id, 5_000)
+    assert d.question_at(db, session.id, 0).issued_ms == 5_000  # type: ignore[union-attr]
+    answer(db, d.question_at(db, session.id, 0), answered_ms=6_000)  # type: ignore[arg-type]
+    d.restamp_question(db, q0.id, 9_000)
+    assert d.question_at(db, session.id, 0).issued_ms == 5_000  # type: ignore[union-attr]
+    assert d.attempt_for_question(db, q0.id).elapsed_ms == 1_000  # type: ignore[union-attr]
+
+
+def test_write_transaction_rolls_back_and_nests(db: Database, trainee: int) -> None:
+    with pytest.raises(RuntimeError), write_transaction(db):
+        db.execute("UPDATE users SET role = 'supervisor' WHERE id = ?", [trainee])
+        raise RuntimeError("boom")
+    assert get_user(db, trainee).role == "trainee"  # type: ignore[union-attr]
+    with write_transaction(db), write_transaction(db):
+        db.execute("UPDATE users SET active = 0 WHERE id = ?", [trainee])
+    assert not get_user(db, trainee).active  # type: ignore[union-attr]
+    assert not db.conn.in_transaction
+
+
+def test_writers_in_two_connections_wait_for_each_other(tmp_path: Path) -> None:
+    path = tmp_path / "two.db"
+    first = connect(path)
+    migrate(first)
+    user = create_user(first, "tina", "trainee", "h").id
+    session = d.start_session(first, user, "europoker", "dealer-draw", "easy", 100, 1)
+    errors: list[BaseException] = []
+
+    def work(offset: int) -> None:
+        conn = connect(path)
+        try:
+            for i in range(20):
+                q = d.issue_question(conn, session, offset + i, 0, "{}", f"t{offset + i}", 0)
+                d.record_attempt(conn, q, answer="a", expected="b", correct=False,
+                                 explanation="", answered_ms=1, session_length=100)
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+        finally:
+            conn.close()
+
+    threads = [threading.Thread(target=work, args=(n * 20,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert first.execute("SELECT count(*) FROM attempts").fetchone()[0] == 80

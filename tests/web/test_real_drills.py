@@ -1,0 +1,98 @@
+"""The web app with the real drills package: every family, answered right, through the forms."""
+
+from __future__ import annotations
+
+import json
+import re
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from trainer.db import connect, drilling
+from trainer.db.users import create_user
+from trainer.drills import load_families
+from trainer.drills.chips import fewest_chips
+from trainer.web import create_app
+from trainer.web.auth import hash_password
+
+FAMILIES = {name: family.houses for name, family in load_families().items()}
+
+
+@pytest.fixture
+def real_app(tmp_path: Path) -> Flask:
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(tmp_path / "t.db")})
+    db = connect(app.config["DATABASE"])
+    create_user(db, "tina", "trainee", hash_password("correct horse", "pbkdf2:sha256:1000"))
+    db.close()
+    return app
+
+
+def _login(client: FlaskClient) -> None:
+    page = client.get("/login").get_data(as_text=True)
+    token = re.search(r'csrf_token" type="hidden" value="([^"]+)"', page)
+    assert token
+    client.post("/login", data={"username": "tina", "password": "correct horse",
+                                "csrf_token": token.group(1)})
+
+
+def right_answer(html: str, stored: dict[str, Any]) -> dict[str, Any]:
+    """The form fields a trainee fills in to give the stored expected answer."""
+    kind, expected = stored["answer_kind"], stored["expected"]
+    if kind in ("action", "yes-no"):
+        return {"choice": expected}
+    if kind == "actions":
+        return {"pick": [c for c in expected.split(",") if c and c != "none"]}
+    if kind == "nets":
+        return {f"net-{i}": net for i, net in enumerate(expected.split(";"))}
+    if kind == "chips":
+        chips = fewest_chips(Decimal(expected), tuple(Decimal(c) for c in stored["chips"]))
+        assert chips is not None
+        return {f"chip-{format_chip(d)}": str(n) for d, n in chips.items()}
+    return {"amount": expected}
+
+
+def format_chip(denomination: Decimal) -> str:
+    from trainer.engine.money import format_money
+
+    return format_money(denomination)
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_every_family_can_be_drilled_and_answered(real_app: Flask, family: str) -> None:
+    client = real_app.test_client()
+    _login(client)
+    home = client.get("/").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', home)
+    assert csrf
+    house = FAMILIES[family][0]
+    difficulty = load_families()[family].default_difficulty
+    hard = "hard" if "hard" in load_families()[family].levels else difficulty
+    for level in dict.fromkeys([difficulty, hard]):
+        response = client.post("/drills", data={"csrf_token": csrf.group(1), "house": house,
+                                                "family": family, "difficulty": level,
+                                                "length": "2"})
+        url = response.headers["Location"]
+        session_id = int(url.rsplit("/", 1)[1])
+        for _ in range(2):
+            html = client.get(url).get_data(as_text=True)
+            db = connect(real_app.config["DATABASE"])
+            question = drilling.pending_question(db, session_id)
+            db.close()
+            assert question is not None
+            stored = json.loads(question.question)
+            assert stored["explanation"] not in html  # nothing of the answer before answering
+            assert "expected" not in html.lower()
+            token = re.search(r'name="token" value="([^"]+)"', html)
+            assert token
+            data = {"csrf_token": csrf.group(1), "token": token.group(1)}
+            data |= right_answer(html, stored)
+            answer = client.post(f"{url}/answer", data=data, headers={"HX-Request": "true"})
+            body = answer.get_data(as_text=True)
+            assert answer.status_code == 200, body
+            assert "<h2>Right</h2>" in body, (stored, body)
+        summary = client.get(f"{url}/summary").get_data(as_text=True)
+        assert "100%" in summary

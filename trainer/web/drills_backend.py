@@ -1,0 +1,162 @@
+"""The real drill backend: a thin adapter from ``trainer.drills`` to the web's view objects.
+
+Nothing here computes an answer: questions come from ``generate``, verdicts
+from ``check``; this module only lays a stored question out for the page and
+turns form fields into the answer forms ``check`` reads.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from decimal import Decimal
+
+from trainer.drills import AnswerKind, NotAnAnswer, Question, Seat, check, generate, load_families
+
+# Not exported by trainer.drills: the table's chip set, offered as a builder for money answers.
+from trainer.drills.families import load_chip_sets
+from trainer.engine.money import format_money
+from trainer.web.drillkit import (
+    Answer,
+    BoxView,
+    CardView,
+    FamilyInfo,
+    NotAnAnswerError,
+    QuestionView,
+    VerdictView,
+    choices_with_keys,
+)
+
+_LABELS = {
+    "hit": "Hit", "stand": "Stand", "double": "Double", "split": "Split",
+    "surrender": "Surrender", "insurance": "Insurance", "even-money": "Even money",
+    "yes": "Yes", "no": "No",
+}
+_PLACEHOLDERS = {
+    AnswerKind.MONEY: "e.g. 52.50",
+    AnswerKind.NET: "e.g. -10, 0 or +15",
+    AnswerKind.TOTAL: "e.g. soft 17, hard 14, bust",
+}
+
+
+def _label(choice: str) -> str:
+    return _LABELS.get(choice, choice.replace("-", " ").capitalize())
+
+
+@functools.lru_cache(maxsize=4096)
+def _question(question_json: str) -> Question:
+    return Question.from_dict(json.loads(question_json))
+
+
+def _seat_notes(seat: Seat) -> tuple[str, ...]:
+    notes = []
+    if seat.doubled:
+        notes.append("doubled" if seat.doubled == 1 else f"doubled {seat.doubled}x")
+    if seat.split_aces:
+        notes.append("split aces")
+    elif seat.split:
+        notes.append("split hand")
+    if seat.surrendered:
+        notes.append("surrendered")
+    if seat.insurance:
+        notes.append(f"insured for {format_money(seat.insurance)}")
+    if seat.even_money:
+        notes.append("took even money")
+    if seat.switched:
+        notes.append("switched")
+    return tuple(notes)
+
+
+def _boxes(question: Question) -> tuple[BoxView, ...]:
+    hands = question.table.hands
+    boxes = []
+    for index, seat in enumerate(hands):
+        same_box = [s for s in hands if s.box == seat.box]
+        label = f"Box {seat.box}"
+        if len(same_box) > 1:
+            label += f", hand {same_box.index(seat) + 1}"
+        boxes.append(BoxView(label, tuple(CardView.of(c) for c in seat.cards), seat.bet,
+                             _seat_notes(seat) + (("asked about",) if index == question.table.focus
+                                                   and len(hands) > 1
+                                                   and question.answer_kind is not AnswerKind.NETS
+                                                   else ())))
+    return tuple(boxes)
+
+
+class DrillsPackageBackend:
+    """``trainer.drills`` as a ``DrillBackend``."""
+
+    @functools.cached_property
+    def _families(self) -> list[FamilyInfo]:
+        return [
+            FamilyInfo(
+                name=f.name, title=f.title, description=f.description, houses=f.houses,
+                answer_kind=f.answer, par_seconds=float(f.par_seconds),
+                difficulties=(
+                    f.default_difficulty, *(n for n in f.levels if n != f.default_difficulty)
+                ),
+            )
+            for f in load_families().values()
+        ]
+
+    def families(self) -> list[FamilyInfo]:
+        return self._families
+
+    def generate(self, house: str, family: str, seed: int, difficulty: str) -> str:
+        question = generate(house, family, seed, difficulty)
+        return json.dumps(question.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+    def chip_set(self, house: str) -> tuple[Decimal, ...]:
+        sets = load_chip_sets()
+        return sets.get(house, sets["default"])
+
+    def view(self, question_json: str) -> QuestionView:
+        question = _question(question_json)
+        kind = question.answer_kind
+        choices: list[tuple[str, str]] = []
+        chips: tuple[Decimal, ...] = ()
+        if kind in (AnswerKind.ACTION, AnswerKind.ACTIONS):
+            choices = [(c, _label(c)) for c in question.choices]
+        elif kind is AnswerKind.YES_NO:
+            choices = [("yes", "Yes"), ("no", "No")]
+        if kind is AnswerKind.CHIPS:
+            chips = question.chips or self.chip_set(question.house)
+        elif kind is AnswerKind.MONEY:
+            chips = self.chip_set(question.house)
+        web_kind = {
+            AnswerKind.ACTION: "choice", AnswerKind.YES_NO: "choice",
+            AnswerKind.ACTIONS: "multi", AnswerKind.MONEY: "money", AnswerKind.CHIPS: "chips",
+            AnswerKind.NETS: "nets",
+        }.get(kind, "text")
+        table = question.table
+        return QuestionView(
+            family=question.family,
+            prompt=question.prompt,
+            kind=web_kind,
+            choices=choices_with_keys(choices),
+            dealer=tuple(CardView.of(c) for c in table.dealer),
+            boxes=_boxes(question),
+            chips=tuple(sorted(chips)),
+            facts=tuple(f"{k.replace('-', ' ').replace('_', ' ').capitalize()}: {v}"
+                        for k, v in table.extra.items()),
+            par_seconds=float(question.par_seconds),
+            hint=question.hint,
+            placeholder=_PLACEHOLDERS.get(kind, ""),
+            focus=table.focus if len(table.hands) > 1 else None,
+        )
+
+    def check(self, question_json: str, answer: Answer) -> VerdictView:
+        question = _question(question_json)
+        given: object
+        if answer.items is not None:
+            given = list(answer.items)
+        elif answer.chips:
+            given = {format_money(d): n for d, n in answer.chips.items()}
+        else:
+            given = answer.text
+        try:
+            verdict = check(question, given)
+        except NotAnAnswer as exc:
+            raise NotAnAnswerError(str(exc)) from None
+        explanation = verdict.explanation + (f" ({verdict.detail})" if verdict.detail else "")
+        return VerdictView(verdict.correct, verdict.expected, explanation, verdict.given)
