@@ -9,8 +9,10 @@ the cucumber JSON and JUnit XML reports switched on.
 from __future__ import annotations
 
 import shutil
+import sys
 import tempfile
 import time
+import uuid
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -58,13 +60,14 @@ def run_features(
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="trainer-audit-") as temp:
         work = Path(temp)
-        module = work / "test_trainer_audit.py"
+        # A fresh module name per run: pytest caches imported test modules in sys.modules.
+        module = work / f"test_trainer_audit_{uuid.uuid4().hex}.py"
         module.write_text(_MODULE.format(paths=[str(f) for f in files]), encoding="utf-8")
         (work / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
         args = [
             str(module), "-c", str(work / "pytest.ini"), "--rootdir", str(work),
             "-p", "trainer.audit.plugin", "-p", "no:cacheprovider", "-p", "no:terminal",
-            "-p", "no:randomly", "--import-mode=importlib",
+            "-p", "no:randomly", "--import-mode=importlib", "--capture=no",
             "--cucumber-json", str(work / CUCUMBER_JSON), "--junitxml", str(work / JUNIT_XML),
             "-o", "junit_suite_name=trainer-audit", "-o", "junit_logging=no",
         ]
@@ -74,7 +77,11 @@ def run_features(
             args += ["--audit-rules-file", str(rules_file)]
         elif rules_name is not None:
             args += ["--audit-rules", rules_name]
-        code = pytest.main(args, plugins=[Collector(run, progress)])
+        try:
+            code = pytest.main(args, plugins=[Collector(run, progress)])
+        finally:
+            for name in [n for n in sys.modules if module.stem in n]:
+                del sys.modules[name]
         if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) and not run.errors:
             run.errors.append(f"pytest stopped with exit code {int(code)}")
         run.seconds = time.perf_counter() - started

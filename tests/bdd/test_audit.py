@@ -1,0 +1,174 @@
+"""``trainer audit``: wrong houses fail naming the rule, custom houses pass, reports parse."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from html import escape
+from pathlib import Path
+
+import parse
+import pytest
+
+from trainer.audit.catalogue import CATALOGUE, closest_steps
+from trainer.audit.runner import run_features
+from trainer.audit.words import TYPES
+from trainer.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+FEATURES = ROOT / "features"
+HOUSES = ROOT / "trainer" / "houses"
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Run ``trainer ARGS`` in-process; return (exit status, stdout, stderr)."""
+    import sys
+
+    old = sys.argv
+    sys.argv = ["trainer", *args]
+    try:
+        main()
+        code = 0
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
+    finally:
+        sys.argv = old
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def wrong_europoker(tmp_path: Path) -> Path:
+    """europoker.toml with the dealer hitting soft 17 (the features say S17)."""
+    text = (HOUSES / "europoker.toml").read_text(encoding="utf-8")
+    wrong, count = re.subn(r'(\[soft_17\]\nvalue = )"stand"', r'\1"hit"', text)
+    assert count == 1
+    path = tmp_path / "wrong-europoker.toml"
+    path.write_text(wrong, encoding="utf-8")
+    return path
+
+
+def test_a_wrong_house_file_fails_and_names_the_rule(tmp_path, capsys):
+    code, out, _ = run_cli(
+        capsys, "audit", "--rules-file", str(wrong_europoker(tmp_path)), "--quiet"
+    )
+    assert code == 1
+    assert re.search(r"europoker\s+dealer\s+\d+\s+4", out)
+    assert "FAILED europoker / dealer: reading — a soft 17 is a 17" in out
+    assert "expected: the dealer stands on A♠ 6♦" in out
+    assert "actual:   the dealer hits on soft 17" in out
+
+
+def test_a_custom_house_with_custom_features_passes(tmp_path, capsys):
+    house = (HOUSES / "casino-classic.toml").read_text(encoding="utf-8")
+    house = house.replace('name = "casino-classic"', 'name = "our-club"')
+    house = re.sub(r'(\[blackjack_pays\]\nvalue = )"3:2"', r'\1"6:5"', house)
+    (tmp_path / "our-club.toml").write_text(house, encoding="utf-8")
+    features = tmp_path / "features"
+    features.mkdir()
+    (features / "payouts.feature").write_text(
+        """@our-club @payouts
+Feature: Our club pays 6:5 on a blackjack
+
+  Scenario Outline: a blackjack pays 6:5
+    Given the house rules under audit
+    And a bet of <bet> on A♠ K♦
+    When the dealer holds 9♥ T♣
+    Then the player is paid <paid>
+
+    Examples:
+      | bet | paid |
+      | 10  | 12   |
+      | 25  | 30   |
+
+  Scenario: the dealer stands on soft 17
+    Given the house rules under audit
+    When the dealer holds A♠ 6♦
+    Then the dealer stands
+""",
+        encoding="utf-8",
+    )
+    report = tmp_path / "report"
+    code, out, _ = run_cli(
+        capsys, "audit", "--rules-file", str(tmp_path / "our-club.toml"),
+        "--features", str(features), "--report", str(report), "--quiet",
+    )
+    assert code == 0, out
+    assert re.search(r"our-club\s+payouts\s+3\s+0", out)
+    assert "3 passed, 0 failed" in out
+
+
+def test_the_reports_parse_and_carry_every_scenario(tmp_path):
+    run = run_features([FEATURES / "europoker"], report_dir=tmp_path)
+    assert run.ok
+    cucumber = json.loads((tmp_path / "cucumber.json").read_text(encoding="utf-8"))
+    elements = [e for feature in cucumber for e in feature["elements"]]
+    junit = ET.parse(tmp_path / "junit.xml").getroot()
+    cases = junit.findall(".//testcase")
+    assert len(elements) == len(cases) == len(run.results) > 50
+    assert all(
+        step["result"]["status"] == "passed" for e in elements for step in e["steps"]
+    )
+    html = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "<script" not in html and "<link" not in html
+    for result in run.results:
+        assert result.house == "europoker"
+    names = {e["name"] for e in elements}
+    assert "the source's worked example — three boxes against a dealer 19" in names
+    assert all(escape(name) in html for name in names)
+
+
+def test_the_russian_features_run(tmp_path):
+    run = run_features([FEATURES / "russian-casino" / "dealer.feature"])
+    assert run.ok, run.errors or [r.message for r in run.failed]
+    names = [result.scenario for result in run.results]
+    assert any(name.startswith("толкование — дилер останавливается на мягких 17") for name in names)
+    assert {result.area for result in run.results} == {"dealer"}
+
+
+def test_an_unknown_step_fails_naming_it_and_the_closest_steps(tmp_path):
+    feature = tmp_path / "typo.feature"
+    feature.write_text(
+        """@europoker @dealer
+Feature: a typo
+
+  Scenario: the dealer stand on 17
+    Given the house rules "europoker"
+    When the dealer holds T♠ 7♦
+    Then the dealer stand
+""",
+        encoding="utf-8",
+    )
+    run = run_features([feature])
+    assert not run.ok
+    (failed,) = run.failed
+    assert "unknown step Then 'the dealer stand'" in (failed.message or "")
+    assert "closest steps: Then the dealer stands" in (failed.message or "")
+
+
+def test_closest_steps_finds_the_right_step():
+    assert closest_steps("the player may doubled")[0] == "Then the player may double"
+    assert closest_steps("a bet of 10 on As Kd")[0] == "Given a bet of 15 on A♠ K♦"
+
+
+def test_every_step_example_matches_its_own_pattern():
+    import trainer.audit.plugin  # noqa: F401 - registers every step
+
+    assert len(CATALOGUE) > 50
+    for entry in CATALOGUE:
+        assert parse.parse(entry.pattern, entry.example, extra_types=TYPES), entry
+
+
+def test_audit_steps_lists_every_step_with_an_example(capsys):
+    code, out, _ = run_cli(capsys, "audit", "--steps")
+    assert code == 0
+    assert "e.g. Given the house rules \"europoker\"" in out
+    assert "e.g. Then the player is paid 22.50" in out
+    assert "e.g. Тогда дилер останавливается" in out
+    assert out.count("e.g. ") == len(CATALOGUE)
+
+
+def test_an_unknown_house_exits_2(capsys):
+    code, _, err = run_cli(capsys, "audit", "--rules", "nowhere")
+    assert code == 2
+    assert "unknown house 'nowhere'" in err
