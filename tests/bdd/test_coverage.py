@@ -56,3 +56,10 @@ def test_every_tag_is_a_registered_marker() -> None:
             if line.strip().startswith("@"):
                 tags.update(tag.lstrip("@") for tag in line.split())
     assert tags <= markers, f"unregistered tags: {sorted(tags - markers)}"
+
+
+def test_every_house_directory_ships_as_data_files() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    shipped = config["tool"]["setuptools"]["data-files"]
+    for house in sorted(p.name for p in FEATURES.iterdir() if p.is_dir()):
+        assert shipped[f"share/trainer/features/{house}"] == [f"features/{house}/*.feature"]
