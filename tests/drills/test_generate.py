@@ -14,7 +14,7 @@ from trainer.drills.chips import chips_total
 from trainer.engine.houses import shipped_houses
 from trainer.engine.shoe import check_cards_fit
 
-PER_LEVEL = 60
+PER_LEVEL = 50  # x 3 levels: 150 questions per house and family
 COMBOS = [
     (house, family)
     for family in load_families().values()
@@ -39,12 +39,12 @@ def test_questions_rederive_through_the_engine(house, family) -> None:
             verdict = check(question, _right_answer(question))
             assert verdict.correct, (question.prompt, verdict)
             assert verdict.explanation == question.explanation
-            stored = json.loads(json.dumps(question.to_dict()))
-            assert Question.from_dict(stored) == question
-            public = question.public()
-            assert not {"expected", "expected_text", "explanation"} & set(public)
-            assert "expected" not in json.dumps(public)
-
+            if seed % 4 == 0:  # the round trip and the public view on a share of them
+                stored = json.loads(json.dumps(question.to_dict()))
+                assert Question.from_dict(stored) == question
+                public = question.public()
+                assert not {"expected", "expected_text", "explanation"} & set(public)
+                assert "expected" not in json.dumps(public)
 
 def _canonical(question: Question) -> str:
     """The expected answer in the oracle's spelling (signs dropped from positive nets)."""
@@ -75,3 +75,22 @@ def test_same_seed_same_question(house, family) -> None:
         assert generate(house, family, seed) == generate(house, family, seed)
     prompts = {generate(house, family, seed).to_dict()["table"].__repr__() for seed in range(20)}
     assert len(prompts) > 5
+
+
+PINNED = [
+    ("europoker", "dealer-draw", 1, "medium", ["4c", "Ad", "As", "Ac"], [], "stand"),
+    ("spanish-21", "spanish-21-bonus", 2, "hard", ["8d", "4s", "5s"],
+     [["7d", "Ac", "Ac", "Ah", "Ac"]], "1365"),
+    ("baden-baden", "variant-specials", 3, "easy", ["As", "Kh"], [["Tc", "Ah"]], "-80"),
+]
+
+
+@pytest.mark.parametrize(("house", "family", "seed", "level", "dealer", "hands", "expected"),
+                         PINNED)
+def test_seeds_keep_their_questions(house, family, seed, level, dealer, hands, expected) -> None:
+    """A seed stored by the web app must replay the same question in later versions."""
+    question = generate(house, family, seed, level)
+    table = question.table.to_dict()
+    assert table["dealer"] == dealer
+    assert [h["cards"] for h in table["hands"]] == hands
+    assert question.expected == expected

@@ -178,4 +178,4 @@ def reading_note(rules: HouseRules, key: str) -> str:
     note = rules.notes.get(key)
     if note is None or not note.reading:
         return ""
-    return f" ({rules.name} reading: {note.reading})"
+    return f" ({rules.name} reading: {note.reading.rstrip('.')})"

@@ -21,6 +21,10 @@ for _rank in Rank:
     RANKS_BY_VALUE.setdefault(_rank.value_points, ())
     RANKS_BY_VALUE[_rank.value_points] += (_rank,)
 _ALL_RANKS = tuple(Rank)
+_ORDINAL = {rank: i for i, rank in enumerate(_ALL_RANKS)}
+_VALUE_ORDINALS = {
+    value: tuple(_ORDINAL[r] for r in ranks) for value, ranks in RANKS_BY_VALUE.items()
+}
 
 
 class NoCard(LookupError):
@@ -48,12 +52,12 @@ class CardPool:
         self._rng = rng
         self._cards, self._positions, self._index = _layout(rules.deck)
         self._count = [rules.decks] * len(self._cards)
-        self._by_rank = {rank: rules.decks * len(self._positions[rank]) for rank in Rank}
+        self._by_rank = [rules.decks * len(self._positions[rank]) for rank in _ALL_RANKS]
 
     def left(self, rank: Rank, suit: Suit | None = None) -> int:
         """Copies still in the pool of a rank (and suit)."""
         if suit is None:
-            return self._by_rank[rank]
+            return self._by_rank[_ORDINAL[rank]]
         return sum(self._count[i] for i in self._positions[rank] if self._cards[i].suit is suit)
 
     def can_take(self, ranks: Sequence[Rank]) -> bool:
@@ -61,12 +65,12 @@ class CardPool:
         need: dict[Rank, int] = {}
         for rank in ranks:
             need[rank] = need.get(rank, 0) + 1
-        return all(self._by_rank[rank] >= n for rank, n in need.items())
+        return all(self._by_rank[_ORDINAL[rank]] >= n for rank, n in need.items())
 
     def _remove(self, index: int) -> Card:
         self._count[index] -= 1
         card = self._cards[index]
-        self._by_rank[card.rank] -= 1
+        self._by_rank[_ORDINAL[card.rank]] -= 1
         return card
 
     def take(self, rank: Rank, suit: Suit | None = None) -> Card:
@@ -89,7 +93,7 @@ class CardPool:
         """Return cards taken for a hand the generator threw away."""
         for card in cards:
             self._count[self._index[card]] += 1
-            self._by_rank[card.rank] += 1
+            self._by_rank[_ORDINAL[card.rank]] += 1
 
     def draw(self) -> Card:
         """Any card, as the shoe would deal it."""
@@ -98,11 +102,13 @@ class CardPool:
 
     def random_rank(self, value: int | None = None) -> Rank:
         """A rank weighted by what is left (optionally of a given point value, ace = 1)."""
-        ranks = _ALL_RANKS if value is None else RANKS_BY_VALUE.get(value, ())
-        weights = [self._by_rank[r] for r in ranks]
+        if value is None:
+            return self._rng.choices(_ALL_RANKS, self._by_rank)[0]
+        ordinals = _VALUE_ORDINALS.get(value, ())
+        weights = [self._by_rank[i] for i in ordinals]
         if not any(weights):
             raise NoCard(f"no card of value {value} left")
-        return self._rng.choices(ranks, weights)[0]
+        return _ALL_RANKS[self._rng.choices(ordinals, weights)[0]]
 
     def take_ranks(self, ranks: Sequence[Rank]) -> tuple[Card, ...]:
         """Cards of these ranks in this order (all or nothing)."""

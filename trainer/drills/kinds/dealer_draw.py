@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 from trainer.drills.answers import AnswerKind
-from trainer.drills.build import Ctx, Draft, show
+from trainer.drills.build import Ctx, Draft, reading_note, show
 from trainer.drills.table import Table
 from trainer.engine.dealer import dealer_action, why_dealer
 from trainer.engine.hands import hand_total
+from trainer.engine.rules import HouseRules
 
 # (total, soft, fewest cards) of the tricky cases: soft 17 most of all, then its look-alikes
 _TRICKY = (
     (17, True, 3), (17, True, 3), (17, True, 4), (17, True, 2), (17, True, 5),
     (18, True, 3), (16, True, 3), (17, False, 3), (16, False, 3), (12, False, 3),
 )
+
+
+def soft_17_rule(rules: HouseRules) -> str:
+    """The house's drawing rule in a dealer's words."""
+    if rules.hits_soft_17:
+        return (f"{rules.name}: the dealer draws to 16, hits soft 17 and stands on hard 17 "
+                "and every 18 or more (H17)")
+    return f"{rules.name}: the dealer draws to 16 and stands on every 17, soft ones too (S17)"
 
 
 def build(ctx: Ctx) -> Draft:
@@ -37,5 +46,6 @@ def build(ctx: Ctx) -> Draft:
         kind=AnswerKind.ACTION,
         choices=("hit", "stand"),
         expected=action,
-        explanation=f"{show(cards)} is {reading}. {why_dealer(ctx.rules, cards)}.",
+        explanation=(f"{show(cards)} is {reading}. {why_dealer(ctx.rules, cards)}. "
+                     f"{soft_17_rule(ctx.rules)}{reading_note(ctx.rules, 'soft_17')}."),
     )

@@ -48,8 +48,10 @@ def _may_do(ctx: Ctx) -> Draft:
     seat = Seat(ctx.bet(), (ace, second), split=True, split_aces=True, hands_on_box=hands)
     allowed = allowed_actions(rules, seat.state(), up)
     expected = ",".join(a.value for a in PLAY_ORDER if a in allowed) or "none"
+    asked = (Action.HIT, Action.DOUBLE, Action.SPLIT) if second.rank is Rank.ACE else (
+        Action.HIT, Action.DOUBLE)
     reasons = [
-        text for action in (Action.HIT, Action.DOUBLE, Action.SPLIT)
+        text for action in asked
         if (text := refusal(rules, seat.state(), up, action)) is not None
     ]
     may = ", ".join(a.value for a in PLAY_ORDER if a in allowed) or "nothing"

@@ -8,6 +8,7 @@ from decimal import Decimal
 from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, Retry, money, show, signed
 from trainer.drills.table import Seat, Table
+from trainer.engine.cards import Card
 from trainer.engine.hands import hand_total
 from trainer.engine.money import ZERO
 from trainer.engine.settlement import Outcome
@@ -38,7 +39,14 @@ def _hand_text(seat: Seat) -> str:
     if seat.switched:
         marks.append("switched")
     flags = f" [{', '.join(marks)}]" if marks else ""
-    return f"{show(seat.cards)} ({hand_total(seat.cards)}){flags}"
+    return f"{show(seat.cards)} ({_describe(seat.cards, seat)}){flags}"
+
+
+def _describe(cards: tuple[Card, ...], seat: Seat | None = None) -> str:
+    natural = len(cards) == 2 and hand_total(cards).total == 21
+    if natural and (seat is None or not (seat.split or seat.switched)):
+        return "blackjack"
+    return str(hand_total(cards))
 
 
 def build(ctx: Ctx) -> Draft:
@@ -68,7 +76,7 @@ def build(ctx: Ctx) -> Draft:
     expected = ";".join(signed(n + Decimal(0)) for n in nets)
     return Draft(
         table=Table(dealer=dealer, hands=seats, ask="table-nets"),
-        prompt=(f"The dealer finishes with {show(dealer)} ({hand_total(dealer)}).\n"
+        prompt=(f"The dealer finishes with {show(dealer)} ({_describe(dealer)}).\n"
                 + "\n".join(lines)
                 + f"\nGive the net of each of the {boxes} boxes, left to right "
                 "(+ you pay, - you take, 0 push), separated by ;"),

@@ -1,0 +1,101 @@
+"""The families as data: every file loads, applies where its rules allow, reads well."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from trainer.drills import DrillError, families_for, find_family, generate, load_families
+from trainer.drills.families import REQUIREMENTS, parse_family, scenarios_dir
+from trainer.engine.houses import find_house, load_house_file, shipped_houses
+
+REQUIRED = {
+    "dealer-draw", "insurance", "even-money", "split-aces", "spanish-21-bonus",
+    "blackjack-payout", "surrender", "table-settlement", "allowed-actions", "hand-reading",
+    "variant-specials",
+}
+
+
+def test_every_required_family_is_there() -> None:
+    assert set(load_families()) >= REQUIRED
+
+
+@pytest.mark.parametrize("name", sorted(REQUIRED))
+def test_family_reads_well(name: str) -> None:
+    family = find_family(name)
+    assert family.title and len(family.description) > 80
+    assert set(family.levels) == {"easy", "medium", "hard"}
+    assert family.default_difficulty in family.levels
+    assert 1 <= family.par_seconds <= 60
+    assert all(level.description for level in family.levels.values())
+
+
+@pytest.mark.parametrize("name", sorted(REQUIRED))
+def test_listed_houses_are_exactly_those_meeting_the_requirements(name: str) -> None:
+    family = find_family(name)
+    meeting = [h for h, rules in shipped_houses().items()
+               if all(REQUIREMENTS[r](rules) for r in family.requires)]
+    assert list(family.houses) == meeting
+
+
+def test_applicability_matches_the_rules() -> None:
+    assert [f.name for f in families_for(find_house("europoker"))] == [
+        "allowed-actions", "blackjack-payout", "dealer-draw", "even-money", "hand-reading",
+        "insurance", "split-aces", "table-settlement",
+    ]
+    assert "spanish-21-bonus" in [f.name for f in families_for(find_house("spanish-21"))]
+    assert "insurance" not in [f.name for f in families_for(find_house("double-exposure"))]
+
+
+def test_a_family_that_does_not_apply_is_refused() -> None:
+    with pytest.raises(DrillError, match="does not apply to europoker"):
+        generate("europoker", "spanish-21-bonus", 1)
+
+
+def test_unknown_family_and_difficulty() -> None:
+    with pytest.raises(DrillError, match=r"unknown drill family 'nope' .*dealer-draw"):
+        find_family("nope")
+    with pytest.raises(DrillError, match="unknown difficulty 'expert'"):
+        generate("europoker", "dealer-draw", 1, "expert")
+
+
+def test_own_house_file_gets_families_by_its_rules(tmp_path: Path) -> None:
+    text = (Path(__file__).parents[2] / "trainer/houses/europoker.toml").read_text()
+    mine = tmp_path / "mine.toml"
+    mine.write_text(text.replace('name = "europoker"', 'name = "my-club"', 1))
+    rules = load_house_file(mine)
+    assert rules.name == "my-club"
+    names = [f.name for f in families_for(rules)]
+    assert "even-money" in names and "surrender" not in names
+    question = generate(rules, "insurance", 3)
+    assert "my-club" in question.explanation
+
+
+def test_scenarios_dir_is_the_source_tree() -> None:
+    assert Path(str(scenarios_dir())).resolve() == (Path(__file__).parents[2] / "scenarios")
+
+
+def test_installed_copy_points_at_the_same_files() -> None:
+    packaged = Path(__file__).parents[2] / "trainer" / "scenarios"
+    assert packaged.is_dir()
+    assert sorted(p.name for p in packaged.glob("*.toml")) == sorted(
+        p.name for p in (Path(__file__).parents[2] / "scenarios").glob("*.toml"))
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"answer": "poem"}, "answer = 'poem'"),
+    ({"houses": ["atlantis"]}, "unknown house 'atlantis'"),
+    ({"requires": ["luck"]}, "requires must list"),
+    ({"colour": "red"}, "unknown key 'colour'"),
+    ({"difficulty": {"easy": {"description": "x", "tricky": 2}}}, "tricky = 2"),
+    ({"difficulty": {"easy": {"description": "x", "bets": 2}}}, "unknown key 'bets'"),
+    ({"par_seconds": 0}, "par_seconds = 0"),
+])
+def test_bad_family_files_are_refused_naming_the_key(change: dict, message: str) -> None:
+    data = {
+        "name": "x", "title": "X", "description": "d", "houses": "all", "answer": "money",
+        "par_seconds": 5, "difficulty": {"easy": {"description": "e"}},
+    } | change
+    with pytest.raises(DrillError, match=message):
+        parse_family(data, "scenarios/x.toml")
