@@ -115,17 +115,19 @@ def _strategy_text(table: dict[str, Any]) -> list[str]:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the shuffles.")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to play in.")
+@click.option("--infinite-deck", "infinite", is_flag=True,
+              help="Deal from an infinite deck (to check the computed edge) instead of the shoe.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def simulate_command(
     rules_name: str | None, rules_file: str | None, rounds: int, seed: int, workers: int,
-    as_json: bool,
+    infinite: bool, as_json: bool,
 ) -> None:
     """Play ROUNDS rounds with the house's computed basic strategy; report the house edge."""
     house = resolve_house(rules_name, rules_file)
     total = EMPTY
     started = time.perf_counter()
     with click.progressbar(length=rounds, label="simulating", file=sys.stderr) as bar:
-        for tally in simulate(house, rounds, seed, workers):
+        for tally in simulate(house, rounds, seed, workers, infinite):
             total = total + tally
             bar.update(tally.rounds)
     elapsed = time.perf_counter() - started
@@ -135,7 +137,8 @@ def simulate_command(
     if as_json:
         click.echo(json.dumps({
             "house": house.name, "rounds": total.rounds, "hands": total.hands, "seed": seed,
-            "workers": workers, "house_edge_percent": float(percent_text(edge)),
+            "workers": workers, "shoe": "infinite deck" if infinite else "the house's shoe",
+            "house_edge_percent": float(percent_text(edge)),
             "standard_error_percent": float(percent_text(error)),
             "computed_edge_percent": float(percent_text(computed)),
             "computed_for": "infinite deck, basic strategy, no insurance",
@@ -144,7 +147,8 @@ def simulate_command(
         return
     click.echo(f"{house.name}: {total.rounds} rounds, {total.hands} hands "
                f"(seed {seed}, {workers} worker(s))")
-    click.echo(f"house edge (simulated, the house's own shoe): {percent_text(edge)}% "
+    shoe = "an infinite deck" if infinite else "the house's own shoe"
+    click.echo(f"house edge (simulated, {shoe}): {percent_text(edge)}% "
                f"± {percent_text(error)}% (one standard error)")
     click.echo(f"house edge (computed, infinite deck):        {percent_text(computed)}%")
     for line in _strategy_text(table):

@@ -54,6 +54,19 @@ class RecordingShoe(Shoe):
         return card
 
 
+class InfiniteShoe(RecordingShoe):
+    """Draws with replacement from one deck: the infinite deck the strategy is computed for."""
+
+    __slots__ = ()
+
+    def draw(self) -> Card:
+        """Any card of one deck, uniformly, whatever was dealt before."""
+        assert self._random is not None
+        card = self._full[int(self._random.random() * len(self._full))]
+        self.dealt.append(card)
+        return card
+
+
 @dataclass(frozen=True, slots=True)
 class Tally:
     """Sums over rounds: the player's net per round (money), its square, and hands dealt."""
@@ -76,9 +89,15 @@ def boxes_for(rules: HouseRules) -> int:
     return 2 if rules.switch else 1
 
 
-def run_chunk(rules: HouseRules, seed: int, chunk: int, rounds: int) -> Tally:
-    """Play ``rounds`` rounds from a fresh shoe seeded by (seed, chunk)."""
-    shoe = RecordingShoe(Shoe.for_house(rules, random.Random(f"{seed}:{chunk}")))
+def run_chunk(
+    rules: HouseRules, seed: int, chunk: int, rounds: int, infinite: bool = False
+) -> Tally:
+    """Play ``rounds`` rounds from a fresh shoe seeded by (seed, chunk).
+
+    ``infinite`` deals from an infinite deck (with replacement) instead of the house's shoe.
+    """
+    base = Shoe.for_house(rules, random.Random(f"{seed}:{chunk}"))
+    shoe = InfiniteShoe(base) if infinite else RecordingShoe(base)
     boxes = boxes_for(rules)
     hole: Callable[[], Card | None] | None = None
     if rules.dealer_cards is DealerCards.BOTH_UP:
@@ -103,7 +122,7 @@ def _start_worker(rules: HouseRules) -> None:
     _worker_rules[:] = [rules]
 
 
-def _job(args: tuple[int, int, int]) -> Tally:
+def _job(args: tuple[int, int, int, bool]) -> Tally:
     return run_chunk(_worker_rules[0], *args)
 
 
@@ -112,10 +131,12 @@ def chunks(rounds: int) -> list[tuple[int, int]]:
     return [(i, min(CHUNK, rounds - start)) for i, start in enumerate(range(0, rounds, CHUNK))]
 
 
-def simulate(rules: HouseRules, rounds: int, seed: int, workers: int = 1) -> Iterator[Tally]:
+def simulate(
+    rules: HouseRules, rounds: int, seed: int, workers: int = 1, infinite: bool = False
+) -> Iterator[Tally]:
     """Yield one tally per chunk, in chunk order, using ``workers`` processes."""
     player_edge(rules)  # warm the solvers once, before any fork
-    jobs = [(seed, index, size) for index, size in chunks(rounds)]
+    jobs = [(seed, index, size, infinite) for index, size in chunks(rounds)]
     if workers <= 1 or len(jobs) <= 1:
         for job in jobs:
             yield run_chunk(rules, *job)

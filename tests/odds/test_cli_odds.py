@@ -1,0 +1,88 @@
+"""``trainer odds``, ``trainer simulate`` and the edge line of ``trainer rules show``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.cli.helpers import run_cli
+
+Capsys = pytest.CaptureFixture[str]
+KEYS = ["17", "18", "19", "20", "21", "blackjack", "bust"]
+
+
+def test_odds_contract(capsys: Capsys) -> None:
+    run = run_cli(capsys, "odds", "--rules", "europoker", "--upcard", "6", "--decks", "inf")
+    assert run.code == 0
+    data = json.loads(run.out)
+    assert list(data) == KEYS
+    assert round(data["bust"] * 100, 2) == 42.32
+    assert round(data["17"] * 100, 2) == 16.54
+
+
+def test_odds_blackjack_under_an_ace_exact(capsys: Capsys) -> None:
+    run = run_cli(capsys, "odds", "--rules", "russian-casino", "--upcard", "A", "--exact")
+    assert json.loads(run.out)["blackjack"] == "96/311"  # 16*6 / (52*6 - 1)
+    run = run_cli(capsys, "odds", "--rules", "spanish-21", "--upcard", "A", "--exact")
+    assert json.loads(run.out)["blackjack"] == "72/287"  # 12*6 / (48*6 - 1)
+
+
+def test_odds_all_and_peeked(capsys: Capsys) -> None:
+    run = run_cli(capsys, "odds", "--rules", "casino-classic", "--all", "--peeked")
+    data = json.loads(run.out)
+    assert list(data) == ["2", "3", "4", "5", "6", "7", "8", "9", "T", "A"]
+    assert all(row["blackjack"] == 0 for row in data.values())
+    assert all(abs(sum(row.values()) - 1) < 1e-9 for row in data.values())
+
+
+def test_odds_text_table(capsys: Capsys) -> None:
+    run = run_cli(capsys, "odds", "--rules", "spanish-21", "--all", "--text")
+    assert run.code == 0
+    assert "H17" in run.out.splitlines()[0]
+    assert len(run.out.splitlines()) == 12
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["--upcard", "X"], "'X'"),
+        (["--upcard", "6", "--decks", "0"], "'0'"),
+        (["--upcard", "6", "--decks", "many"], "'many'"),
+        ([], "--upcard"),
+    ],
+)
+def test_odds_refusals_exit_2_in_one_line(capsys: Capsys, args: list[str], named: str) -> None:
+    run = run_cli(capsys, "odds", "--rules", "europoker", *args)
+    assert run.code == 2
+    assert run.out == ""
+    assert len(run.err.strip().splitlines()) == 1 and named in run.err
+
+
+def test_odds_refuses_a_pip_ten_in_spanish_decks(capsys: Capsys) -> None:
+    run = run_cli(capsys, "odds", "--rules", "spanish-21", "--upcard", "10")
+    assert run.code == 2 and "no pip tens" in run.err
+
+
+def test_simulate_json_is_reproducible(capsys: Capsys) -> None:
+    args = ["simulate", "--rules", "europoker", "--rounds", "400", "--seed", "5", "--json"]
+    first = run_cli(capsys, *args)
+    second = run_cli(capsys, *args)
+    assert first.code == 0
+    assert first.out == second.out
+    data = json.loads(first.out)
+    assert data["rounds"] == 400 and data["computed_edge_percent"] == 0.8001
+    assert data["strategy"]["pairs"]["8,8"][0] == "P"
+    assert "simulating" in first.err
+
+
+def test_simulate_text(capsys: Capsys) -> None:
+    run = run_cli(capsys, "simulate", "--rules", "blackjack-switch", "--rounds", "50")
+    assert run.code == 0
+    assert "50 rounds, 100 hands" in run.out
+    assert "basic strategy" in run.out
+
+
+def test_rules_show_prints_the_edge(capsys: Capsys) -> None:
+    run = run_cli(capsys, "rules", "show", "europoker")
+    assert run.out.strip().splitlines()[-1].startswith("house edge: 0.80% of each bet")
