@@ -4,6 +4,13 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# htmx (pinned in package.json) lives in node_modules; the app serves it from there.
+NODE_STAMP := node_modules/.installed
+# The browser tests drive Debian's chromium (never `playwright install`).
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
 .PHONY: run test lint bench clean
 
@@ -13,10 +20,21 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
-	$(VENV)/bin/trainer rules list
+$(NODE_STAMP): package.json package-lock.json
+	command -v npm >/dev/null || ($(SUDO) apt-get update && $(SUDO) apt-get install -y npm)
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
 
-test: $(STAMP)
+# Made only when the file is missing (CI runs as root; elsewhere sudo asks).
+$(CHROMIUM):
+	$(SUDO) apt-get update
+	$(SUDO) apt-get install -y chromium
+
+# Demo mode: creates the demo trainee and supervisor on first run and prints how to log in.
+run: $(STAMP) $(NODE_STAMP)
+	$(VENV)/bin/trainer demo --host $(HOST) --port $(PORT)
+
+test: $(STAMP) $(NODE_STAMP) $(CHROMIUM)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy trainer
 	$(PY) -m pytest
@@ -25,4 +43,4 @@ bench: $(STAMP)
 	$(PY) bench/engine_bench.py
 
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) node_modules

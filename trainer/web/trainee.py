@@ -325,7 +325,7 @@ def answer(session_id: int) -> Any:
     except NotAnAnswerError as exc:
         return _reask(session, question, form, str(exc), view)
     attempt, _created = drilling.record_attempt(
-        db, question, answer=given.describe(), expected=verdict.expected,
+        db, question, answer=verdict.given or given.describe(), expected=verdict.expected,
         correct=verdict.correct, explanation=verdict.explanation, answered_ms=now_ms(),
         session_length=session.length,
     )

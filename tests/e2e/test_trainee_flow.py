@@ -1,0 +1,233 @@
+"""A trainee in a real browser: log in, drill, answer every way, see the summary.
+
+Once with JavaScript (htmx swaps fragments, keyboard shortcuts, chip buttons)
+and once with JavaScript disabled (plain forms and links).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from decimal import Decimal
+from typing import Any
+
+from trainer.db import connect, drilling
+from trainer.drills.chips import fewest_chips
+from trainer.engine.money import format_money
+
+from .conftest import PASSWORD, LiveServer
+
+
+def login(page: Any, server: LiveServer, username: str) -> None:
+    page.goto(f"{server.url}/login")
+    page.fill("#username", username)
+    page.fill("#password", PASSWORD)
+    page.click("form.login button[type=submit]")
+    page.wait_for_selector("text=Hello, " + username)
+
+
+def start(page: Any, server: LiveServer, house: str, family: str, difficulty: str,
+          length: int) -> int:
+    page.goto(f"{server.url}/")
+    page.select_option("#house", house)
+    page.select_option("#family", family)
+    page.select_option("#difficulty", difficulty)
+    page.fill("#length", str(length))
+    page.click(".start-form button[type=submit]")
+    page.wait_for_selector("[data-state=question]")
+    match = re.search(r"/drills/(\d+)$", page.url)
+    assert match, page.url
+    return int(match.group(1))
+
+
+def stored(server: LiveServer, session_id: int) -> dict[str, Any]:
+    """The question now on screen, as the server stored it (the test's answer key)."""
+    db = connect(server.database)
+    try:
+        question = drilling.pending_question(db, session_id)
+        assert question is not None
+        return dict(json.loads(question.question))
+    finally:
+        db.close()
+
+
+def attempts(server: LiveServer, session_id: int) -> list[drilling.AttemptRow]:
+    db = connect(server.database)
+    try:
+        return drilling.session_attempts(db, session_id)
+    finally:
+        db.close()
+
+
+def other_action(expected: str) -> str:
+    return "stand" if expected == "hit" else "hit"
+
+
+def chip_counts(amount: str, chips: list[str]) -> dict[str, int]:
+    best = fewest_chips(Decimal(amount), tuple(Decimal(c) for c in chips))
+    assert best is not None
+    return {format_money(d): n for d, n in best.items()}
+
+
+def wait_position(page: Any, position: int) -> None:
+    page.wait_for_selector(f"[data-state=question][data-position='{position}']")
+
+
+# ------------------------------------------------------------------ with JavaScript
+
+
+def test_session_with_javascript(browser: Any, live_server: LiveServer) -> None:
+    context = browser.new_context(viewport={"width": 1024, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    login(page, live_server, "tina")
+
+    # dealer-draw: a right answer by button, a wrong one by keyboard, next by Space
+    session_id = start(page, live_server, "europoker", "dealer-draw", "medium", 2)
+    url = page.url
+    question = stored(live_server, session_id)
+    page.click(f"button[name=choice][value={question['expected']}]")
+    page.wait_for_selector("[data-state=feedback]")
+    assert page.inner_text(".verdict h2") == "Right"
+    assert page.url == url  # htmx swapped the fragment in place
+    assert "europoker" in page.inner_text(".verdict .rule")
+    page.keyboard.press("Space")
+    wait_position(page, 1)
+    question = stored(live_server, session_id)
+    page.keyboard.press("h" if other_action(question["expected"]) == "hit" else "s")
+    page.wait_for_selector("[data-state=feedback]")
+    assert page.inner_text(".verdict h2") == "Wrong"
+    assert page.inner_text(".verdict .expected") == question["expected_text"]
+    assert page.inner_text(".streak") == "0"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#summary")
+    assert "50%" in page.inner_text("[data-accuracy]")
+    assert page.locator(".mistake").count() == 1
+    assert page.locator(".mistake .card").count() >= 2  # replayed with its cards
+    assert [a.correct for a in attempts(live_server, session_id)] == [True, False]
+
+    # blackjack payout: a typed amount (right), then chips clicked (wrong)
+    session_id = start(page, live_server, "europoker", "blackjack-payout", "medium", 2)
+    question = stored(live_server, session_id)
+    page.fill("#amount", question["expected"].replace(".", ","))
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-state=feedback]")
+    assert page.inner_text(".verdict h2") == "Right"
+    page.click("[data-next]")
+    wait_position(page, 1)
+    page.click("[data-chip='25']")
+    page.click("[data-chip='25']")
+    page.click("[data-chip='2.50']")
+    assert page.input_value("#amount") == "52.50"
+    assert page.inner_text("[data-chip-total]") == "52.50"
+    question = stored(live_server, session_id)
+    if question["expected"] == "52.50":  # pragma: no cover - make it wrong regardless
+        page.click("[data-chip='1']")
+    page.click(".amount-row button[type=submit]")
+    page.wait_for_selector("[data-state=feedback]")
+    assert page.inner_text(".verdict h2") == "Wrong"
+    page.click("[data-next]")
+    page.wait_for_selector("#summary")
+    assert "50%" in page.inner_text("[data-accuracy]")
+
+    # chips by denomination (hard level), built by clicking chips: right
+    session_id = start(page, live_server, "europoker", "blackjack-payout", "hard", 1)
+    question = stored(live_server, session_id)
+    if question["answer_kind"] == "chips":
+        for chip, count in chip_counts(question["expected"], question["chips"]).items():
+            for _ in range(count):
+                page.click(f"[data-chip='{chip}']")
+        page.click(".chip-builder button[type=submit]")
+    else:  # pragma: no cover - the hard level may fall back to a typed amount
+        page.fill("#amount", question["expected"])
+        page.keyboard.press("Enter")
+    page.wait_for_selector("[data-state=feedback]")
+    assert page.inner_text(".verdict h2") == "Right"
+
+    # a malformed amount: the message beside the field, nothing recorded
+    session_id = start(page, live_server, "russian-casino", "surrender", "medium", 1)
+    page.fill("#amount", "12.345")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#answer-error")
+    assert "is not an amount" in page.inner_text("#answer-error")
+    assert page.input_value("#amount") == "12.345"
+    assert attempts(live_server, session_id) == []
+    assert errors == []
+
+    # the login expires: the next htmx answer lands on the login page, nothing lost
+    context.clear_cookies()
+    page.fill("#amount", "10")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/login\?next="))
+    assert page.locator("form.login").count() == 1
+    context.close()
+
+
+# ------------------------------------------------------------------ without JavaScript
+
+
+def test_session_without_javascript(browser: Any, live_server: LiveServer) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    login(page, live_server, "nojs")
+    session_id = start(page, live_server, "europoker", "dealer-draw", "easy", 2)
+    question = stored(live_server, session_id)
+    page.click(f"button[name=choice][value={question['expected']}]")
+    page.wait_for_url(re.compile(r"/feedback/0$"))  # a real POST, then a redirect
+    assert page.inner_text(".verdict h2") == "Right"
+    page.click("[data-next]")
+    wait_position(page, 1)
+    question = stored(live_server, session_id)
+    page.click(f"button[name=choice][value={other_action(question['expected'])}]")
+    page.wait_for_url(re.compile(r"/feedback/1$"))
+    assert page.inner_text(".verdict h2") == "Wrong"
+    page.click("[data-next]")
+    page.wait_for_selector("#summary")
+    assert "50%" in page.inner_text("[data-accuracy]")
+    assert page.locator(".mistake").count() == 1
+
+    # money: typed (malformed, then right), and chip counts typed in (wrong)
+    session_id = start(page, live_server, "europoker", "blackjack-payout", "medium", 2)
+    assert not page.is_visible("[data-chip='25']")  # chip buttons need JavaScript
+    page.fill("#amount", "abc")
+    page.click(".amount-row button[type=submit]")
+    page.wait_for_selector("#answer-error")
+    assert "is not an amount" in page.inner_text("#answer-error")
+    question = stored(live_server, session_id)
+    page.fill("#amount", "$" + question["expected"])
+    page.click(".amount-row button[type=submit]")
+    page.wait_for_url(re.compile(r"/feedback/0$"))
+    assert page.inner_text(".verdict h2") == "Right"
+    page.click("[data-next]")
+    wait_position(page, 1)
+    question = stored(live_server, session_id)
+    counts = chip_counts(question["expected"], ["0.50", "1", "2.50", "5", "25", "100", "500"])
+    smallest = min(counts, key=Decimal)
+    counts[smallest] += 1  # one chip too many: wrong
+    for chip, count in counts.items():
+        page.fill(f"input[name='chip-{chip}']", str(count))
+    page.click(".amount-row button[type=submit]")
+    page.wait_for_url(re.compile(r"/feedback/1$"))
+    assert page.inner_text(".verdict h2") == "Wrong"
+    page.click("[data-next]")
+    page.wait_for_selector("#summary")
+    assert "50%" in page.inner_text("[data-accuracy]")
+    assert len(attempts(live_server, session_id)) == 2
+
+    # the back button and a resubmit record one attempt
+    session_id = start(page, live_server, "europoker", "dealer-draw", "easy", 3)
+    question = stored(live_server, session_id)
+    page.click(f"button[name=choice][value={question['expected']}]")
+    page.wait_for_url(re.compile(r"/feedback/0$"))
+    page.go_back()
+    page.click(f"button[name=choice][value={other_action(question['expected'])}]")
+    page.wait_for_url(re.compile(r"/feedback/0$"))
+    assert page.inner_text(".verdict h2") == "Right"  # the first answer stands
+    assert len(attempts(live_server, session_id)) == 1
+
+    # an interrupted session resumes where it stopped
+    page.goto(f"{live_server.url}/")
+    page.click(f"[data-resume='{session_id}']")
+    wait_position(page, 1)
+    context.close()
