@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -20,15 +21,15 @@ def _steps_listing() -> str:
     lines = []
     for language, title in (("en", "English"), ("ru", "Russian (# language: ru)")):
         lines.append(f"{title} steps")
-        for kind, keyword in (("given", "Given"), ("when", "When"), ("then", "Then")):
+        for kind in ("given", "when", "then"):
             entries = [e for e in CATALOGUE if e.language == language and e.kinds[0] == kind]
             for entry in entries:
                 also = f" (also {'/'.join(entry.kinds[1:])})" if len(entry.kinds) > 1 else ""
-                lines.append(f"  {entry.keyword} {entry.pattern}{also}")
+                pattern = re.sub(r"\{(\w+):\w+\}", r"{\1}", entry.pattern)
+                lines.append(f"  {entry.keyword} {pattern}{also}")
                 lines.append(f"      e.g. {entry.example_line()}")
                 if entry.meaning:
                     lines.append(f"      {entry.meaning}")
-            del keyword
         lines.append("")
     lines.append("Types: {cards} A♠ K♦ or As Kd; {amount} 15, 22.50, 22,50; "
                  "{total} soft 17 / hard 12 / bust 22; {action} hit|stand|double|split|surrender.")
