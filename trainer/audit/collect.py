@@ -38,7 +38,7 @@ class Collector:
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
         """A feature that cannot be loaded is an error of the audit."""
         if report.failed:
-            self.run.errors.append(f"{report.nodeid}: {report.longreprtext.strip()}")
+            self.run.errors.append(f"cannot load the features: {_last_error(report.longreprtext)}")
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(
@@ -80,6 +80,18 @@ class Collector:
         self._say("." if report.passed else "F")
         if self.done % self.width == 0 or self.done == self.total:
             self._say(f" {self.done}/{self.total}\n")
+
+
+def _last_error(text: str) -> str:
+    """The last ``E ...`` block of a pytest traceback (the error itself), on a few lines."""
+    lines = text.strip().splitlines()
+    block: list[str] = []
+    for line in reversed(lines):
+        if line.startswith("E "):
+            block.append(line[1:].strip())
+        elif block:
+            break
+    return "\n  ".join(reversed(block)) if block else (lines[-1] if lines else "")
 
 
 def _house_from_path(feature: str) -> str:
