@@ -74,6 +74,8 @@ def _double_seat(ctx: Ctx) -> Seat:
         total, soft = ctx.pick(((9, False), (10, False), (11, False), (19, True), (20, True),
                                 (18, True), (8, False), (12, False)))
         return Seat(ctx.bet(), ctx.compose(total, soft, 2, first=(Rank.ACE,) if soft else ()))
+    if ctx.chance(0.5):  # near the doubling totals, where the house rules differ
+        return Seat(ctx.bet(), ctx.compose(ctx.rng.randint(8, 12), False, 2))
     return Seat(ctx.bet(), ctx.two_cards(natural=False))
 
 
