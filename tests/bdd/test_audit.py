@@ -176,7 +176,11 @@ def test_an_unknown_house_exits_2(capsys):
 
 def test_a_feature_that_does_not_parse_is_an_error(tmp_path):
     feature = tmp_path / "broken.feature"
-    feature.write_text("Feature: broken\n  Scenario: s\n    Then\n  garbage\n", encoding="utf-8")
+    feature.write_text(
+        'Feature: x\n  Scenario: y\n    Given the house rules "europoker"\n    Then\n'
+        "  garbage here\n",
+        encoding="utf-8",
+    )
     run = run_features([feature])
     assert not run.ok
     assert run.errors and "broken.feature" in run.errors[0]
