@@ -76,3 +76,16 @@ def test_fresh_seed_when_none_is_given(capsys: Capsys) -> None:
     again = run_cli(capsys, "drill", "--rules", "europoker", "--family", "hand-reading",
                     "--seed", str(data["seed"]))
     assert json.loads(again.out) == data
+
+
+def test_own_house_file(capsys: Capsys, tmp_path) -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "trainer/houses/europoker.toml").read_text()
+    mine = tmp_path / "club.toml"
+    mine.write_text(text.replace('name = "europoker"', 'name = "club"', 1))
+    run = run_cli(capsys, "drill", "--rules-file", str(mine), "--family", "insurance",
+                  "--seed", "2", "--reveal")
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    assert data["house"] == "club" and "club" in data["explanation"]

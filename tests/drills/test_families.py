@@ -99,3 +99,17 @@ def test_bad_family_files_are_refused_naming_the_key(change: dict, message: str)
     } | change
     with pytest.raises(DrillError, match=message):
         parse_family(data, "scenarios/x.toml")
+
+
+def test_own_house_without_split_aces_gets_no_split_ace_drill(tmp_path: Path) -> None:
+    text = (Path(__file__).parents[2] / "trainer/houses/europoker.toml").read_text()
+    text = text.replace('name = "europoker"', 'name = "no-splits"', 1)
+    start = text.index("[split_aces_max_hands]")
+    end = text.index("value", start)
+    line_end = text.index("\n", end)
+    text = text[:end] + "value = 1" + text[line_end:]
+    mine = tmp_path / "no-splits.toml"
+    mine.write_text(text)
+    rules = load_house_file(mine)
+    assert rules.split_aces_max_hands == 1
+    assert "split-aces" not in [f.name for f in families_for(rules)]

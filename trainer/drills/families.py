@@ -59,6 +59,8 @@ REQUIREMENTS: dict[str, Callable[[HouseRules], bool]] = {
     "surrender": lambda rules: rules.surrender,
     "bonuses": lambda rules: bool(rules.bonuses),
     "variant-special": _has_special,
+    "split-aces": lambda rules: rules.split_aces_max_hands is None
+    or rules.split_aces_max_hands >= 2,
 }
 """Named conditions a family can require of a house (used for profiles loaded from a file)."""
 
