@@ -186,3 +186,10 @@ def test_total_and_action_questions() -> None:
     assert check(question, question.expected[0]).correct
     with pytest.raises(NotAnAnswer):
         check(question, "double")
+
+
+def test_money_question_accepts_chips_as_a_mapping() -> None:
+    question = next(q for q in (generate("europoker", "blackjack-payout", s, "medium")
+                                for s in range(200)) if q.expected == "52.50")
+    assert check(question, {"25": 2, "2.50": 1}).correct
+    assert not check(question, {"25": 2}).correct

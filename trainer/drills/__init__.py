@@ -24,8 +24,9 @@ Generating and checking::
 * ``check(question, answer) -> Verdict`` — ``answer`` by ``question.answer_kind``:
   ``action`` one of ``choices`` (a unique prefix works); ``actions`` several
   of ``choices`` ("stand, split" or a list; "none"); ``yes-no``; ``money``
-  an amount (52.50, 52,50, 52.5, $52.50); ``net`` a signed amount (-10, +15,
-  0); ``nets`` one signed amount per box ("0; -10; 15" or a list);
+  an amount (52.50, 52,50, 52.5, $52.50) or a chip mapping (its sum
+  counts); ``net`` a signed amount (-10, +15, 0); ``nets`` one signed
+  amount per box ("0; -10; 15" or a list);
   ``chips`` counts per denomination of ``question.chips`` ("2x25 1x2.50" or
   ``{"25": 2, "2.50": 1}``), right when they add up to the payout (and, when
   ``question.fewest_chips``, use the fewest chips); ``total`` "soft 17",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from decimal import Decimal
 
 from trainer.drills.answers import (
@@ -120,7 +121,10 @@ def check(question: Question, answer: Answer) -> Verdict:
             given = ",".join(c for c in question.choices if c in picked) or "none"
             correct = picked == wanted
         case AnswerKind.MONEY:
-            amount = parse_money_answer(answer)
+            if isinstance(answer, Mapping):  # paid in chips: their sum is the amount
+                amount = chips_total(parse_chips(answer))
+            else:
+                amount = parse_money_answer(answer)
             given = money(amount)
             correct = amount == Decimal(expected)
         case AnswerKind.NET:
