@@ -7,7 +7,9 @@ import sys
 import click
 
 from trainer.cli.audit import audit_command
+from trainer.cli.backup import backup_command, restore_command
 from trainer.cli.drill import drill_command
+from trainer.cli.odds import odds_command, simulate_command
 from trainer.cli.play import dealer_command, settle_command
 from trainer.cli.rules import rules_group
 from trainer.cli.web import (
@@ -27,12 +29,16 @@ def cli() -> None:
 cli.add_command(rules_group)
 cli.add_command(dealer_command)
 cli.add_command(settle_command)
+cli.add_command(odds_command)
+cli.add_command(simulate_command)
 cli.add_command(drill_command)
 cli.add_command(serve_command)
 cli.add_command(demo_command)
 cli.add_command(init_db_command)
 cli.add_command(create_user_command)
 cli.add_command(audit_command)
+cli.add_command(backup_command)
+cli.add_command(restore_command)
 
 
 def main() -> None:

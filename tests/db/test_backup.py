@@ -1,0 +1,97 @@
+"""``trainer backup`` / ``trainer restore``: consistent copies while writes go on."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+
+from tests.cli.helpers import run_cli
+from trainer.db import connect, migrate
+from trainer.db.backup import BackupError, backup_database, restore_database
+from trainer.db.users import create_user
+
+Capsys = pytest.CaptureFixture[str]
+
+
+def _database(path: Path, users: int) -> Path:
+    db = connect(path)
+    migrate(db)
+    for number in range(users):
+        create_user(db, f"trainee{number}", "trainee", "hash")
+    db.close()
+    return path
+
+
+def _count_users(path: Path) -> int:
+    with sqlite3.connect(path) as conn:
+        return int(conn.execute("SELECT count(*) FROM users").fetchone()[0])
+
+
+def test_backup_while_a_writer_commits(tmp_path: Path) -> None:
+    live = _database(tmp_path / "live.db", 5)
+    stop = threading.Event()
+    written: list[int] = []
+
+    def writer() -> None:
+        db = connect(live)
+        number = 100
+        while not stop.is_set() and number < 2000:
+            create_user(db, f"writer{number}", "trainee", "hash")
+            written.append(number)
+            number += 1
+        db.close()
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    try:
+        copies = [tmp_path / f"copy{n}.db" for n in range(3)]
+        for copy in copies:
+            backup_database(live, copy)
+    finally:
+        stop.set()
+        thread.join()
+    counts = [_count_users(copy) for copy in copies]
+    assert counts == sorted(counts)
+    assert all(5 <= count <= 5 + len(written) for count in counts)
+    for copy in copies:
+        with sqlite3.connect(copy) as conn:
+            assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_restore_brings_the_records_back(tmp_path: Path) -> None:
+    live = _database(tmp_path / "live.db", 3)
+    backup_database(live, tmp_path / "saved.db")
+    db = connect(live)
+    create_user(db, "late", "trainee", "hash")
+    db.close()
+    assert _count_users(live) == 4
+    restore_database(tmp_path / "saved.db", live)
+    assert _count_users(live) == 3
+
+
+def test_refusals(tmp_path: Path) -> None:
+    live = _database(tmp_path / "live.db", 1)
+    with pytest.raises(BackupError, match="no database"):
+        backup_database(tmp_path / "missing.db", tmp_path / "x.db")
+    backup_database(live, tmp_path / "saved.db")
+    with pytest.raises(BackupError, match="already exists"):
+        backup_database(live, tmp_path / "saved.db")
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"not a database at all" * 100)
+    with pytest.raises(BackupError, match="is not a trainer database backup"):
+        restore_database(junk, live)
+
+
+def test_cli_backup_and_restore(capsys: Capsys, tmp_path: Path) -> None:
+    live = _database(tmp_path / "live.db", 2)
+    copy = tmp_path / "copy.db"
+    run = run_cli(capsys, "backup", str(copy), "--database", str(live))
+    assert run.code == 0 and copy.is_file()
+    again = run_cli(capsys, "backup", str(copy), "--database", str(live))
+    assert again.code == 2 and "already exists" in again.err
+    target = tmp_path / "restored.db"
+    run = run_cli(capsys, "restore", str(copy), "--database", str(target), "--yes")
+    assert run.code == 0 and _count_users(target) == 2

@@ -1,0 +1,61 @@
+"""Consistent copies of the live database with SQLite's online backup, and restoring one."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+
+class BackupError(ValueError):
+    """A backup or restore that cannot be done, with the path named."""
+
+
+def _is_trainer_database(path: Path) -> bool:
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+            names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+            ok = conn.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+    except sqlite3.DatabaseError:
+        return False
+    return ok and {"users", "attempts"} <= names
+
+
+def backup_database(source: str | Path, target: str | Path) -> int:
+    """Copy ``source`` to a new file ``target`` while the server may be writing; returns pages.
+
+    The online backup API copies a consistent snapshot: answers committed
+    during the copy either all appear in it or wait for the next backup.
+    """
+    source_path, target_path = Path(source), Path(target)
+    if not source_path.is_file():
+        raise BackupError(f"no database at {str(source_path)!r}")
+    if target_path.exists():
+        raise BackupError(f"{str(target_path)!r} already exists; choose a new file")
+    target_path.parent.mkdir(parents=True, exist_ok=True)
+    with sqlite3.connect(str(source_path), timeout=30) as live, sqlite3.connect(
+        str(target_path)
+    ) as copy:
+        live.backup(copy)
+        pages = int(copy.execute("PRAGMA page_count").fetchone()[0])
+    copy.close()
+    live.close()
+    if not _is_trainer_database(target_path):
+        target_path.unlink(missing_ok=True)
+        raise BackupError(f"the copy of {str(source_path)!r} failed its integrity check")
+    return pages
+
+
+def restore_database(backup: str | Path, target: str | Path) -> int:
+    """Replace the contents of ``target`` with ``backup`` (stop the server first); returns pages."""
+    backup_path, target_path = Path(backup), Path(target)
+    if not backup_path.is_file() or not _is_trainer_database(backup_path):
+        raise BackupError(f"{str(backup_path)!r} is not a trainer database backup")
+    target_path.parent.mkdir(parents=True, exist_ok=True)
+    with sqlite3.connect(str(backup_path)) as saved, sqlite3.connect(
+        str(target_path), timeout=30
+    ) as live:
+        saved.backup(live)
+        pages = int(live.execute("PRAGMA page_count").fetchone()[0])
+    saved.close()
+    live.close()
+    return pages
