@@ -85,3 +85,15 @@ Feature: Casino classic — insurance, and no surrender
       | cards | up |
       | T♠ 6♦ | T♥ |
       | T♠ 6♦ | A♥ |
+
+  Scenario Outline: an insurance stake over half the bet is refused
+    Given the house rules "casino-classic"
+    And a bet of <bet> on T♠ 9♦
+    And the player insures for <stake>
+    When the dealer holds A♥ K♣
+    Then the round is refused
+
+    Examples:
+      | bet | stake |
+      | 10  | 6     |
+      | 25  | 12.55 |

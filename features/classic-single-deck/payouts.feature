@@ -64,3 +64,17 @@ Feature: Classic single deck — settling the box
     When the dealer holds 9♥ T♣
     Then the hand is not a blackjack
     And the player is paid 10
+
+  @blackjack
+  Scenario Outline: a blackjack is only the first two cards; a drawn 21 wins 1:1
+    Given the house rules "classic-single-deck"
+    And a bet of <bet> on <cards>
+    And the player hits and draws <drawn>
+    When the dealer holds 9♥ T♣
+    Then the hand is not a blackjack
+    And the player is paid <bet>
+
+    Examples:
+      | bet | cards | drawn |
+      | 10  | 5♠ 6♦ | K♣    |
+      | 15  | A♠ 5♦ | 5♣    |
