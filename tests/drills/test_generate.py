@@ -79,8 +79,8 @@ def test_same_seed_same_question(house, family) -> None:
 
 PINNED = [
     ("europoker", "dealer-draw", 1, "medium", ["4c", "Ad", "As", "Ac"], [], "stand"),
-    ("spanish-21", "spanish-21-bonus", 2, "hard", ["8d", "4s", "5s"],
-     [["7d", "Ac", "Ac", "Ah", "Ac"]], "1365"),
+    ("spanish-21", "spanish-21-bonus", 2, "hard", ["Qd", "Kc"],
+     [["5h", "2s", "2d", "Ac", "Ad"]], "868.50"),
     ("baden-baden", "variant-specials", 3, "easy", ["As", "Kh"], [["Tc", "Ah"]], "-80"),
 ]
 

@@ -83,12 +83,13 @@ class Ctx:
 
     def compose(
         self, total: int, soft: bool, count: int, *, dealer: bool = False,
-        first: Sequence[Rank] = (), tries: int = 40,
+        first: Sequence[Rank] = (), tries: int = 40, max_aces: int | None = None,
     ) -> tuple[Card, ...]:
         """Cards from the pool making ``total`` (soft or hard) in ``count`` cards, dealt legally.
 
         A player hand never draws after reaching 21; a dealer hand only draws
-        where the house's rule makes the dealer hit. ``first`` fixes the first ranks.
+        where the house's rule makes the dealer hit. ``first`` fixes the first ranks;
+        ``max_aces`` keeps the hand from looking made up.
         """
         raw = total - 10 if soft else total
         fixed = sum(r.value_points for r in first)
@@ -100,6 +101,8 @@ class Ctx:
             try:
                 ranks = [*first, *(self.pool.random_rank(v) for v in values)]
             except NoCard:
+                continue
+            if max_aces is not None and ranks.count(Rank.ACE) > max_aces:
                 continue
             shown = [Card(r, Suit.SPADES) for r in ranks]
             reading = hand_total(shown)

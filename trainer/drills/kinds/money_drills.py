@@ -45,8 +45,8 @@ def build_insurance(ctx: Ctx) -> Draft:
                          f"{reading_note(rules, 'insurance_max')}."),
         )
     stake = largest
-    if ctx.tricky() and largest >= 2:
-        stake = Decimal(ctx.rng.randint(1, int(largest)))
+    if ctx.tricky() and largest >= 10:  # part insurance, in fives
+        stake = Decimal(5 * ctx.rng.randint(1, int(largest / 5)))
     dealer = _dealer_blackjack(ctx, up)
     seat = Seat(bet, cards, insurance=stake)
     result = settle_round(rules, dealer, [seat.player_hand()]).hands[0]

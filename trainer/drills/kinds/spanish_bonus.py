@@ -36,7 +36,8 @@ def build(ctx: Ctx) -> Draft:
     up: Card | None = None
     if shape in ("five", "six", "seven"):
         count = {"five": 5, "six": 6, "seven": 7}[shape]
-        cards = ctx.compose(21, ctx.chance(0.3), count)
+        soft = count == 5 and ctx.chance(0.3)
+        cards = ctx.compose(21, soft, count, max_aces=2)
     else:
         ranks = (Rank.SEVEN,) * 3 if shape.startswith("777") else (Rank.SIX, Rank.SEVEN, Rank.EIGHT)
         suited = shape == "777-dealer" or ctx.chance(0.5)
