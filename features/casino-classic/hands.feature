@@ -28,7 +28,7 @@ Feature: Casino classic — reading a hand
     Given the house rules "casino-classic"
     And a bet of 10 on T♠ 6♦
     And the player hits and draws <card>
-    When the dealer holds 9♥ 8♣
+    When the dealer holds 9♥ 8♦
     Then the player's hand counts <total>
     And the player loses 10
 
