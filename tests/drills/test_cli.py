@@ -89,3 +89,9 @@ def test_own_house_file(capsys: Capsys, tmp_path) -> None:
     assert run.code == 0, run.err
     data = json.loads(run.out)
     assert data["house"] == "club" and "club" in data["explanation"]
+
+
+def test_list_for_one_house(capsys: Capsys) -> None:
+    listed = json.loads(run_cli(capsys, "drill", "--list", "--json", "--rules", "europoker").out)
+    names = [f["name"] for f in listed]
+    assert "even-money" in names and "surrender" not in names and "spanish-21-bonus" not in names

@@ -94,3 +94,28 @@ def test_seeds_keep_their_questions(house, family, seed, level, dealer, hands, e
     assert table["dealer"] == dealer
     assert [h["cards"] for h in table["hands"]] == hands
     assert question.expected == expected
+
+
+def test_same_question_in_another_process() -> None:
+    """No set or hash order leaks into a question: another interpreter, other hash seeds."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import json\n"
+        "from trainer.drills import generate, load_families\n"
+        "from trainer.engine.houses import shipped_houses\n"
+        "out = [generate(h, f, s, d).to_dict() for f in load_families().values()\n"
+        "       for h in shipped_houses().values() if f.applies_to(h)\n"
+        "       for d in f.levels for s in (1, 2)]\n"
+        "print(json.dumps(out))\n"
+    )
+    here = [generate(h, f, s, d).to_dict() for f in load_families().values()
+            for h in shipped_houses().values() if f.applies_to(h) for d in f.levels
+            for s in (1, 2)]
+    for hash_seed in ("1", "2"):
+        env = os.environ | {"PYTHONHASHSEED": hash_seed}
+        run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                             env=env, check=True)
+        assert json.loads(run.stdout) == here

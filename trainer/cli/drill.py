@@ -10,6 +10,7 @@ import click
 from trainer.cli.house_option import house_options, resolve_house
 from trainer.drills import check, find_family, generate, load_families
 from trainer.engine.houses import shipped_houses
+from trainer.engine.rules import HouseRules
 
 
 @click.command("drill")
@@ -19,7 +20,8 @@ from trainer.engine.houses import shipped_houses
 @click.option("--difficulty", help="easy, medium or hard (default: the family's own).")
 @click.option("--answer", help="Check this answer and print the verdict.")
 @click.option("--reveal", is_flag=True, help="Include the expected answer and explanation.")
-@click.option("--list", "list_families", is_flag=True, help="List the families and their houses.")
+@click.option("--list", "list_families", is_flag=True,
+              help="List the families and their houses (with --rules: those for that house).")
 @click.option("--json", "as_json", is_flag=True, help="With --list: print JSON.")
 def drill_command(
     rules_name: str | None, rules_file: str | None, family: str | None, seed: int | None,
@@ -32,7 +34,8 @@ def drill_command(
     question: answer it by repeating them with --answer.
     """
     if list_families:
-        _print_list(as_json)
+        only = resolve_house(rules_name, rules_file) if rules_name or rules_file else None
+        _print_list(as_json, only)
         return
     house = resolve_house(rules_name, rules_file)
     if not family:
@@ -50,8 +53,9 @@ def drill_command(
     click.echo(json.dumps(data, ensure_ascii=False))
 
 
-def _print_list(as_json: bool) -> None:
-    families = load_families()
+def _print_list(as_json: bool, house: HouseRules | None) -> None:
+    families = {name: f for name, f in load_families().items()
+                if house is None or f.applies_to(house)}
     if as_json:
         click.echo(json.dumps([f.to_dict() for f in families.values()], ensure_ascii=False))
         return
