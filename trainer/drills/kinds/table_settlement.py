@@ -9,6 +9,7 @@ from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, Retry, money, show, signed
 from trainer.drills.table import Seat, Table
 from trainer.engine.cards import Card
+from trainer.engine.dealer import DealerAction, dealer_action
 from trainer.engine.hands import hand_total
 from trainer.engine.money import ZERO
 from trainer.engine.settlement import Outcome
@@ -73,10 +74,13 @@ def build(ctx: Ctx) -> Draft:
         reasons.append(f"box {seat.box} {show(seat.cards)}: {result.rule}")
     lines = [f"box {s.box}: bet {money(s.bet)} — {_hand_text(s)}" for s in seats]
     dealer = played.dealer
+    stopped = ""
+    if dealer_action(rules, dealer) is DealerAction.HIT and not hand_total(dealer).bust:
+        stopped = f"; {rules.name}: no box is left for the dealer to play against, so no draw"
     expected = ";".join(signed(n + Decimal(0)) for n in nets)
     return Draft(
         table=Table(dealer=dealer, hands=seats, ask="table-nets"),
-        prompt=(f"The dealer finishes with {show(dealer)} ({_describe(dealer)}).\n"
+        prompt=(f"The dealer finishes with {show(dealer)} ({_describe(dealer)}{stopped}).\n"
                 + "\n".join(lines)
                 + f"\nGive the net of each of the {boxes} boxes, left to right "
                 "(+ you pay, - you take, 0 push), separated by ;"),
