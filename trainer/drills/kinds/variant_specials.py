@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from trainer.drills.answers import AnswerKind
-from trainer.drills.build import Ctx, Draft, Retry, money, show, signed
+from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show, signed
 from trainer.drills.table import Seat, Table
 from trainer.engine.cards import Card, Rank
 from trainer.engine.errors import EngineError
@@ -33,6 +33,11 @@ def _tie(ctx: Ctx) -> tuple[tuple[Card, ...], Seat]:
     dealer = _dealer(ctx, total, soft=total != 17 and ctx.chance(0.3))
     count = ctx.rng.randint(2, 3) if total < 21 else 3
     return dealer, Seat(ctx.bet(), ctx.compose(total, False, count))
+
+
+def _blackjack_vs_21(ctx: Ctx) -> tuple[tuple[Card, ...], Seat]:
+    """Looks like a tie of 21s, but a blackjack is not a three-card 21."""
+    return _dealer(ctx, 21, soft=ctx.chance(0.4)), Seat(ctx.bet(), _blackjack(ctx))
 
 
 def _blackjack_vs_blackjack(ctx: Ctx) -> tuple[tuple[Card, ...], Seat]:
@@ -82,7 +87,7 @@ def _twenty_ones(ctx: Ctx) -> tuple[tuple[Card, ...], Seat]:
 def _cases(rules: HouseRules) -> list[tuple[str, Case]]:
     cases: list[tuple[str, Case]] = []
     if rules.ties == "lose":
-        cases += [("ties", _tie), ("ties", _tie)]
+        cases += [("ties", _tie), ("ties", _tie), ("blackjack-vs-21", _blackjack_vs_21)]
     if rules.blackjack_vs_dealer_blackjack is not Showdown.PUSH:
         cases.append(("blackjack-vs-blackjack", _blackjack_vs_blackjack))
     if rules.six_card_win:
@@ -93,6 +98,13 @@ def _cases(rules: HouseRules) -> list[tuple[str, Case]]:
         cases += [("player-21", _twenty_ones), ("player-21", _twenty_ones)]
     return cases
 
+
+_RULE_KEYS = {
+    "ties": "ties", "blackjack-vs-21": "ties",
+    "blackjack-vs-blackjack": "blackjack_vs_dealer_blackjack", "six-cards": "six_card_win",
+    "dealer-22": "dealer_22_pushes", "player-21": "player_21_wins",
+}
+"""The profile rule whose recorded reading each case turns on."""
 
 _LOOK_ALIKES: dict[str, Case] = {"six-cards": _five_cards, "dealer-22": _dealer_23}
 
@@ -125,7 +137,8 @@ def build(ctx: Ctx) -> Draft:
                 "0 push)"),
         kind=AnswerKind.NET,
         expected=signed(result.net),
-        explanation=f"{result.rule}: net {signed(result.net)}.",
+        explanation=(f"{result.rule}: net {signed(result.net)}"
+                     f"{reading_note(rules, _RULE_KEYS[name])}."),
     )
 
 
