@@ -100,7 +100,7 @@ def _cases(rules: HouseRules) -> list[tuple[str, Case]]:
 
 
 _RULE_KEYS = {
-    "ties": "ties", "blackjack-vs-21": "ties",
+    "ties": "", "blackjack-vs-21": "ties",
     "blackjack-vs-blackjack": "blackjack_vs_dealer_blackjack", "six-cards": "six_card_win",
     "dealer-22": "dealer_22_pushes", "player-21": "player_21_wins",
 }
