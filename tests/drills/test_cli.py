@@ -95,3 +95,21 @@ def test_list_for_one_house(capsys: Capsys) -> None:
     listed = json.loads(run_cli(capsys, "drill", "--list", "--json", "--rules", "europoker").out)
     names = [f["name"] for f in listed]
     assert "even-money" in names and "surrender" not in names and "spanish-21-bonus" not in names
+
+
+def test_every_family_at_every_house_through_the_cli(capsys: Capsys) -> None:
+    from trainer.drills import load_families
+    from trainer.engine.houses import shipped_houses
+
+    for family in load_families().values():
+        for house in shipped_houses().values():
+            if not family.applies_to(house):
+                continue
+            args = ("drill", "--rules", house.name, "--family", family.name, "--seed", "5")
+            shown = json.loads(run_cli(capsys, *args, "--reveal").out)
+            answer = shown["expected"]
+            if shown["answer_kind"] == "chips":
+                answer = shown["expected_text"].split("(")[1].rstrip(")")
+            verdict = json.loads(run_cli(capsys, *args, "--answer", answer).out)
+            assert verdict["correct"], (house.name, family.name, verdict)
+            assert house.name in verdict["explanation"]
