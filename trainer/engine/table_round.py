@@ -155,7 +155,9 @@ def play_round(
     for box in boxes:
         hands.extend([box] if dealer_blackjack_now else _play_box(rules, box, up, draw, strategy))
     finished = [hand.finished() for hand in hands]
-    live = any(_is_live(rules, hand) for hand in finished) or any(h.insurance for h in finished)
+    live = any(_is_live(rules, hand, up) for hand in finished) or any(
+        h.insurance for h in finished
+    )
     if not dealer_blackjack_now:
         play_dealer(rules, dealer, draw, live)
     return PlayedRound(tuple(dealer), tuple(finished), settle_round(rules, dealer, finished))
@@ -177,12 +179,19 @@ def _offer_insurance(rules: HouseRules, boxes: list[_Box], up: Card, strategy: S
             box.insurance = box.bet * rules.insurance_max
 
 
-def _is_live(rules: HouseRules, hand: PlayerHand) -> bool:
-    """A hand the dealer's total still decides."""
-    if hand.surrendered or hand.even_money or is_natural(rules, hand):
+def _is_live(rules: HouseRules, hand: PlayerHand, up: Card) -> bool:
+    """A hand the dealer's cards still decide.
+
+    A blackjack (or a six-card winner) is decided only by a dealer blackjack: with no
+    hole card, a dealer showing an ace or a ten-value card must still take a second card.
+    """
+    if hand.surrendered or hand.even_money:
         return False
-    total = hand_total(hand.cards).total
-    return total <= 21 and not (rules.six_card_win and len(hand.cards) >= 6)
+    if hand_total(hand.cards).total > 21:
+        return False
+    if is_natural(rules, hand) or (rules.six_card_win and len(hand.cards) >= 6):
+        return rules.dealer_cards is DealerCards.NO_HOLE_CARD and up.value in (1, 10)
+    return True
 
 
 def _play_box(
