@@ -113,3 +113,14 @@ def test_own_house_without_split_aces_gets_no_split_ace_drill(tmp_path: Path) ->
     rules = load_house_file(mine)
     assert rules.split_aces_max_hands == 1
     assert "split-aces" not in [f.name for f in families_for(rules)]
+
+
+def test_a_scenarios_dir_of_ones_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = Path(__file__).parents[2] / "scenarios" / "dealer-draw.toml"
+    (tmp_path / "dealer-draw.toml").write_text(source.read_text())
+    monkeypatch.setenv("TRAINER_SCENARIOS", str(tmp_path))
+    from trainer.drills.families import DEFAULT_CHIPS, load_chip_sets
+
+    assert list(load_families()) == ["dealer-draw"]
+    assert load_chip_sets() == {"default": DEFAULT_CHIPS}
+    assert generate("europoker", "dealer-draw", 1) == generate("europoker", "dealer-draw", 1)

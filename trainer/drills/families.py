@@ -306,6 +306,10 @@ def load_families() -> dict[str, Family]:
     return _load(str(scenarios_dir()))
 
 
+DEFAULT_CHIPS = tuple(Decimal(v) for v in ("0.50", "1", "2.50", "5", "25", "100", "500"))
+"""The chip set used when the scenarios directory has no ``_chip-sets.toml``."""
+
+
 def load_chip_sets() -> dict[str, tuple[Decimal, ...]]:
     """Chip denominations by house name (key ``default`` for every other house).
 
@@ -317,7 +321,12 @@ def load_chip_sets() -> dict[str, tuple[Decimal, ...]]:
 @functools.cache
 def _chip_sets(directory: str) -> dict[str, tuple[Decimal, ...]]:
     entry = scenarios_dir() / "_chip-sets.toml"
-    data = tomllib.loads(entry.read_text(encoding="utf-8"))
+    if not entry.is_file():
+        return {"default": DEFAULT_CHIPS}
+    try:
+        data = tomllib.loads(entry.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise DrillError(f"scenarios/_chip-sets.toml: not valid TOML ({exc})") from None
     sets: dict[str, tuple[Decimal, ...]] = {}
     tables = {"default": data.get("default")} | dict(data.get("houses", {}))
     for name, values in tables.items():
