@@ -67,6 +67,7 @@ class HandSolver:
         self._after_hit: dict[tuple[int, bool, int, bool], Choice] = {}
         self._doubled: dict[tuple[tuple[int, ...], int, bool], Choice] = {}
         self._bonus: dict[tuple[tuple[int, ...], bool, bool], Fraction] = {}
+        self._plain_double: dict[tuple[int, bool, bool], Fraction] = {}
         self._first: dict[tuple[int, int, bool, bool], dict[Action, Fraction]] = {}
         self._surrender_value = Fraction(-1, 2)
         blackjack = situation.blackjack
@@ -156,6 +157,22 @@ class HandSolver:
         self._doubled[key] = choice
         return choice
 
+    def double(self, values: tuple[int, int], split: bool) -> Fraction:
+        """Doubling two cards: one card, then the best play of the doubled hand."""
+        rules = self.rules
+        if rules.bonuses or rules.max_doubles > 1 or rules.surrender_after_double:
+            return sum((self.chance[c] * self.doubled((*values, c), 1, split)[1]
+                        for c in ANY_CARD), Fraction(0))
+        # Only standing follows the card: the value depends on the hard total and an ace.
+        hard, ace = sum(values), 1 in values
+        key = (hard, ace, split)
+        known = self._plain_double.get(key)
+        if known is None:
+            known = 2 * sum((self.chance[c] * self.stand(hard + c, ace or c == 1, 3, split, True)
+                             for c in ANY_CARD), Fraction(0))
+            self._plain_double[key] = known
+        return known
+
     # two cards -----------------------------------------------------------
     def options(self, values: tuple[int, int], split: bool = False, same_rank: bool = True,
                 split_aces: bool = False, switched: bool = False) -> dict[Action, Fraction]:
@@ -173,9 +190,7 @@ class HandSolver:
             tag = values if self.rules.bonuses and values in _TAGS else None
             options[Action.HIT] = self.hit(hard, ace, 2, split, tag)
         if Action.DOUBLE in allowed:
-            options[Action.DOUBLE] = sum(
-                (self.chance[c] * self.doubled((*values, c), 1, split)[1] for c in ANY_CARD),
-                Fraction(0))
+            options[Action.DOUBLE] = self.double(values, split)
         if Action.SURRENDER in allowed:
             options[Action.SURRENDER] = self._surrender_value
         return options
