@@ -125,6 +125,7 @@ def simulate_command(
     """Play ROUNDS rounds with the house's computed basic strategy; report the house edge."""
     house = resolve_house(rules_name, rules_file)
     total = EMPTY
+    computed = -player_edge(house)  # computes the strategy, before the clock starts
     started = time.perf_counter()
     with click.progressbar(length=rounds, label="simulating", file=sys.stderr) as bar:
         for tally in simulate(house, rounds, seed, workers, infinite):
@@ -132,7 +133,6 @@ def simulate_command(
             bar.update(tally.rounds)
     elapsed = time.perf_counter() - started
     edge, error = edge_and_error(total, house)
-    computed = -player_edge(house)
     table = strategy_table(house)
     if as_json:
         click.echo(json.dumps({
