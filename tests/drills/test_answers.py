@@ -193,3 +193,16 @@ def test_money_question_accepts_chips_as_a_mapping() -> None:
                                 for s in range(200)) if q.expected == "52.50")
     assert check(question, {"25": 2, "2.50": 1}).correct
     assert not check(question, {"25": 2}).correct
+
+
+def test_partly_right_answers_say_what_is_off() -> None:
+    question = next(q for q in (generate("russian-casino", "split-aces", s) for s in range(300))
+                    if q.expected == "stand,split")
+    verdict = check(question, "stand")
+    assert not verdict.correct and verdict.detail == "also allowed: split"
+    verdict = check(question, ["stand", "split", "hit"])
+    assert not verdict.correct and verdict.detail == "not allowed: hit"
+    question = next(q for q in (generate("europoker", "hand-reading", s) for s in range(300))
+                    if q.expected == "soft 17")
+    verdict = check(question, "17")
+    assert not verdict.correct and verdict.detail == "right total, but the hand is soft"

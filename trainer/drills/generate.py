@@ -120,6 +120,14 @@ def check(question: Question, answer: Answer) -> Verdict:
             wanted = frozenset(expected.split(",")) - {"none", ""}
             given = ",".join(c for c in question.choices if c in picked) or "none"
             correct = picked == wanted
+            missing = [c for c in question.choices if c in wanted - picked]
+            extra = [c for c in question.choices if c in picked - wanted]
+            detail = "; ".join(
+                part for part in (
+                    f"also allowed: {', '.join(missing)}" if missing else "",
+                    f"not allowed: {', '.join(extra)}" if extra else "",
+                ) if part
+            )
         case AnswerKind.MONEY:
             if isinstance(answer, Mapping):  # paid in chips: their sum is the amount
                 amount = chips_total(parse_chips(answer))
@@ -157,6 +165,8 @@ def check(question: Question, answer: Answer) -> Verdict:
             word, total = parse_total(answer)
             given = "bust" if word == "bust" else f"{word} {total}"
             correct = given == expected
+            if not correct and expected.endswith(f" {total}"):
+                detail = f"right total, but the hand is {expected.split()[0]}"
         case _:  # pragma: no cover - every kind is matched above
             raise NotAnAnswer(f"unknown answer kind {kind!r}")
     return Verdict(
