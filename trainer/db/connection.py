@@ -6,8 +6,9 @@ import contextlib
 import datetime
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -23,7 +24,7 @@ def connect(path: str | Path, *, wal: bool = True) -> Database:
     """Open (creating if needed) the database file.
 
     Autocommit mode (``isolation_level=None``): every write function opens its
-    own transaction with :func:`write_transaction`.  WAL lets readers run
+    own transaction with :func:`write_transaction`; the busy timeout is 5 s.  WAL lets readers run
     while one writer commits; ``synchronous=NORMAL`` is the WAL setting that
     is durable across an application crash (a committed answer survives a
     killed worker) without an fsync per commit.
@@ -34,13 +35,19 @@ def connect(path: str | Path, *, wal: bool = True) -> Database:
         str(file), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000,
         check_same_thread=False,
     )
-    db = Database(conn, execute_plugins=False)
-    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    db = Database(conn, execute_plugins=False, recursive_triggers=False)
     db.execute("PRAGMA foreign_keys = ON")
-    if wal:
+    db.execute("PRAGMA synchronous = NORMAL")
+    if wal:  # WAL is stored in the file: a request's connection need not check it again
         db.enable_wal()
-        db.execute("PRAGMA synchronous = NORMAL")
     return db
+
+
+def select(db: Database, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+    """Rows as dicts (``db.query`` without its per-query savepoint: reads only)."""
+    cursor = db.execute(sql, params)
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
 @contextlib.contextmanager

@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from trainer.db.connection import now_iso, write_transaction
+from trainer.db.connection import now_iso, select, write_transaction
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +51,8 @@ class QuestionRow:
     difficulty: str
     question: str
     issued_ms: int
+    answered: bool = False
+    """Whether an attempt answers it (filled in by ``question_by_token`` only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +111,8 @@ def _session(row: dict[str, Any]) -> SessionRow:
 
 
 def _question(row: dict[str, Any]) -> QuestionRow:
+    if "answered" in row:
+        row = row | {"answered": bool(row["answered"])}
     return QuestionRow(**row)
 
 
@@ -133,7 +137,7 @@ def start_session(
 
 def get_session(db: Database, session_id: int) -> SessionRow | None:
     """A session by id, with how many questions have been answered."""
-    rows = list(db.query(_SESSION_SELECT + " WHERE s.id = ?", [session_id]))
+    rows = select(db, _SESSION_SELECT + " WHERE s.id = ?", [session_id])
     return _session(rows[0]) if rows else None
 
 
@@ -141,7 +145,8 @@ def unfinished_sessions(db: Database, user_id: int) -> list[SessionRow]:
     """The trainee's sessions that were started and not finished, newest first."""
     return [
         _session(r)
-        for r in db.query(
+        for r in select(
+            db,
             _SESSION_SELECT + " WHERE s.user_id = ? AND s.finished_at IS NULL ORDER BY s.id DESC",
             [user_id],
         )
@@ -152,7 +157,8 @@ def recent_sessions(db: Database, user_id: int, limit: int = 10) -> list[Session
     """The trainee's most recent sessions, newest first."""
     return [
         _session(r)
-        for r in db.query(
+        for r in select(
+            db,
             _SESSION_SELECT + " WHERE s.user_id = ? ORDER BY s.id DESC LIMIT ?", [user_id, limit]
         )
     ]
@@ -160,14 +166,13 @@ def recent_sessions(db: Database, user_id: int, limit: int = 10) -> list[Session
 
 def pending_question(db: Database, session_id: int) -> QuestionRow | None:
     """The question issued in this session and not yet answered, if any."""
-    rows = list(
-        db.query(
+    rows = select(
+            db,
             f"SELECT {_QUESTION_COLUMNS} FROM issued_questions q WHERE q.session_id = ?"
             " AND NOT EXISTS (SELECT 1 FROM attempts a WHERE a.question_id = q.id)"
             " ORDER BY q.position LIMIT 1",
             [session_id],
         )
-    )
     return _question(rows[0]) if rows else None
 
 
@@ -197,13 +202,12 @@ def issue_question(
             [token, session.id, session.user_id, position, session.house, session.family,
              seed, session.difficulty, question_json, issued_ms],
         )
-    rows = list(
-        db.query(
+    rows = select(
+            db,
             f"SELECT {_QUESTION_COLUMNS} FROM issued_questions WHERE session_id = ?"
             " AND position = ?",
             [session.id, position],
         )
-    )
     return _question(rows[0])
 
 
@@ -218,22 +222,24 @@ def restamp_question(db: Database, question_id: int, issued_ms: int) -> None:
 
 
 def question_by_token(db: Database, token: str) -> QuestionRow | None:
-    """An issued question by the token its answer form carries."""
-    rows = list(
-        db.query(f"SELECT {_QUESTION_COLUMNS} FROM issued_questions WHERE token = ?", [token])
+    """An issued question by the token its answer form carries, and whether it was answered."""
+    rows = select(
+        db,
+        f"SELECT {_QUESTION_COLUMNS}, EXISTS (SELECT 1 FROM attempts a WHERE a.question_id = q.id)"
+        " AS answered FROM issued_questions q WHERE token = ?",
+        [token],
     )
     return _question(rows[0]) if rows else None
 
 
 def question_at(db: Database, session_id: int, position: int) -> QuestionRow | None:
     """The question issued at ``position`` of a session."""
-    rows = list(
-        db.query(
+    rows = select(
+            db,
             f"SELECT {_QUESTION_COLUMNS} FROM issued_questions WHERE session_id = ?"
             " AND position = ?",
             [session_id, position],
         )
-    )
     return _question(rows[0]) if rows else None
 
 
@@ -255,6 +261,7 @@ def record_attempt(
     session marks the session finished in the same transaction.
     """
     elapsed = max(0, answered_ms - question.issued_ms)
+    answered_at = now_iso()
     with write_transaction(db):
         cursor = db.execute(
             "INSERT INTO attempts (user_id, session_id, question_id, position, house, family,"
@@ -263,23 +270,33 @@ def record_attempt(
             " ON CONFLICT (question_id) DO NOTHING",
             [question.user_id, question.session_id, question.id, question.position,
              question.house, question.family, question.seed, question.difficulty,
-             question.question, answer, expected, int(correct), explanation, elapsed, now_iso()],
+             question.question, answer, expected, int(correct), explanation, elapsed,
+             answered_at],
         )
         created = cursor.rowcount == 1
         if created and question.position + 1 >= session_length:
             db.execute(
                 "UPDATE drill_sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL",
-                [now_iso(), question.session_id],
+                [answered_at, question.session_id],
             )
+    if created:
+        return AttemptRow(
+            id=int(cursor.lastrowid or 0), user_id=question.user_id,
+            session_id=question.session_id, question_id=question.id,
+            position=question.position, house=question.house, family=question.family,
+            seed=question.seed, difficulty=question.difficulty, question=question.question,
+            answer=answer, expected=expected, correct=correct, explanation=explanation,
+            elapsed_ms=elapsed, answered_at=answered_at,
+        ), True
     attempt = attempt_for_question(db, question.id)
     assert attempt is not None
-    return attempt, created
+    return attempt, False
 
 
 def attempt_for_question(db: Database, question_id: int) -> AttemptRow | None:
     """The attempt answering an issued question, if it was answered."""
-    rows = list(
-        db.query(f"SELECT {_ATTEMPT_COLUMNS} FROM attempts WHERE question_id = ?", [question_id])
+    rows = select(
+        db, f"SELECT {_ATTEMPT_COLUMNS} FROM attempts WHERE question_id = ?", [question_id]
     )
     return _attempt(rows[0]) if rows else None
 
@@ -288,7 +305,8 @@ def session_attempts(db: Database, session_id: int) -> list[AttemptRow]:
     """Every attempt of a session in question order."""
     return [
         _attempt(r)
-        for r in db.query(
+        for r in select(
+            db,
             f"SELECT {_ATTEMPT_COLUMNS} FROM attempts WHERE session_id = ? ORDER BY position",
             [session_id],
         )

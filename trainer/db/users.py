@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from trainer.db.connection import now_iso, write_transaction
+from trainer.db.connection import now_iso, select, write_transaction
 
 ROLES = ("trainee", "supervisor")
 
@@ -56,13 +56,13 @@ def create_user(db: Database, username: str, role: str, password_hash: str) -> U
 
 def get_user(db: Database, user_id: int) -> UserRow | None:
     """A user by id."""
-    rows = list(db.query(f"SELECT {_COLUMNS} FROM users WHERE id = ?", [user_id]))
+    rows = select(db, f"SELECT {_COLUMNS} FROM users WHERE id = ?", [user_id])
     return UserRow.from_row(rows[0]) if rows else None
 
 
 def find_user(db: Database, username: str) -> UserRow | None:
     """A user by name (case-insensitive)."""
-    rows = list(db.query(f"SELECT {_COLUMNS} FROM users WHERE username = ?", [username]))
+    rows = select(db, f"SELECT {_COLUMNS} FROM users WHERE username = ?", [username])
     return UserRow.from_row(rows[0]) if rows else None
 
 

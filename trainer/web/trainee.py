@@ -313,7 +313,7 @@ def answer(session_id: int) -> Any:
     if not form.validate_on_submit():
         return _reask(session, question, form, "; ".join(
             e for errors in form.errors.values() for e in errors))
-    existing = drilling.attempt_for_question(db, question.id)
+    existing = drilling.attempt_for_question(db, question.id) if question.answered else None
     if existing is not None:  # a double submit: the first answer stands
         return _feedback_response(session, question, existing)
     view = backend().view(question.question)

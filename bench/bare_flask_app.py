@@ -1,0 +1,54 @@
+"""The baseline for bench/web_bench.py: a bare Flask endpoint, one SQLite insert, one template.
+
+Served by gunicorn exactly like ``trainer serve`` (same workers, same SQLite
+settings: WAL, synchronous=NORMAL, a connection per request, one idle connection
+kept open per worker).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+
+from flask import Flask, g, request
+
+DATABASE = os.environ.get("BARE_DATABASE", "/tmp/bare.db")
+
+app = Flask(__name__)
+TEMPLATE = app.jinja_env.from_string(
+    '<section id="drill" data-state="feedback"><h2>{{ "Right" if ok else "Wrong" }}</h2>'
+    "<p>Your answer: <strong>{{ answer }}</strong> (attempt {{ id }})</p></section>"
+)
+
+_setup = sqlite3.connect(DATABASE, isolation_level=None, timeout=5)
+_setup.execute("PRAGMA journal_mode=wal")
+_setup.execute(
+    "CREATE TABLE IF NOT EXISTS attempts (id INTEGER PRIMARY KEY, answer TEXT, at REAL)"
+)
+# Kept open for the worker's life, as trainer.web does: closing the last connection in WAL
+# mode checkpoints and deletes the WAL file, an fsync on every request.
+_anchor = _setup
+
+
+def get_db() -> sqlite3.Connection:
+    if "db" not in g:
+        g.db = sqlite3.connect(DATABASE, isolation_level=None, timeout=5)
+        g.db.execute("PRAGMA synchronous=NORMAL")
+    db: sqlite3.Connection = g.db
+    return db
+
+
+@app.teardown_appcontext
+def close_db(_error: BaseException | None) -> None:
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+@app.post("/answer")
+def answer() -> str:
+    given = request.form.get("answer", "")
+    cursor = get_db().execute("INSERT INTO attempts (answer, at) VALUES (?, ?)",
+                              (given, time.time()))
+    return TEMPLATE.render(ok=given == "hit", answer=given, id=cursor.lastrowid)

@@ -1,0 +1,287 @@
+"""Web app benchmark: the answer round trip under ``trainer serve`` (gunicorn, real SQLite file).
+
+(a) 50 simulated trainees, each answering about once a second (GET the question
+    fragment, think, POST the answer): the POST round trip (request -> feedback
+    fragment, attempt committed), p50/p95/p99.
+(b) Saturation: closed-loop clients answering as fast as they can (each answer is
+    GET question + POST answer, as a trainee's browser does), answers/s; and the
+    same clients POSTing to a bare Flask + SQLite insert + pre-compiled template
+    endpoint (bench/bare_flask_app.py) served the same way, requests/s.
+
+The load generator is asyncio with raw HTTP/1.1 sockets (one connection per
+request, as gunicorn's sync workers close them), in this process, on the same
+machine as the server.
+
+Run: .venv/bin/python bench/web_bench.py [--workers 4] [--trainees 50] [--seconds 30]
+(figures go to BENCHMARKS.md, "Web app", by hand)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+VENV_BIN = Path(sys.executable).parent
+PASSWORD = "bench-password"
+TOKEN = re.compile(rb'name="token" value="([^"]+)"')
+CSRF = re.compile(rb'name="csrf_token" type="hidden" value="([^"]+)"')
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class Response:
+    status: int
+    headers: dict[str, str]
+    cookies: dict[str, str]
+    body: bytes
+
+
+@dataclass
+class Client:
+    """One simulated browser: a cookie jar and raw HTTP/1.1 requests."""
+
+    port: int
+    cookies: dict[str, str] = field(default_factory=dict)
+    csrf: str = ""
+
+    async def request(self, method: str, path: str, form: dict[str, str] | None = None,
+                      htmx: bool = False) -> Response:
+        body = urllib.parse.urlencode(form or {}).encode()
+        lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}",
+                 "Connection: close"]
+        if self.cookies:
+            lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
+        if htmx:
+            lines += ["HX-Request: true", f"HX-Current-URL: http://127.0.0.1:{self.port}{path}"]
+        if method == "POST":
+            lines += ["Content-Type: application/x-www-form-urlencoded",
+                      f"Content-Length: {len(body)}"]
+            if self.csrf:
+                lines.append(f"X-CSRFToken: {self.csrf}")
+        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        await writer.drain()
+        raw = await reader.read()
+        writer.close()
+        head, _, payload = raw.partition(b"\r\n\r\n")
+        head_lines = head.decode("latin-1").split("\r\n")
+        status = int(head_lines[0].split()[1])
+        headers: dict[str, str] = {}
+        for line in head_lines[1:]:
+            name, _, value = line.partition(":")
+            if name.lower() == "set-cookie":
+                cookie = value.strip().split(";", 1)[0]
+                key, _, val = cookie.partition("=")
+                self.cookies[key] = val
+            else:
+                headers[name.lower()] = value.strip()
+        return Response(status, headers, self.cookies, payload)
+
+
+async def log_in(client: Client, username: str) -> None:
+    page = await client.request("GET", "/login")
+    match = CSRF.search(page.body)
+    assert match, page.body[:300]
+    client.csrf = match.group(1).decode()
+    response = await client.request("POST", "/login", {
+        "username": username, "password": PASSWORD, "csrf_token": client.csrf})
+    assert response.status in (302, 303), (response.status, response.body[:300])
+
+
+async def start_session(client: Client, family: str, house: str = "europoker") -> str:
+    response = await client.request("POST", "/drills", {
+        "csrf_token": client.csrf, "house": house, "family": family,
+        "difficulty": "medium", "length": "200"})
+    assert response.status == 303, (response.status, response.body[:500])
+    return response.headers["location"]
+
+
+ANSWERS = {"dealer-draw": {"choice": "hit"}, "blackjack-payout": {"amount": "52.50"}}
+
+
+async def answer_once(client: Client, url: str, family: str, think: float = 0.0
+                      ) -> tuple[float, bool]:
+    """GET the question fragment, think, POST an answer; the POST's round trip in ms."""
+    question = await client.request("GET", url, htmx=True)
+    if question.status != 200:
+        return 0.0, False
+    match = TOKEN.search(question.body)
+    if match is None:  # the session finished: start another
+        return 0.0, False
+    if think:
+        await asyncio.sleep(think)
+    started = time.perf_counter()
+    response = await client.request("POST", f"{url}/answer",
+                                    {"token": match.group(1).decode(), **ANSWERS[family]},
+                                    htmx=True)
+    elapsed = (time.perf_counter() - started) * 1000
+    ok = response.status == 200 and b'data-state="feedback"' in response.body
+    return elapsed, ok
+
+
+async def trainee_loop(port: int, n: int, until: float, latencies: list[float],
+                       failures: list[int], think: bool) -> int:
+    client = Client(port)
+    family = "dealer-draw" if n % 2 else "blackjack-payout"
+    await log_in(client, f"trainee{n}")
+    url = await start_session(client, family)
+    rng = random.Random(n)
+    done = 0
+    if think:
+        await asyncio.sleep(rng.random())  # spread the trainees over the first second
+    while time.perf_counter() < until:
+        cycle = time.perf_counter()
+        elapsed, ok = await answer_once(client, url, family,
+                                        think=0.0)
+        if ok:
+            latencies.append(elapsed)
+            done += 1
+        else:
+            failures.append(1)
+            url = await start_session(client, family)
+        if think:  # about one answer a second, with some jitter
+            rest = rng.uniform(0.8, 1.2) - (time.perf_counter() - cycle)
+            if rest > 0:
+                await asyncio.sleep(rest)
+    return done
+
+
+async def run_trainees(port: int, trainees: int, seconds: float, think: bool
+                       ) -> tuple[list[float], int, float]:
+    latencies: list[float] = []
+    failures: list[int] = []
+    until = time.perf_counter() + seconds + 3  # 3 s for logging in
+    started = time.perf_counter()
+    counts = await asyncio.gather(*(trainee_loop(port, n, until, latencies, failures, think)
+                                    for n in range(trainees)))
+    return latencies, len(failures), sum(counts) / (time.perf_counter() - started)
+
+
+async def run_bare(port: int, clients: int, seconds: float) -> tuple[list[float], float]:
+    latencies: list[float] = []
+
+    async def loop() -> int:
+        client = Client(port)
+        count = 0
+        until = time.perf_counter() + seconds
+        while time.perf_counter() < until:
+            started = time.perf_counter()
+            response = await client.request("POST", "/answer", {"answer": "hit"})
+            latencies.append((time.perf_counter() - started) * 1000)
+            assert response.status == 200
+            count += 1
+        return count
+
+    started = time.perf_counter()
+    counts = await asyncio.gather(*(loop() for _ in range(clients)))
+    return latencies, sum(counts) / (time.perf_counter() - started)
+
+
+def wait_listening(port: int, timeout: float = 30) -> None:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"nothing listening on port {port}")
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def summary(values: list[float]) -> str:
+    return (f"p50 {percentile(values, 50):.1f} ms, p95 {percentile(values, 95):.1f} ms, "
+            f"p99 {percentile(values, 99):.1f} ms, max {max(values):.1f} ms "
+            f"({len(values)} answers)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--trainees", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--clients", type=int, default=32, help="saturation clients")
+    parser.add_argument("--saturation-seconds", type=float, default=15.0)
+    args = parser.parse_args()
+
+    work = Path(tempfile.mkdtemp(prefix="web-bench-"))
+    database = work / "trainer.db"
+    env = os.environ | {"TRAINER_INSTANCE": str(work / "instance")}
+    users = max(args.trainees, args.clients)
+    print(f"creating {users} trainees in {database} ...", file=sys.stderr)
+    for n in range(users):
+        subprocess.run([VENV_BIN / "trainer", "create-user", f"trainee{n}", "--role",
+                        "trainee", "--database", str(database)], input=PASSWORD + "\n",
+                       text=True, env=env, check=True, capture_output=True)
+
+    port = free_port()
+    server = subprocess.Popen([VENV_BIN / "trainer", "serve", "--host", "127.0.0.1",
+                               "--port", str(port), "--workers", str(args.workers),
+                               "--database", str(database)], env=env)
+    try:
+        wait_listening(port)
+        print(f"(a) {args.trainees} trainees answering about once a second for "
+              f"{args.seconds:.0f} s ...", file=sys.stderr)
+        latencies, failures, rate = asyncio.run(
+            run_trainees(port, args.trainees, args.seconds, think=True))
+        print(f"(a) answer round trip: {summary(latencies)}, {rate:.0f} answers/s, "
+              f"{failures} failures")
+        print(f"(b) saturation: {args.clients} clients, GET question + POST answer, "
+              f"{args.saturation_seconds:.0f} s ...", file=sys.stderr)
+        sat_latencies, sat_failures, sat_rate = asyncio.run(
+            run_trainees(port, args.clients, args.saturation_seconds, think=False))
+        print(f"(b) app: {sat_rate:.0f} answers/s ({2 * sat_rate:.0f} requests/s), "
+              f"answer POST {summary(sat_latencies)}, {sat_failures} failures")
+        db_rows = subprocess.run(
+            [sys.executable, "-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1])"
+             ".execute('select count(*) from attempts').fetchone()[0])", str(database)],
+            capture_output=True, text=True, check=True).stdout.strip()
+        print(f"    attempts committed in SQLite: {db_rows}")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+    bare_port = free_port()
+    bare = subprocess.Popen([VENV_BIN / "gunicorn", "--workers", str(args.workers), "--bind",
+                             f"127.0.0.1:{bare_port}", "--log-level", "warning",
+                             "--chdir", str(ROOT / "bench"), "bare_flask_app:app"],
+                            env=env | {"BARE_DATABASE": str(work / "bare.db")})
+    try:
+        wait_listening(bare_port)
+        bare_latencies, bare_rate = asyncio.run(
+            run_bare(bare_port, args.clients, args.saturation_seconds))
+        print(f"(b) bare Flask + SQLite insert: {bare_rate:.0f} requests/s, "
+              f"{summary(bare_latencies)}")
+    finally:
+        bare.terminate()
+        bare.wait(timeout=30)
+    print(f"    app answers/s / bare requests/s = {sat_rate / bare_rate:.2f}; "
+          f"app requests/s / bare requests/s = {2 * sat_rate / bare_rate:.2f}")
+    print(f"    workers {args.workers}, CPUs {os.cpu_count()}, "
+          f"median answer POST at saturation {statistics.median(sat_latencies):.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
