@@ -88,6 +88,88 @@ def m001_users_sessions_attempts(db: Database) -> None:
     db.execute("CREATE INDEX attempts_session ON attempts(session_id, position)")
 
 
+@migrations()
+def m002_supervisor_exams(db: Database) -> None:
+    """Exams (issue 6): the exam, who it is assigned to, each sitting and its answers.
+
+    An exam answer is written once (``answered_at IS NULL`` guards the update)
+    and a sitting's result is stored when its last question is answered.
+    """
+    db.execute(
+        """
+        CREATE TABLE exams (
+            id INTEGER PRIMARY KEY,
+            title TEXT NOT NULL,
+            houses TEXT NOT NULL,
+            families TEXT NOT NULL,
+            difficulty TEXT NOT NULL,
+            questions INTEGER NOT NULL CHECK (questions > 0),
+            pass_mark INTEGER NOT NULL CHECK (pass_mark BETWEEN 0 AND 100),
+            time_limit_s INTEGER NOT NULL CHECK (time_limit_s > 0),
+            attempts_allowed INTEGER NOT NULL CHECK (attempts_allowed > 0),
+            created_by INTEGER NOT NULL REFERENCES users(id),
+            created_at TEXT NOT NULL
+        )
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE exam_assignments (
+            exam_id INTEGER NOT NULL REFERENCES exams(id),
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            assigned_by INTEGER NOT NULL REFERENCES users(id),
+            assigned_at TEXT NOT NULL,
+            PRIMARY KEY (exam_id, user_id)
+        )
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE exam_sittings (
+            id INTEGER PRIMARY KEY,
+            exam_id INTEGER NOT NULL REFERENCES exams(id),
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            number INTEGER NOT NULL CHECK (number > 0),
+            seed INTEGER NOT NULL,
+            started_at TEXT NOT NULL,
+            finished_at TEXT,
+            correct INTEGER,
+            total INTEGER NOT NULL,
+            passed INTEGER CHECK (passed IN (0, 1)),
+            elapsed_ms INTEGER,
+            UNIQUE (exam_id, user_id, number)
+        )
+        """
+    )
+    db.execute("CREATE INDEX exam_sittings_user ON exam_sittings(user_id, exam_id)")
+    db.execute(
+        """
+        CREATE TABLE exam_answers (
+            id INTEGER PRIMARY KEY,
+            sitting_id INTEGER NOT NULL REFERENCES exam_sittings(id),
+            position INTEGER NOT NULL,
+            token TEXT NOT NULL UNIQUE,
+            house TEXT NOT NULL,
+            family TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            difficulty TEXT NOT NULL,
+            question TEXT NOT NULL,
+            issued_ms INTEGER NOT NULL,
+            answer TEXT,
+            expected TEXT,
+            correct INTEGER CHECK (correct IN (0, 1)),
+            explanation TEXT,
+            elapsed_ms INTEGER,
+            timed_out INTEGER NOT NULL DEFAULT 0 CHECK (timed_out IN (0, 1)),
+            answered_at TEXT,
+            UNIQUE (sitting_id, position)
+        )
+        """
+    )
+    db.execute("CREATE INDEX attempts_answered_at ON attempts(answered_at)")
+
+
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations; returns the names applied.
 

@@ -2,7 +2,8 @@
 
 - ``auth``: log in and out (Flask-Login, Flask-WTF forms with CSRF);
 - ``trainee``: home, drill sessions, feedback, summaries;
-- ``supervisor``: the supervisor console (issue 6 builds on it).
+- ``supervisor``: the supervisor console (with nested ``accounts`` and ``exams``);
+- ``exams``: a trainee sits an assigned exam; ``history``: an attempt replayed.
 
 Templates are the top-level ``templates/`` folder; htmx is served from
 ``node_modules/htmx.org`` (installed by ``npm ci``), never copied into the repo.
@@ -19,7 +20,7 @@ from typing import Any
 from flask import Flask, abort, send_file
 from flask_wtf.csrf import CSRFProtect
 
-from trainer.web import auth, database, supervisor, templating, trainee
+from trainer.web import auth, database, exams, history, supervisor, templating, trainee
 from trainer.web.htmx import register_htmx_handlers
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,6 +68,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(auth.bp)
     app.register_blueprint(trainee.bp)
     app.register_blueprint(supervisor.bp)
+    app.register_blueprint(exams.bp)
+    app.register_blueprint(history.bp)
 
     @app.get("/vendor/htmx.min.js")
     def htmx_js() -> Any:

@@ -1,31 +1,210 @@
-"""The supervisor console (issue 6 fills it in): only supervisors may enter."""
+"""The supervisor console: dashboard, trainee detail, attempt log, replays, CSV export.
+
+Only supervisors may enter (``supervisor_required``: anonymous → the login
+page, or ``HX-Redirect`` for htmx; a trainee → 403).  Accounts and exams are
+nested blueprints (``supervisor.accounts``, ``supervisor.exams``).  Filters
+are GET forms, so every view is a bookmarkable URL that works without
+JavaScript; the charts are inline SVG from ``trainer.web.charts``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
+import datetime
 from typing import Any
 
-from flask import Blueprint, abort, render_template
-from flask_login import current_user, login_required
+from flask import Blueprint, abort, render_template, request, url_for
+
+from trainer.db import accounts, reports
+from trainer.db import exams as exams_db
+from trainer.web import charts, console
+from trainer.web.database import get_db
+from trainer.web.houses_view import house_titles
+from trainer.web.roles import supervisor_required
+from trainer.web.supervisor_accounts import bp as accounts_bp
+from trainer.web.supervisor_exams import bp as exams_bp
+
+__all__ = ["bp", "supervisor_required"]
 
 bp = Blueprint("supervisor", __name__, url_prefix="/supervisor")
+bp.register_blueprint(accounts_bp)
+bp.register_blueprint(exams_bp)
+
+LOG_PAGE = 50
+TREND_DAYS = 60  # facts fetched for the 7- and 30-day trends (and the periods before them)
 
 
-def supervisor_required(view: Callable[..., Any]) -> Callable[..., Any]:
-    """Logged in as a supervisor, else 403."""
-
-    @wraps(view)
-    @login_required
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if getattr(current_user, "role", None) != "supervisor":
-            abort(403)
-        return view(*args, **kwargs)
-
-    return wrapper
+def _recent_facts(house: str | None) -> list[reports.Fact]:
+    start = console.today() - datetime.timedelta(days=TREND_DAYS - 1)
+    return reports.facts(get_db(), reports.Filters(date_from=start, house=house))
 
 
 @bp.get("/")
 @supervisor_required
 def index() -> Any:
-    return render_template("supervisor/index.html")
+    """The dashboard: trainees table, heat map trainee × family, latest exam results."""
+    db = get_db()
+    form, filters = console.filter_form()
+    filters = reports.Filters(filters.date_from, filters.date_to, filters.house)
+    trainees = accounts.list_accounts(db, "trainee")
+    filtered = reports.facts(db, filters)
+    recent = _recent_facts(filters.house)
+    today = console.today()
+    lines = reports.trainee_lines(trainees, filtered, recent, console.par_ms(), today)
+    titles = console.family_titles()
+    used = {f.family for f in filtered}
+    columns = [(name, title) for name, title in titles.items() if name in used]
+    columns += [(name, name) for name in sorted(used - set(titles))]
+    rows = [(str(line.user_id), line.username) for line in lines if line.score.answered]
+    cells = {(str(line.user_id), family): (s.correct, s.answered)
+             for line in lines for family, s in line.families.items()}
+    qs = console.query_string(drop=("family", "result"))
+    heat = charts.heat_map(
+        rows, columns, cells, title="Accuracy by trainee and drill family",
+        row_links={str(line.user_id): url_for(".trainee", user_id=line.user_id) + qs
+                   for line in lines},
+    )
+    month_start = today - datetime.timedelta(days=29)
+    sparks = {}
+    for line in lines:
+        mine = [f for f in recent if f.user_id == line.user_id]
+        points = reports.daily(mine, month_start, today)
+        sparks[line.user_id] = charts.sparkline(
+            [p.accuracy for p in points], title=f"{line.username}: daily accuracy, 30 days")
+    results = reports.exam_results(db, filters)[:10]
+    return console.page("supervisor/_dashboard.html",
+        form=form, lines=lines, heat=heat, sparks=sparks, results=results, qs=qs,
+        houses=house_titles(), filters=filters,
+        total=sum(line.score.answered for line in lines),
+    )
+
+
+def _trainee_or_404(user_id: int) -> accounts.Account:
+    account = accounts.get_account(get_db(), user_id)
+    if account is None:
+        abort(404)
+    return account
+
+
+def _chart_range(filters: reports.Filters, today: datetime.date
+                 ) -> tuple[datetime.date, datetime.date]:
+    end = min(filters.date_to or today, today) if filters.date_to else today
+    start = filters.date_from or end - datetime.timedelta(days=29)
+    if start > end:
+        start = end
+    return start, end
+
+
+@bp.get("/trainees/<int:user_id>")
+@supervisor_required
+def trainee(user_id: int) -> Any:
+    """One trainee: accuracy over time, weakest families, the attempt log, exam sittings."""
+    db = get_db()
+    account = _trainee_or_404(user_id)
+    form, filters = console.filter_form()
+    base = reports.Filters(filters.date_from, filters.date_to, filters.house, user_id)
+    all_facts = reports.facts(db, base)
+    start, end = _chart_range(filters, console.today())
+    span = (end - start).days + 1
+    step = 1 if span <= 62 else 7
+    points = reports.series(
+        [f for f in all_facts if start <= f.day <= end], start, end, step)
+    chart = charts.line_chart(
+        [charts.Point(p.day.strftime("%d %b"), p.accuracy, p.answered) for p in points],
+        title=f"{account.username}: accuracy {'per day' if step == 1 else 'per week'}, "
+              f"{start.isoformat()} to {end.isoformat()}",
+    )
+    by_family: dict[str, list[reports.Fact]] = {}
+    for f in all_facts:
+        by_family.setdefault(f.family, []).append(f)
+    par = console.par_ms()
+    family_scores = {name: reports.score(items, par) for name, items in by_family.items()}
+    log_filters = reports.Filters(filters.date_from, filters.date_to, filters.house, user_id,
+                                  filters.family, filters.correct)
+    page = max(1, request.args.get("page", 1, type=int) or 1)
+    count = reports.count_attempts(db, log_filters)
+    log = reports.attempt_log(db, log_filters, limit=LOG_PAGE, offset=(page - 1) * LOG_PAGE)
+    sittings = reports.exam_results(db, reports.Filters(user_id=user_id), finished_only=False)
+    return console.page("supervisor/_trainee.html",
+        account=account, form=form, chart=chart, overall=reports.score(all_facts, par),
+        family_scores=family_scores, weakest=reports.weakest(family_scores),
+        titles=console.family_titles(), houses=house_titles(), log=log, count=count,
+        page_no=page, pages=max(1, -(-count // LOG_PAGE)), sittings=sittings,
+        qs=console.query_string(drop=("page",)),
+        export_qs=console.query_string({"trainee": user_id}),
+    )
+
+
+@bp.get("/attempts")
+@supervisor_required
+def attempts() -> Any:
+    """The attempt log of every trainee, filtered, 50 to a page."""
+    db = get_db()
+    form, filters = console.filter_form()
+    trainee_id = request.args.get("trainee", type=int)
+    filters = reports.Filters(filters.date_from, filters.date_to, filters.house, trainee_id,
+                              filters.family, filters.correct)
+    page = max(1, request.args.get("page", 1, type=int) or 1)
+    count = reports.count_attempts(db, filters)
+    log = reports.attempt_log(db, filters, limit=LOG_PAGE, offset=(page - 1) * LOG_PAGE)
+    return console.page("supervisor/_attempts.html",
+        form=form, log=log, count=count, page_no=page, pages=max(1, -(-count // LOG_PAGE)),
+        titles=console.family_titles(), houses=house_titles(),
+        trainees=accounts.list_accounts(db, "trainee"), trainee_id=trainee_id,
+        qs=console.query_string(drop=("page",)),
+    )
+
+
+@bp.get("/sittings/<int:sitting_id>")
+@supervisor_required
+def sitting(sitting_id: int) -> Any:
+    """An exam sitting question by question, each replayed with its cards."""
+    from trainer.web.exams import sitting_review
+
+    db = get_db()
+    found = exams_db.get_sitting(db, sitting_id)
+    if found is None:
+        abort(404)
+    return render_template("supervisor/sitting.html", **sitting_review(found))
+
+
+# ------------------------------------------------------------------ export
+
+
+def _trainee_filter(filters: reports.Filters) -> reports.Filters:
+    trainee_id = request.args.get("trainee", type=int)
+    return reports.Filters(filters.date_from, filters.date_to, filters.house, trainee_id,
+                           filters.family, filters.correct)
+
+
+@bp.get("/export/attempts.csv")
+@supervisor_required
+def export_attempts() -> Any:
+    """Every attempt matching the current filters (date range, house, trainee, drill, result)."""
+    _form, filters = console.filter_form()
+    rows = reports.attempt_log(get_db(), _trainee_filter(filters))
+    return console.csv_response(
+        f"attempts-{console.today().isoformat()}.csv",
+        ["attempt_id", "answered_at", "trainee", "house", "family", "difficulty", "answer",
+         "expected", "correct", "seconds", "session_id", "question"],
+        ([r.id, r.answered_at, r.username, r.house, r.family, r.difficulty, r.answer,
+          r.expected, "yes" if r.correct else "no", console.seconds_text(r.elapsed_ms),
+          r.session_id, r.position + 1] for r in rows),
+    )
+
+
+@bp.get("/export/exam-results.csv")
+@supervisor_required
+def export_exam_results() -> Any:
+    """Every finished exam sitting matching the current filters (date range, house, trainee)."""
+    _form, filters = console.filter_form()
+    rows = reports.exam_results(get_db(), _trainee_filter(filters),
+                                exam_id=request.args.get("exam", type=int))
+    return console.csv_response(
+        f"exam-results-{console.today().isoformat()}.csv",
+        ["sitting_id", "trainee", "exam", "houses", "attempt", "started_at", "finished_at",
+         "correct", "questions", "score_percent", "pass_mark", "passed", "seconds"],
+        ([r.sitting.id, r.username, r.exam_title, ";".join(r.houses), r.sitting.number,
+          r.sitting.started_at, r.sitting.finished_at, r.sitting.correct, r.sitting.total,
+          r.sitting.percent, r.pass_mark, "yes" if r.sitting.passed else "no",
+          console.seconds_text(r.sitting.elapsed_ms)] for r in rows),
+    )

@@ -1,0 +1,46 @@
+"""Accounts as the supervisor console lists them (the writes are in ``trainer.db.users``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """A user account with when it was created and last answered a question."""
+
+    id: int
+    username: str
+    role: str
+    active: bool
+    created_at: str
+    last_active: str | None
+
+
+def list_accounts(db: Database, role: str | None = None, *,
+                  active_only: bool = False, user_id: int | None = None) -> list[Account]:
+    """Every account (of one role, if given), by name."""
+    sql = """
+        SELECT u.id, u.username, u.role, u.active, u.created_at,
+               (SELECT max(a.answered_at) FROM attempts a WHERE a.user_id = u.id) AS last_active
+        FROM users u WHERE 1 = 1
+    """
+    params: list[Any] = []
+    if role is not None:
+        sql += " AND u.role = ?"
+        params.append(role)
+    if active_only:
+        sql += " AND u.active = 1"
+    if user_id is not None:
+        sql += " AND u.id = ?"
+        params.append(user_id)
+    rows = db.query(sql + " ORDER BY u.username COLLATE NOCASE", params)
+    return [Account(**(r | {"active": bool(r["active"])})) for r in rows]
+
+
+def get_account(db: Database, user_id: int) -> Account | None:
+    found = list_accounts(db, user_id=user_id)
+    return found[0] if found else None

@@ -1,0 +1,386 @@
+"""Exams: set by a supervisor, assigned to trainees, sat under a time limit, marked once.
+
+The rules a trainee cannot bend live here, in the transactions:
+
+- a sitting starts only for an assigned trainee with attempts left (and no pass yet);
+  an unfinished sitting is resumed, never replaced;
+- an answer is written once (``answered_at IS NULL`` guards the update);
+- an answer that arrives after the question's time limit (plus a small grace
+  for the network) is recorded as timed out and wrong, whatever it says;
+- the sitting's result (right answers, pass or fail, time) is computed and
+  stored in the same transaction as its last answer.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from trainer.db.connection import now_iso, write_transaction
+
+
+class ExamError(ValueError):
+    """A sitting that may not start (not assigned, no attempts left, already passed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Exam:
+    """An exam: which houses and drill families, how many questions, the pass mark."""
+
+    id: int
+    title: str
+    houses: tuple[str, ...]
+    families: tuple[str, ...]
+    difficulty: str
+    questions: int
+    pass_mark: int
+    time_limit_s: int
+    attempts_allowed: int
+    created_by: int
+    created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sitting:
+    """One attempt at an exam; ``correct``/``passed``/``elapsed_ms`` are set when it ends."""
+
+    id: int
+    exam_id: int
+    user_id: int
+    number: int
+    seed: int
+    started_at: str
+    finished_at: str | None
+    correct: int | None
+    total: int
+    passed: bool | None
+    elapsed_ms: int | None
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+    @property
+    def percent(self) -> int | None:
+        """The score in whole percent, rounded down (the pass test uses exact integers)."""
+        if self.correct is None or not self.total:
+            return None
+        return self.correct * 100 // self.total
+
+
+@dataclass(frozen=True, slots=True)
+class ExamAnswer:
+    """A question issued in a sitting and, once answered, the answer and its verdict."""
+
+    id: int
+    sitting_id: int
+    position: int
+    token: str
+    house: str
+    family: str
+    seed: int
+    difficulty: str
+    question: str
+    issued_ms: int
+    answer: str | None
+    expected: str | None
+    correct: bool | None
+    explanation: str | None
+    elapsed_ms: int | None
+    timed_out: bool
+    answered_at: str | None
+
+    @property
+    def answered(self) -> bool:
+        return self.answered_at is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Assigned:
+    """An exam as one trainee sees it: their sittings so far and what they may do next."""
+
+    exam: Exam
+    sittings: tuple[Sitting, ...]
+
+    @property
+    def open_sitting(self) -> Sitting | None:
+        return next((s for s in self.sittings if not s.finished), None)
+
+    @property
+    def passed(self) -> Sitting | None:
+        return next((s for s in self.sittings if s.passed), None)
+
+    @property
+    def attempts_left(self) -> int:
+        return max(0, self.exam.attempts_allowed - len(self.sittings))
+
+    @property
+    def can_start(self) -> bool:
+        return self.open_sitting is None and self.passed is None and self.attempts_left > 0
+
+
+_EXAM_COLUMNS = (
+    "id, title, houses, families, difficulty, questions, pass_mark, time_limit_s,"
+    " attempts_allowed, created_by, created_at"
+)
+_SITTING_COLUMNS = (
+    "id, exam_id, user_id, number, seed, started_at, finished_at, correct, total, passed,"
+    " elapsed_ms"
+)
+_ANSWER_COLUMNS = (
+    "id, sitting_id, position, token, house, family, seed, difficulty, question, issued_ms,"
+    " answer, expected, correct, explanation, elapsed_ms, timed_out, answered_at"
+)
+
+
+def _exam(row: dict[str, Any]) -> Exam:
+    return Exam(**(row | {"houses": tuple(json.loads(row["houses"])),
+                          "families": tuple(json.loads(row["families"]))}))
+
+
+def _sitting(row: dict[str, Any]) -> Sitting:
+    passed = row["passed"]
+    return Sitting(**(row | {"passed": None if passed is None else bool(passed)}))
+
+
+def _answer(row: dict[str, Any]) -> ExamAnswer:
+    correct = row["correct"]
+    return ExamAnswer(**(row | {"correct": None if correct is None else bool(correct),
+                                "timed_out": bool(row["timed_out"])}))
+
+
+# ------------------------------------------------------------------ exams
+
+
+def create_exam(
+    db: Database,
+    *,
+    title: str,
+    houses: list[str] | tuple[str, ...],
+    families: list[str] | tuple[str, ...],
+    difficulty: str,
+    questions: int,
+    pass_mark: int,
+    time_limit_s: int,
+    attempts_allowed: int,
+    created_by: int,
+    assign_to: list[int] | tuple[int, ...] = (),
+) -> Exam:
+    """Create an exam and its assignments in one transaction (all or nothing)."""
+    if not houses or not families:
+        raise ValueError("an exam needs at least one house and one family")
+    if not 0 <= pass_mark <= 100:
+        raise ValueError(f"pass mark {pass_mark!r} is not between 0 and 100")
+    if questions < 1 or time_limit_s < 1 or attempts_allowed < 1:
+        raise ValueError("questions, time limit and attempts allowed must be positive")
+    with write_transaction(db):
+        cursor = db.execute(
+            "INSERT INTO exams (title, houses, families, difficulty, questions, pass_mark,"
+            " time_limit_s, attempts_allowed, created_by, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [title, json.dumps(list(houses)), json.dumps(list(families)), difficulty,
+             questions, pass_mark, time_limit_s, attempts_allowed, created_by, now_iso()],
+        )
+        exam_id = int(cursor.lastrowid or 0)
+        assign(db, exam_id, assign_to, created_by)
+    exam = get_exam(db, exam_id)
+    assert exam is not None
+    return exam
+
+
+def assign(db: Database, exam_id: int, user_ids: list[int] | tuple[int, ...],
+           assigned_by: int) -> int:
+    """Assign the exam to these trainees (already assigned ones are left alone)."""
+    added = 0
+    with write_transaction(db):
+        for user_id in user_ids:
+            cursor = db.execute(
+                "INSERT INTO exam_assignments (exam_id, user_id, assigned_by, assigned_at)"
+                " SELECT ?, id, ?, ? FROM users WHERE id = ? AND role = 'trainee'"
+                " ON CONFLICT (exam_id, user_id) DO NOTHING",
+                [exam_id, assigned_by, now_iso(), user_id],
+            )
+            added += max(0, cursor.rowcount)
+    return added
+
+
+def get_exam(db: Database, exam_id: int) -> Exam | None:
+    rows = list(db.query(f"SELECT {_EXAM_COLUMNS} FROM exams WHERE id = ?", [exam_id]))
+    return _exam(rows[0]) if rows else None
+
+
+def list_exams(db: Database) -> list[Exam]:
+    """Every exam, newest first."""
+    return [_exam(r) for r in db.query(f"SELECT {_EXAM_COLUMNS} FROM exams ORDER BY id DESC")]
+
+
+def assignees(db: Database, exam_id: int) -> list[int]:
+    """The ids of the trainees the exam is assigned to."""
+    return [int(r[0]) for r in db.execute(
+        "SELECT user_id FROM exam_assignments WHERE exam_id = ? ORDER BY user_id", [exam_id]
+    ).fetchall()]
+
+
+def is_assigned(db: Database, exam_id: int, user_id: int) -> bool:
+    return db.execute(
+        "SELECT 1 FROM exam_assignments WHERE exam_id = ? AND user_id = ?", [exam_id, user_id]
+    ).fetchone() is not None
+
+
+def assigned_exams(db: Database, user_id: int) -> list[Assigned]:
+    """The exams assigned to a trainee, newest first, with their sittings."""
+    exams = [_exam(r) for r in db.query(
+        f"SELECT {', '.join('e.' + c.strip() for c in _EXAM_COLUMNS.split(','))}"
+        " FROM exams e JOIN exam_assignments a ON a.exam_id = e.id"
+        " WHERE a.user_id = ? ORDER BY e.id DESC",
+        [user_id],
+    )]
+    return [Assigned(exam, tuple(sittings(db, exam.id, user_id))) for exam in exams]
+
+
+# ------------------------------------------------------------------ sittings
+
+
+def sittings(db: Database, exam_id: int, user_id: int | None = None) -> list[Sitting]:
+    """The sittings of an exam (of one trainee, if given), in the order they started."""
+    sql = f"SELECT {_SITTING_COLUMNS} FROM exam_sittings WHERE exam_id = ?"
+    params: list[Any] = [exam_id]
+    if user_id is not None:
+        sql += " AND user_id = ?"
+        params.append(user_id)
+    return [_sitting(r) for r in db.query(sql + " ORDER BY id", params)]
+
+
+def get_sitting(db: Database, sitting_id: int) -> Sitting | None:
+    rows = list(db.query(f"SELECT {_SITTING_COLUMNS} FROM exam_sittings WHERE id = ?",
+                         [sitting_id]))
+    return _sitting(rows[0]) if rows else None
+
+
+def start_sitting(db: Database, exam: Exam, user_id: int, seed: int) -> Sitting:
+    """Start (or resume) the trainee's sitting; refuses when the exam does not allow one."""
+    with write_transaction(db):
+        if not is_assigned(db, exam.id, user_id):
+            raise ExamError(f"exam {exam.title!r} is not assigned to you")
+        mine = sittings(db, exam.id, user_id)
+        open_one = next((s for s in mine if not s.finished), None)
+        if open_one is not None:
+            return open_one
+        if any(s.passed for s in mine):
+            raise ExamError(f"you have already passed {exam.title!r}")
+        if len(mine) >= exam.attempts_allowed:
+            raise ExamError(f"no attempts left at {exam.title!r} "
+                            f"({exam.attempts_allowed} allowed)")
+        cursor = db.execute(
+            "INSERT INTO exam_sittings (exam_id, user_id, number, seed, started_at, total)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [exam.id, user_id, len(mine) + 1, seed, now_iso(), exam.questions],
+        )
+        sitting_id = int(cursor.lastrowid or 0)
+    sitting = get_sitting(db, sitting_id)
+    assert sitting is not None
+    return sitting
+
+
+def sitting_answers(db: Database, sitting_id: int) -> list[ExamAnswer]:
+    """Every question issued in a sitting, in order."""
+    return [_answer(r) for r in db.query(
+        f"SELECT {_ANSWER_COLUMNS} FROM exam_answers WHERE sitting_id = ? ORDER BY position",
+        [sitting_id],
+    )]
+
+
+def pending_answer(db: Database, sitting_id: int) -> ExamAnswer | None:
+    """The question issued in the sitting and not yet answered, if any."""
+    rows = list(db.query(
+        f"SELECT {_ANSWER_COLUMNS} FROM exam_answers WHERE sitting_id = ?"
+        " AND answered_at IS NULL ORDER BY position LIMIT 1",
+        [sitting_id],
+    ))
+    return _answer(rows[0]) if rows else None
+
+
+def issued_count(db: Database, sitting_id: int) -> int:
+    return int(db.execute("SELECT count(*) FROM exam_answers WHERE sitting_id = ?",
+                          [sitting_id]).fetchone()[0])
+
+
+def issue(db: Database, sitting: Sitting, position: int, *, token: str, house: str,
+          family: str, seed: int, difficulty: str, question_json: str,
+          issued_ms: int) -> ExamAnswer:
+    """Store a question as issued at ``position``; two racing requests both get the first."""
+    with write_transaction(db):
+        db.execute(
+            "INSERT INTO exam_answers (sitting_id, position, token, house, family, seed,"
+            " difficulty, question, issued_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (sitting_id, position) DO NOTHING",
+            [sitting.id, position, token, house, family, seed, difficulty, question_json,
+             issued_ms],
+        )
+    rows = list(db.query(
+        f"SELECT {_ANSWER_COLUMNS} FROM exam_answers WHERE sitting_id = ? AND position = ?",
+        [sitting.id, position],
+    ))
+    return _answer(rows[0])
+
+
+def answer_by_token(db: Database, token: str) -> ExamAnswer | None:
+    rows = list(db.query(f"SELECT {_ANSWER_COLUMNS} FROM exam_answers WHERE token = ?",
+                         [token]))
+    return _answer(rows[0]) if rows else None
+
+
+def record_answer(
+    db: Database,
+    question: ExamAnswer,
+    *,
+    answer: str,
+    expected: str,
+    correct: bool,
+    explanation: str,
+    answered_ms: int,
+    limit_ms: int,
+    pass_mark: int,
+) -> tuple[ExamAnswer, Sitting, bool]:
+    """Record the answer once; past ``limit_ms`` it is timed out and wrong.
+
+    Returns the stored answer, the sitting (finished, with its result, after
+    the last question) and whether this call wrote the answer.
+    """
+    elapsed = max(0, answered_ms - question.issued_ms)
+    timed_out = elapsed > limit_ms
+    with write_transaction(db):
+        cursor = db.execute(
+            "UPDATE exam_answers SET answer = ?, expected = ?, correct = ?, explanation = ?,"
+            " elapsed_ms = ?, timed_out = ?, answered_at = ?"
+            " WHERE id = ? AND answered_at IS NULL",
+            [answer, expected, int(correct and not timed_out), explanation, elapsed,
+             int(timed_out), now_iso(), question.id],
+        )
+        created = cursor.rowcount == 1
+        if created:
+            _finish_if_done(db, question.sitting_id, pass_mark)
+    stored = answer_by_token(db, question.token)
+    sitting = get_sitting(db, question.sitting_id)
+    assert stored is not None and sitting is not None
+    return stored, sitting, created
+
+
+def _finish_if_done(db: Database, sitting_id: int, pass_mark: int) -> None:
+    total, answered, correct, elapsed = db.execute(
+        "SELECT s.total, count(a.answered_at), coalesce(sum(a.correct), 0),"
+        " coalesce(sum(a.elapsed_ms), 0)"
+        " FROM exam_sittings s LEFT JOIN exam_answers a ON a.sitting_id = s.id"
+        " WHERE s.id = ? GROUP BY s.id",
+        [sitting_id],
+    ).fetchone()
+    if answered < total:
+        return
+    db.execute(
+        "UPDATE exam_sittings SET finished_at = ?, correct = ?, passed = ?, elapsed_ms = ?"
+        " WHERE id = ? AND finished_at IS NULL",
+        [now_iso(), correct, int(correct * 100 >= pass_mark * total), elapsed, sitting_id],
+    )

@@ -1,0 +1,371 @@
+"""Reports for the supervisor console: filtered attempts, per-trainee figures, exam results.
+
+The SQL fetches filtered rows; the figures (accuracy, medians, trends, the
+heat map) are computed here in plain Python from those rows, so they are
+easy to test with exact values.  Dates are UTC calendar days (``YYYY-MM-DD``);
+``answered_at`` is ISO 8601 text, so a day range is a text range.
+"""
+
+from __future__ import annotations
+
+import datetime
+import statistics
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlite_utils import Database
+
+from trainer.db.drilling import AttemptRow
+from trainer.db.exams import Sitting
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """What the supervisor narrowed the view to; ``None`` means no restriction."""
+
+    date_from: datetime.date | None = None
+    date_to: datetime.date | None = None
+    house: str | None = None
+    user_id: int | None = None
+    family: str | None = None
+    correct: bool | None = None
+
+
+def _day_bounds(filters: Filters) -> tuple[str | None, str | None]:
+    start = filters.date_from.isoformat() if filters.date_from else None
+    end = (filters.date_to + datetime.timedelta(days=1)).isoformat() if filters.date_to else None
+    return start, end
+
+
+def _attempt_where(filters: Filters, alias: str = "a") -> tuple[str, list[Any]]:
+    clauses: list[str] = []
+    params: list[Any] = []
+    start, end = _day_bounds(filters)
+    if start:
+        clauses.append(f"{alias}.answered_at >= ?")
+        params.append(start)
+    if end:
+        clauses.append(f"{alias}.answered_at < ?")
+        params.append(end)
+    if filters.house:
+        clauses.append(f"{alias}.house = ?")
+        params.append(filters.house)
+    if filters.user_id is not None:
+        clauses.append(f"{alias}.user_id = ?")
+        params.append(filters.user_id)
+    if filters.family:
+        clauses.append(f"{alias}.family = ?")
+        params.append(filters.family)
+    if filters.correct is not None:
+        clauses.append(f"{alias}.correct = ?")
+        params.append(int(filters.correct))
+    return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
+
+
+# ------------------------------------------------------------------ rows
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One attempt reduced to what the figures need."""
+
+    user_id: int
+    family: str
+    house: str
+    correct: bool
+    elapsed_ms: int
+    answered_at: str
+
+    @property
+    def day(self) -> datetime.date:
+        return datetime.date.fromisoformat(self.answered_at[:10])
+
+
+def facts(db: Database, filters: Filters = Filters()) -> list[Fact]:
+    """The filtered attempts, oldest first, as ``Fact``s."""
+    where, params = _attempt_where(filters)
+    rows = db.execute(
+        "SELECT a.user_id, a.family, a.house, a.correct, a.elapsed_ms, a.answered_at"
+        f" FROM attempts a{where} ORDER BY a.id",
+        params,
+    ).fetchall()
+    return [Fact(u, f, h, bool(c), e, t) for u, f, h, c, e, t in rows]
+
+
+@dataclass(frozen=True, slots=True)
+class LogRow:
+    """An attempt as the log and the CSV export list it."""
+
+    id: int
+    user_id: int
+    username: str
+    answered_at: str
+    house: str
+    family: str
+    difficulty: str
+    answer: str
+    expected: str
+    correct: bool
+    elapsed_ms: int
+    session_id: int
+    position: int
+
+
+def attempt_log(db: Database, filters: Filters = Filters(), *, limit: int | None = None,
+                offset: int = 0) -> list[LogRow]:
+    """The filtered attempts, newest first (``limit=None``: all of them)."""
+    where, params = _attempt_where(filters)
+    sql = (
+        "SELECT a.id, a.user_id, u.username, a.answered_at, a.house, a.family, a.difficulty,"
+        " a.answer, a.expected, a.correct, a.elapsed_ms, a.session_id, a.position"
+        f" FROM attempts a JOIN users u ON u.id = a.user_id{where} ORDER BY a.id DESC"
+    )
+    if limit is not None:
+        sql += " LIMIT ? OFFSET ?"
+        params = [*params, limit, offset]
+    return [LogRow(**(r | {"correct": bool(r["correct"])})) for r in db.query(sql, params)]
+
+
+def count_attempts(db: Database, filters: Filters = Filters()) -> int:
+    where, params = _attempt_where(filters)
+    return int(db.execute(f"SELECT count(*) FROM attempts a{where}", params).fetchone()[0])
+
+
+def get_attempt(db: Database, attempt_id: int) -> AttemptRow | None:
+    """One attempt by id, with everything needed to replay it."""
+    rows = list(db.query(
+        "SELECT id, user_id, session_id, question_id, position, house, family, seed,"
+        " difficulty, question, answer, expected, correct, explanation, elapsed_ms,"
+        " answered_at FROM attempts WHERE id = ?",
+        [attempt_id],
+    ))
+    if not rows:
+        return None
+    return AttemptRow(**(rows[0] | {"correct": bool(rows[0]["correct"])}))
+
+
+def houses_drilled(db: Database) -> list[str]:
+    """Every house with at least one attempt."""
+    return [r[0] for r in db.execute("SELECT DISTINCT house FROM attempts ORDER BY house")]
+
+
+# ------------------------------------------------------------------ figures
+
+
+def median(values: Iterable[int]) -> int | None:
+    """The median (the mean of the middle two for an even count), in whole units."""
+    items = sorted(values)
+    return int(statistics.median(items)) if items else None
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """Right answers out of answered, with the median time and par."""
+
+    answered: int = 0
+    correct: int = 0
+    median_ms: int | None = None
+    par_ms: int | None = None
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.correct / self.answered if self.answered else None
+
+    @property
+    def percent(self) -> int | None:
+        """Accuracy in whole percent, rounded half up in integer arithmetic."""
+        return (self.correct * 200 + self.answered) // (self.answered * 2) if self.answered \
+            else None
+
+
+def score(items: Iterable[Fact], par_ms: Mapping[str, int] | None = None) -> Score:
+    """The score of these attempts; ``par_ms`` maps a family to its par time."""
+    rows = list(items)
+    if not rows:
+        return Score()
+    pars = [par_ms[f.family] for f in rows if par_ms and f.family in par_ms]
+    return Score(len(rows), sum(f.correct for f in rows), median(f.elapsed_ms for f in rows),
+                 median(pars))
+
+
+@dataclass(frozen=True, slots=True)
+class Trend:
+    """Accuracy over the last N days and the N days before, for a trend arrow."""
+
+    days: int
+    recent: Score
+    before: Score
+
+    @property
+    def change(self) -> int | None:
+        """Percentage points gained (+) or lost (−) against the period before."""
+        if self.recent.percent is None or self.before.percent is None:
+            return None
+        return self.recent.percent - self.before.percent
+
+
+def trend(items: Iterable[Fact], today: datetime.date, days: int) -> Trend:
+    """The last ``days`` days up to ``today`` (included) against the ``days`` before."""
+    start = today - datetime.timedelta(days=days - 1)
+    previous = start - datetime.timedelta(days=days)
+    rows = list(items)
+    return Trend(days, score(f for f in rows if start <= f.day <= today),
+                 score(f for f in rows if previous <= f.day < start))
+
+
+@dataclass(frozen=True, slots=True)
+class DayPoint:
+    day: datetime.date
+    answered: int
+    correct: int
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.correct / self.answered if self.answered else None
+
+
+def daily(items: Iterable[Fact], start: datetime.date, end: datetime.date) -> list[DayPoint]:
+    """One point per day from ``start`` to ``end`` (days without attempts have 0 answered)."""
+    counts: dict[datetime.date, list[int]] = {}
+    for f in items:
+        counts.setdefault(f.day, [0, 0])
+        counts[f.day][0] += 1
+        counts[f.day][1] += int(f.correct)
+    points = []
+    day = start
+    while day <= end:
+        answered, correct = counts.get(day, [0, 0])
+        points.append(DayPoint(day, answered, correct))
+        day += datetime.timedelta(days=1)
+    return points
+
+
+
+def series(items: Iterable[Fact], start: datetime.date, end: datetime.date,
+           step: int = 1) -> list[DayPoint]:
+    """Points every ``step`` days from ``start`` (each labelled by its first day) to ``end``."""
+    days = daily(items, start, end)
+    if step <= 1:
+        return days
+    points = []
+    for i in range(0, len(days), step):
+        chunk = days[i:i + step]
+        points.append(DayPoint(chunk[0].day, sum(p.answered for p in chunk),
+                               sum(p.correct for p in chunk)))
+    return points
+
+@dataclass(frozen=True, slots=True)
+class TraineeLine:
+    """One row of the dashboard's trainee table."""
+
+    user_id: int
+    username: str
+    active: bool
+    score: Score
+    last_active: str | None
+    week: Trend
+    month: Trend
+    families: dict[str, Score] = field(default_factory=dict)
+
+
+def trainee_lines(
+    accounts: Iterable[Any],
+    filtered: Iterable[Fact],
+    recent: Iterable[Fact],
+    par_ms: Mapping[str, int],
+    today: datetime.date,
+) -> list[TraineeLine]:
+    """The dashboard table: ``filtered`` facts for the scores, ``recent`` for the trends.
+
+    ``accounts`` are trainee accounts (with ``id``, ``username``, ``active``,
+    ``last_active``); every one gets a line, with or without attempts.
+    """
+    by_user: dict[int, list[Fact]] = {}
+    for f in filtered:
+        by_user.setdefault(f.user_id, []).append(f)
+    recent_by_user: dict[int, list[Fact]] = {}
+    for f in recent:
+        recent_by_user.setdefault(f.user_id, []).append(f)
+    lines = []
+    for account in accounts:
+        mine = by_user.get(account.id, [])
+        families: dict[str, list[Fact]] = {}
+        for f in mine:
+            families.setdefault(f.family, []).append(f)
+        lines.append(TraineeLine(
+            account.id, account.username, account.active, score(mine, par_ms),
+            account.last_active,
+            trend(recent_by_user.get(account.id, []), today, 7),
+            trend(recent_by_user.get(account.id, []), today, 30),
+            {name: score(items, par_ms) for name, items in sorted(families.items())},
+        ))
+    return lines
+
+
+def weakest(families: Mapping[str, Score], at_least: int = 1, count: int = 3
+            ) -> list[tuple[str, Score]]:
+    """The families with the lowest accuracy (ties: more answers first), at most ``count``."""
+    ranked = sorted(
+        ((name, s) for name, s in families.items() if s.answered >= at_least),
+        key=lambda item: (item[1].correct / item[1].answered, -item[1].answered, item[0]),
+    )
+    return ranked[:count]
+
+
+# ------------------------------------------------------------------ exam results
+
+
+@dataclass(frozen=True, slots=True)
+class ExamResult:
+    """A finished (or open) sitting with its trainee and exam."""
+
+    sitting: Sitting
+    username: str
+    exam_title: str
+    houses: tuple[str, ...]
+    pass_mark: int
+
+
+def exam_results(db: Database, filters: Filters = Filters(), *, exam_id: int | None = None,
+                 finished_only: bool = True) -> list[ExamResult]:
+    """Exam sittings, newest first: by finish day, house (one of the exam's), trainee, exam."""
+    import json
+
+    clauses = ["1 = 1"]
+    params: list[Any] = []
+    start, end = _day_bounds(filters)
+    if finished_only:
+        clauses.append("s.finished_at IS NOT NULL")
+    if start:
+        clauses.append("coalesce(s.finished_at, s.started_at) >= ?")
+        params.append(start)
+    if end:
+        clauses.append("coalesce(s.finished_at, s.started_at) < ?")
+        params.append(end)
+    if filters.house:
+        clauses.append("EXISTS (SELECT 1 FROM json_each(e.houses) WHERE value = ?)")
+        params.append(filters.house)
+    if filters.user_id is not None:
+        clauses.append("s.user_id = ?")
+        params.append(filters.user_id)
+    if exam_id is not None:
+        clauses.append("s.exam_id = ?")
+        params.append(exam_id)
+    rows = db.query(
+        "SELECT s.id, s.exam_id, s.user_id, s.number, s.seed, s.started_at, s.finished_at,"
+        " s.correct, s.total, s.passed, s.elapsed_ms, u.username, e.title, e.houses,"
+        " e.pass_mark FROM exam_sittings s JOIN users u ON u.id = s.user_id"
+        " JOIN exams e ON e.id = s.exam_id WHERE " + " AND ".join(clauses)
+        + " ORDER BY s.id DESC",
+        params,
+    )
+    results = []
+    for r in rows:
+        passed = r["passed"]
+        sitting = Sitting(r["id"], r["exam_id"], r["user_id"], r["number"], r["seed"],
+                          r["started_at"], r["finished_at"], r["correct"], r["total"],
+                          None if passed is None else bool(passed), r["elapsed_ms"])
+        results.append(ExamResult(sitting, r["username"], r["title"],
+                                  tuple(json.loads(r["houses"])), r["pass_mark"]))
+    return results

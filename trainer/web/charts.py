@@ -1,0 +1,228 @@
+"""Charts drawn on the server as inline SVG: pure functions, no client-side framework.
+
+Every chart carries its numbers as text too (labels in the cells, a
+``<title>`` on every point), uses dark ink on white and a colour scale that
+stays legible in grey, so it reads on screen, in print and to a screen reader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+
+from markupsafe import Markup
+
+INK = "#1b1b1b"
+GRID = "#c9c9c9"
+EMPTY = "#f1f1f1"
+LINE = "#0b5d3b"
+REFERENCE = "#b3261e"
+
+
+def _e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def _n(value: float) -> str:
+    """A coordinate with at most one decimal (compact, stable output)."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def percent(value: float | None) -> str:
+    """``0.8567`` → ``86%``; ``None`` → ``–``.
+
+    >>> percent(0.8567), percent(1), percent(None)
+    ('86%', '100%', '–')
+    """
+    if value is None:
+        return "–"
+    return f"{round(value * 100)}%"
+
+
+def colour(accuracy: float | None) -> str:
+    """A fill for an accuracy: red (0) through amber (0.5) to green (1); grey for none.
+
+    >>> colour(0.0), colour(0.5), colour(1.0), colour(None)
+    ('#d7301f', '#f2c14e', '#1a9850', '#f1f1f1')
+    """
+    if accuracy is None:
+        return EMPTY
+    a = min(1.0, max(0.0, accuracy))
+    low, mid, high = (0xD7, 0x30, 0x1F), (0xF2, 0xC1, 0x4E), (0x1A, 0x98, 0x50)
+    start, end, t = (low, mid, a * 2) if a <= 0.5 else (mid, high, (a - 0.5) * 2)
+    rgb = tuple(round(s + (e - s) * t) for s, e in zip(start, end, strict=True))
+    return "#" + "".join(f"{c:02x}" for c in rgb)
+
+
+def text_colour(fill: str) -> str:
+    """Black or white, whichever reads better on ``fill`` (``#rrggbb``).
+
+    >>> text_colour("#ffffff"), text_colour("#1b1b1b")
+    ('#1b1b1b', '#ffffff')
+    """
+    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """One point of a time series: its label (a day), its value (0–1 or none) and its count."""
+
+    label: str
+    value: float | None
+    count: int = 0
+
+
+def _svg_open(width: int, height: int, title: str, css: str) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart {_e(css)}" role="img"'
+        f' viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
+        f' preserveAspectRatio="xMinYMin meet" aria-label="{_e(title)}"'
+        f' font-family="system-ui, sans-serif" font-size="12">'
+        f"<title>{_e(title)}</title>"
+    )
+
+
+def line_chart(points: Sequence[Point], *, title: str, width: int = 640, height: int = 240,
+               reference: float | None = None, reference_label: str = "") -> Markup:
+    """Accuracy (0–100 %) over time; days without answers leave a gap in the line.
+
+    ``reference`` draws a dashed horizontal line (a pass mark, say) at that value.
+    """
+    left, right, top, bottom = 44, 12, 14, 34
+    plot_w, plot_h = width - left - right, height - top - bottom
+    parts = [_svg_open(width, height, title, "line-chart")]
+
+    def y_of(value: float) -> float:
+        return top + plot_h * (1 - value)
+
+    def x_of(index: int) -> float:
+        if len(points) <= 1:
+            return left + plot_w / 2
+        return left + plot_w * index / (len(points) - 1)
+
+    for tick in (0, 0.25, 0.5, 0.75, 1):
+        y = _n(y_of(tick))
+        parts.append(f'<line x1="{left}" y1="{y}" x2="{width - right}" y2="{y}"'
+                     f' stroke="{GRID}" stroke-width="1"/>')
+        parts.append(f'<text x="{left - 6}" y="{y}" text-anchor="end" dominant-baseline="middle"'
+                     f' fill="{INK}">{round(tick * 100)}%</text>')
+    if reference is not None:
+        y = _n(y_of(reference))
+        parts.append(f'<line class="reference" x1="{left}" y1="{y}" x2="{width - right}"'
+                     f' y2="{y}" stroke="{REFERENCE}" stroke-width="1.5"'
+                     f' stroke-dasharray="6 4"/>')
+        if reference_label:
+            parts.append(f'<text x="{width - right}" y="{_n(y_of(reference) - 4)}"'
+                         f' text-anchor="end" fill="{REFERENCE}">{_e(reference_label)}</text>')
+    segment: list[str] = []
+    segments: list[list[str]] = []
+    for index, point in enumerate(points):
+        if point.value is None:
+            if segment:
+                segments.append(segment)
+            segment = []
+            continue
+        segment.append(f"{_n(x_of(index))},{_n(y_of(point.value))}")
+    if segment:
+        segments.append(segment)
+    for seg in segments:
+        if len(seg) > 1:
+            parts.append(f'<polyline points="{" ".join(seg)}" fill="none" stroke="{LINE}"'
+                         f' stroke-width="2.5" stroke-linejoin="round"/>')
+    for index, point in enumerate(points):
+        if point.value is None:
+            continue
+        tip = f"{point.label}: {percent(point.value)} ({point.count} answered)"
+        parts.append(f'<circle class="point" cx="{_n(x_of(index))}" cy="{_n(y_of(point.value))}"'
+                     f' r="3.5" fill="{LINE}" data-value="{percent(point.value)}">'
+                     f"<title>{_e(tip)}</title></circle>")
+    step = max(1, (len(points) + 6) // 7)
+    for index, point in enumerate(points):
+        if index % step == 0 or index == len(points) - 1:
+            parts.append(f'<text x="{_n(x_of(index))}" y="{height - bottom + 18}"'
+                         f' text-anchor="middle" fill="{INK}">{_e(point.label)}</text>')
+    parts.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{width - right}"'
+                 f' y2="{top + plot_h}" stroke="{INK}" stroke-width="1"/>')
+    if not any(p.value is not None for p in points):
+        parts.append(f'<text x="{_n(left + plot_w / 2)}" y="{_n(top + plot_h / 2)}"'
+                     f' text-anchor="middle" fill="{INK}">No answers in this period</text>')
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def heat_map(rows: Sequence[tuple[str, str]], columns: Sequence[tuple[str, str]],
+             cells: Mapping[tuple[str, str], tuple[int, int]], *, title: str,
+             row_links: Mapping[str, str] | None = None, cell: int = 56,
+             label_width: int = 150, header_height: int = 110) -> Markup:
+    """Rows × columns of accuracy: each cell is coloured and says ``85%`` and ``n=20``.
+
+    ``rows``/``columns`` are (key, label) pairs; ``cells`` maps (row key, column
+    key) to (correct, answered); a row label links to ``row_links[row key]``.
+    """
+    width = label_width + cell * max(1, len(columns)) + 8
+    height = header_height + cell * max(1, len(rows)) + 8
+    parts = [_svg_open(width, height, title, "heat-map")]
+    for j, (_key, label) in enumerate(columns):
+        x = label_width + cell * j + cell / 2
+        parts.append(f'<text x="{_n(x)}" y="{header_height - 6}" fill="{INK}"'
+                     f' transform="rotate(-45 {_n(x)} {header_height - 6})">{_e(label)}</text>')
+    for i, (row_key, row_label) in enumerate(rows):
+        y = header_height + cell * i
+        label = (f'<text x="{label_width - 8}" y="{_n(y + cell / 2)}" text-anchor="end"'
+                 f' dominant-baseline="middle" fill="{INK}">{_e(row_label)}</text>')
+        link = (row_links or {}).get(row_key)
+        parts.append(f'<a href="{_e(link)}">{label}</a>' if link else label)
+        for j, (col_key, col_label) in enumerate(columns):
+            x = label_width + cell * j
+            correct, answered = cells.get((row_key, col_key), (0, 0))
+            accuracy = correct / answered if answered else None
+            fill = colour(accuracy)
+            ink = text_colour(fill)
+            tip = (f"{row_label} · {col_label}: {percent(accuracy)}"
+                   + (f" ({correct} of {answered})" if answered else " (no answers)"))
+            parts.append(
+                f'<g class="cell" data-row="{_e(row_key)}" data-column="{_e(col_key)}"'
+                f' data-value="{percent(accuracy)}"><title>{_e(tip)}</title>'
+                f'<rect x="{x + 1}" y="{y + 1}" width="{cell - 2}" height="{cell - 2}"'
+                f' fill="{fill}" stroke="#ffffff"/>'
+                f'<text x="{_n(x + cell / 2)}" y="{_n(y + cell / 2 - 3)}" text-anchor="middle"'
+                f' font-weight="700" fill="{ink}">{percent(accuracy)}</text>'
+                + (f'<text x="{_n(x + cell / 2)}" y="{_n(y + cell / 2 + 12)}"'
+                   f' text-anchor="middle" font-size="10" fill="{ink}">n={answered}</text>'
+                   if answered else "")
+                + "</g>"
+            )
+    if not rows or not columns:
+        parts.append(f'<text x="{label_width}" y="{header_height + 20}" fill="{INK}">'
+                     "No answers in this period</text>")
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def sparkline(values: Sequence[float | None], *, title: str, width: int = 120,
+              height: int = 28) -> Markup:
+    """A small accuracy line (0–1) for a table cell; gaps where there is no value."""
+    parts = [_svg_open(width, height, title, "sparkline")]
+    pad = 3
+    n = len(values)
+    coords = []
+    for index, value in enumerate(values):
+        if value is None:
+            continue
+        x = pad + (width - 2 * pad) * (index / (n - 1) if n > 1 else 0.5)
+        y = pad + (height - 2 * pad) * (1 - value)
+        coords.append(f"{_n(x)},{_n(y)}")
+    parts.append(f'<line x1="{pad}" y1="{_n(height / 2)}" x2="{width - pad}"'
+                 f' y2="{_n(height / 2)}" stroke="{GRID}" stroke-width="1"'
+                 ' stroke-dasharray="2 2"/>')
+    if len(coords) > 1:
+        parts.append(f'<polyline points="{" ".join(coords)}" fill="none" stroke="{LINE}"'
+                     ' stroke-width="1.5"/>')
+    elif coords:
+        cx, cy = coords[0].split(",")
+        parts.append(f'<circle cx="{cx}" cy="{cy}" r="2" fill="{LINE}"/>')
+    parts.append("</svg>")
+    return Markup("".join(parts))

@@ -1,0 +1,132 @@
+"""Helpers shared by the supervisor console's views: filters, families, CSV, dates."""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+from collections.abc import Iterable, Sequence
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Response, current_app, request
+
+from trainer.db import reports
+from trainer.web.drillkit import FamilyInfo
+from trainer.web.houses_view import house_titles
+from trainer.web.htmx import render
+from trainer.web.supervisor_forms import FilterForm
+from trainer.web.trainee import backend
+
+FILTER_KEYS = ("date_from", "date_to", "house", "family", "result")
+
+
+def today() -> datetime.date:
+    """Today in UTC (``TODAY`` in the config pins it for tests)."""
+    pinned = current_app.config.get("TODAY")
+    if pinned:
+        return datetime.date.fromisoformat(str(pinned))
+    return datetime.datetime.now(datetime.UTC).date()
+
+
+def families() -> list[FamilyInfo]:
+    return backend().families()
+
+
+def family_titles() -> dict[str, str]:
+    return {f.name: f.title for f in families()}
+
+
+def par_ms() -> dict[str, int]:
+    return {f.name: int(f.par_seconds * 1000) for f in families()}
+
+
+def filter_form() -> tuple[FilterForm, reports.Filters]:
+    """The filter form read from the query string, and the filters it means.
+
+    Invalid values (a bad date, an unknown house) are shown beside their field
+    and ignored, so the page still answers.
+    """
+    form = FilterForm(formdata=request.args)
+    form.house.choices = {"": "All houses"} | house_titles()
+    form.family.choices = {"": "All drills"} | {f.name: f.title for f in families()}
+    form.validate()
+    def ok(name: str) -> Any:
+        field = getattr(form, name)
+        return None if field.errors else field.data
+    result = ok("result")
+    filters = reports.Filters(
+        date_from=ok("date_from"),
+        date_to=None if form.date_to.errors else form.date_to.data,
+        house=ok("house") or None,
+        family=ok("family") or None,
+        correct={"right": True, "wrong": False}.get(result or ""),
+    )
+    return form, filters
+
+
+def query_string(extra: dict[str, Any] | None = None, drop: Sequence[str] = ()) -> str:
+    """The current filters (and ``extra``) as a query string, for links and exports."""
+    params = {k: request.args.get(k, "") for k in (*FILTER_KEYS, "trainee", "exam")}
+    params.update({k: str(v) for k, v in (extra or {}).items()})
+    kept = {k: v for k, v in params.items() if v and k not in drop}
+    return ("?" + urlencode(kept)) if kept else ""
+
+
+_FORMULA_START = ("=", "+", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> str:
+    """A cell a spreadsheet will not run as a formula (``=…``, ``@…``, ``-cmd``; not ``-10``)."""
+    text = "" if value is None else str(value)
+    if text.startswith(_FORMULA_START) or (
+        text.startswith("-") and not _is_number(text[1:])
+    ):
+        return "'" + text
+    return text
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text.replace(",", "."))
+    except ValueError:
+        return False
+    return True
+
+
+def csv_response(filename: str, header: Sequence[str], rows: Iterable[Sequence[object]]
+                 ) -> Response:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([csv_cell(v) for v in row])
+    response = Response(buffer.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def seconds_text(ms: int | None) -> str:
+    """Milliseconds as exact decimal seconds for a CSV: ``2345`` → ``2.345``."""
+    if ms is None:
+        return ""
+    return f"{ms // 1000}.{ms % 1000:03d}"
+
+
+_TITLES = {
+    "supervisor/_dashboard.html": "Supervisor dashboard",
+    "supervisor/_trainee.html": "Trainee",
+    "supervisor/_attempts.html": "Attempt log",
+    "supervisor/_accounts.html": "Accounts",
+    "supervisor/_password.html": "Reset a password",
+    "supervisor/_exams.html": "Exams",
+    "supervisor/_exam_form.html": "New exam",
+    "supervisor/_exam.html": "Exam",
+}
+
+
+def page(fragment: str, status: int = 200, **context: Any) -> tuple[str, int]:
+    """A console page: the fragment alone for htmx, else inside ``supervisor/page.html``."""
+    context.setdefault("title", _TITLES.get(fragment, "Supervisor"))
+    return render("supervisor/page.html", fragment, status, content=fragment, **context)

@@ -1,0 +1,263 @@
+"""Exams, the trainee's side: sit an assigned exam, see the result, print the certificate.
+
+An exam is taken like a drill but without feedback until the end.  The
+server keeps the clock (``issued_ms`` when a question is first shown; an
+answer later than the time limit plus ``EXAM_GRACE_MS`` is recorded as timed
+out and wrong, and a question left open past its limit expires when the
+sitting is next opened), records each answer once and stores the result with
+the last answer; nothing here lets a trainee change a stored answer or result.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from typing import Any
+
+from flask import Blueprint, abort, current_app, render_template, url_for
+from flask_login import current_user, login_required
+
+from trainer.db import accounts, now_ms
+from trainer.db import exams as exams_db
+from trainer.web import console
+from trainer.web.database import get_db
+from trainer.web.drillkit import FamilyInfo, NotAnAnswerError, QuestionView
+from trainer.web.forms import AnswerForm
+from trainer.web.houses_view import house_titles
+from trainer.web.htmx import is_htmx, redirect_to, render
+from trainer.web.roles import is_supervisor, trainee_required
+from trainer.web.supervisor_forms import ActionForm
+from trainer.web.trainee import _answer_from, backend
+
+bp = Blueprint("exams", __name__, url_prefix="/exams")
+
+DEFAULT_GRACE_MS = 2000  # network and rendering allowance on top of the stated limit
+
+
+@bp.app_context_processor
+def assigned_exams_context() -> dict[str, Any]:
+    """``assigned_exams()`` for the home page (only queried when a template calls it)."""
+
+    def assigned_exams() -> list[exams_db.Assigned]:
+        if not current_user.is_authenticated or current_user.role != "trainee":
+            return []
+        return exams_db.assigned_exams(get_db(), current_user.id)
+
+    return {"assigned_exams": assigned_exams, "exam_start_form": ActionForm}
+
+
+# ------------------------------------------------------------------ the question plan
+
+
+def plan(exam: exams_db.Exam, families: list[FamilyInfo], seed: int, position: int
+         ) -> tuple[str, str, str, int]:
+    """The (house, family, difficulty, question seed) of question ``position`` of a sitting.
+
+    Every applicable (house, family) pair is used in turn, in an order shuffled
+    by the sitting's seed, so a sitting covers the exam evenly.
+    """
+    by_name = {f.name: f for f in families}
+    pairs = sorted((house, name) for house in exam.houses for name in exam.families
+                   if name in by_name and house in by_name[name].houses)
+    if not pairs:
+        raise ValueError(f"exam {exam.title!r} has no family drilled at its houses")
+    random.Random(seed).shuffle(pairs)
+    house, name = pairs[position % len(pairs)]
+    family = by_name[name]
+    difficulty = exam.difficulty if exam.difficulty in family.difficulties \
+        else family.difficulties[0]
+    return house, name, difficulty, (seed * 1009 + position) % (2**31)
+
+
+def expected_of(question_json: str) -> str:
+    """The expected answer stored in a question (the drills package's ``expected_text``)."""
+    data = json.loads(question_json)
+    return str(data.get("expected_text") or data.get("expected") or data.get("answer") or "")
+
+
+def _limit_ms(exam: exams_db.Exam) -> int:
+    grace = int(current_app.config.get("EXAM_GRACE_MS", DEFAULT_GRACE_MS))
+    return exam.time_limit_s * 1000 + grace
+
+
+def _expire(exam: exams_db.Exam, question: exams_db.ExamAnswer) -> exams_db.Sitting:
+    _stored, sitting, _created = exams_db.record_answer(
+        get_db(), question, answer="(no answer)", expected=expected_of(question.question),
+        correct=False, explanation=f"Time ran out: the limit is {exam.time_limit_s} s.",
+        answered_ms=now_ms(), limit_ms=_limit_ms(exam), pass_mark=exam.pass_mark,
+    )
+    return sitting
+
+
+def current_question(exam: exams_db.Exam, sitting: exams_db.Sitting
+                     ) -> exams_db.ExamAnswer | None:
+    """The question on screen: the open one (expiring it if its time ran out), or a new one."""
+    db = get_db()
+    while True:
+        pending = exams_db.pending_answer(db, sitting.id)
+        if pending is not None:
+            if now_ms() - pending.issued_ms > _limit_ms(exam):
+                sitting = _expire(exam, pending)
+                continue
+            return pending
+        position = exams_db.issued_count(db, sitting.id)
+        if position >= sitting.total:
+            return None
+        house, family, difficulty, seed = plan(exam, console.families(), sitting.seed, position)
+        question_json = backend().generate(house, family, seed, difficulty)
+        return exams_db.issue(db, sitting, position, token=secrets.token_urlsafe(16),
+                              house=house, family=family, seed=seed, difficulty=difficulty,
+                              question_json=question_json, issued_ms=now_ms())
+
+
+# ------------------------------------------------------------------ views
+
+
+@bp.get("/")
+@trainee_required
+def index() -> Any:
+    return render_template("exams/index.html",
+                           assigned=exams_db.assigned_exams(get_db(), current_user.id),
+                           houses=house_titles(), titles=console.family_titles(),
+                           start_form=ActionForm())
+
+
+@bp.post("/<int:exam_id>/start")
+@trainee_required
+def start(exam_id: int) -> Any:
+    db = get_db()
+    exam = exams_db.get_exam(db, exam_id)
+    form = ActionForm()
+    if exam is None or not exams_db.is_assigned(db, exam_id, current_user.id):
+        abort(404)
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        sitting = exams_db.start_sitting(db, exam, current_user.id, secrets.randbelow(2**31))
+    except exams_db.ExamError as exc:
+        return render("exams/refused.html", "exams/_refused.html", 409, message=str(exc))
+    return redirect_to(url_for(".sitting", sitting_id=sitting.id))
+
+
+def _own_sitting(sitting_id: int) -> tuple[exams_db.Exam, exams_db.Sitting]:
+    db = get_db()
+    sitting = exams_db.get_sitting(db, sitting_id)
+    if sitting is None or sitting.user_id != current_user.id:
+        abort(404)
+    exam = exams_db.get_exam(db, sitting.exam_id)
+    assert exam is not None
+    return exam, sitting
+
+
+def _question_page(exam: exams_db.Exam, sitting: exams_db.Sitting,
+                   question: exams_db.ExamAnswer, form: AnswerForm | None = None,
+                   error: str | None = None, view: QuestionView | None = None,
+                   status: int = 200) -> Any:
+    if form is None:
+        form = AnswerForm(formdata=None, token=question.token)
+    left_ms = max(0, question.issued_ms + exam.time_limit_s * 1000 - now_ms())
+    return render(
+        "exams/sitting.html", "exams/_question.html", status,
+        exam=exam, sitting=sitting, question=question, form=form, error=error,
+        view=view or backend().view(question.question),
+        house_title=house_titles().get(question.house, question.house),
+        family_title=console.family_titles().get(question.family, question.family),
+        left_s=-(-left_ms // 1000),
+    )
+
+
+@bp.get("/sittings/<int:sitting_id>")
+@trainee_required
+def sitting(sitting_id: int) -> Any:
+    exam, found = _own_sitting(sitting_id)
+    if found.finished:
+        return redirect_to(url_for(".result", sitting_id=found.id))
+    question = current_question(exam, found)
+    if question is None:
+        return redirect_to(url_for(".result", sitting_id=found.id))
+    return _question_page(exam, found, question)
+
+
+@bp.post("/sittings/<int:sitting_id>/answer")
+@trainee_required
+def answer(sitting_id: int) -> Any:
+    exam, found = _own_sitting(sitting_id)
+    db = get_db()
+    form = AnswerForm()
+    token = (form.token.data or "").strip()
+    question = exams_db.answer_by_token(db, token) if token else None
+    if question is None or question.sitting_id != found.id:
+        abort(409)
+    if found.finished or question.answered:  # recorded once: the first answer stands
+        return _next(found.id)
+    view = backend().view(question.question)
+    given, error = (None, "; ".join(e for errs in form.errors.values() for e in errs)) \
+        if not form.validate_on_submit() else _answer_from(form, view)
+    if given is None:
+        return _question_page(exam, found, question, form, error or "Answer the question.",
+                              view, 422)
+    try:
+        verdict = backend().check(question.question, given)
+    except NotAnAnswerError as exc:
+        return _question_page(exam, found, question, form, str(exc), view, 422)
+    exams_db.record_answer(
+        db, question, answer=verdict.given or given.describe(), expected=verdict.expected,
+        correct=verdict.correct, explanation=verdict.explanation, answered_ms=now_ms(),
+        limit_ms=_limit_ms(exam), pass_mark=exam.pass_mark,
+    )
+    return _next(found.id)
+
+
+def _next(sitting_id: int) -> Any:
+    """After an answer: the next question (htmx: the fragment in place), or the result."""
+    exam, found = _own_sitting(sitting_id)
+    if found.finished:
+        return redirect_to(url_for(".result", sitting_id=found.id))
+    if not is_htmx():
+        return redirect_to(url_for(".sitting", sitting_id=found.id))
+    question = current_question(exam, found)
+    found = exams_db.get_sitting(get_db(), found.id) or found
+    if question is None or found.finished:
+        return redirect_to(url_for(".result", sitting_id=found.id))
+    return _question_page(exam, found, question)
+
+
+def sitting_review(found: exams_db.Sitting) -> dict[str, Any]:
+    """Everything the result page and the supervisor's review show about a sitting."""
+    db = get_db()
+    exam = exams_db.get_exam(db, found.exam_id)
+    assert exam is not None
+    account = accounts.get_account(db, found.user_id)
+    answers = exams_db.sitting_answers(db, found.id)
+    return {
+        "exam": exam,
+        "sitting": found,
+        "account": account,
+        "answers": [(a, backend().view(a.question)) for a in answers],
+        "houses": house_titles(),
+        "titles": console.family_titles(),
+    }
+
+
+@bp.get("/sittings/<int:sitting_id>/result")
+@trainee_required
+def result(sitting_id: int) -> Any:
+    _exam, found = _own_sitting(sitting_id)
+    if not found.finished:
+        return redirect_to(url_for(".sitting", sitting_id=found.id))
+    return render_template("exams/result.html", **sitting_review(found))
+
+
+@bp.get("/sittings/<int:sitting_id>/certificate")
+@login_required
+def certificate(sitting_id: int) -> Any:
+    """A printable certificate for a passed sitting: for its trainee and for supervisors."""
+    found = exams_db.get_sitting(get_db(), sitting_id)
+    if found is None:
+        abort(404)
+    if found.user_id != current_user.id and not is_supervisor():
+        abort(403)
+    if not found.passed:
+        abort(404)
+    return render_template("exams/certificate.html", **sitting_review(found))

@@ -1,0 +1,39 @@
+"""An attempt replayed (cards, house, answer given, expected answer, rule).
+
+A supervisor may open any attempt; a trainee only their own (403 otherwise).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, render_template
+from flask_login import current_user, login_required
+
+from trainer.db import accounts, reports
+from trainer.web import console
+from trainer.web.database import get_db
+from trainer.web.houses_view import house_facts, house_titles
+from trainer.web.roles import is_supervisor
+from trainer.web.trainee import backend
+
+bp = Blueprint("history", __name__)
+
+
+@bp.get("/attempts/<int:attempt_id>")
+@login_required
+def replay(attempt_id: int) -> Any:
+    attempt = reports.get_attempt(get_db(), attempt_id)
+    if attempt is None:
+        abort(404)
+    if attempt.user_id != current_user.id and not is_supervisor():
+        abort(403)
+    view = backend().view(attempt.question)
+    par_ms = int(view.par_seconds * 1000)
+    return render_template(
+        "replay.html", attempt=attempt, view=view, par_ms=par_ms,
+        account=accounts.get_account(get_db(), attempt.user_id),
+        house_title=house_titles().get(attempt.house, attempt.house),
+        facts=house_facts(attempt.house) if attempt.house in house_titles() else (),
+        family_title=console.family_titles().get(attempt.family, attempt.family),
+    )

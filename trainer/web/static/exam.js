@@ -1,0 +1,24 @@
+// Exams: a countdown beside the question (the server keeps the real clock) and the
+// certificate's Print button. A static file (no inline script); forms work without it.
+(function () {
+  "use strict";
+  var timer = null;
+  function start() {
+    var clock = document.querySelector("[data-exam-clock]");
+    if (timer) { clearInterval(timer); timer = null; }
+    if (!clock) return;
+    var left = parseInt(clock.getAttribute("data-seconds") || "0", 10);
+    function tick() {
+      clock.textContent = left > 0 ? left + " s left" : "time is up: an answer now counts as wrong";
+      if (left <= 0 && timer) { clearInterval(timer); timer = null; }
+      left -= 1;
+    }
+    tick();
+    timer = setInterval(tick, 1000);
+  }
+  document.addEventListener("DOMContentLoaded", start);
+  document.addEventListener("htmx:afterSettle", start);
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("[data-print]")) window.print();
+  });
+})();

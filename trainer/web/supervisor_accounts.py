@@ -1,0 +1,101 @@
+"""Accounts (a nested blueprint: ``supervisor.accounts``): create, reset a password, deactivate.
+
+Deactivating keeps every attempt and exam result; the account can no longer
+log in, and a session it still holds ends at its next request.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, url_for
+from flask_login import current_user
+
+from trainer.db import accounts, users
+from trainer.web import console
+from trainer.web.auth import hash_password
+from trainer.web.database import get_db
+from trainer.web.htmx import redirect_to
+from trainer.web.roles import supervisor_required
+from trainer.web.supervisor_forms import AccountForm, ActionForm, PasswordResetForm
+
+bp = Blueprint("accounts", __name__, url_prefix="/accounts")
+
+
+def _hash(password: str) -> str:
+    from flask import current_app
+
+    method = current_app.config.get("PASSWORD_HASH_METHOD", "scrypt")
+    return hash_password(password, method)
+
+
+def _page(form: AccountForm, status: int = 200) -> Any:
+    return console.page("supervisor/_accounts.html", status,
+                  form=form, accounts=accounts.list_accounts(get_db()),
+                  action_form=ActionForm())
+
+
+@bp.get("/")
+@supervisor_required
+def index() -> Any:
+    return _page(AccountForm(formdata=None))
+
+
+@bp.post("/")
+@supervisor_required
+def create() -> Any:
+    form = AccountForm()
+    if form.validate_on_submit():
+        username = (form.username.data or "").strip()
+        try:
+            users.create_user(get_db(), username, form.role.data or "trainee",
+                              _hash(form.password.data or ""))
+        except users.UserExistsError:
+            form.username.errors = [f"The username {username!r} is taken."]
+        else:
+            flash(f"Created the {form.role.data} account {username!r}.")
+            return redirect_to(url_for(".index"))
+    return _page(form, 422)
+
+
+def _account(user_id: int) -> accounts.Account:
+    account = accounts.get_account(get_db(), user_id)
+    if account is None:
+        abort(404)
+    return account
+
+
+@bp.route("/<int:user_id>/password", methods=["GET", "POST"])
+@supervisor_required
+def password(user_id: int) -> Any:
+    account = _account(user_id)
+    form = PasswordResetForm()
+    if form.validate_on_submit():
+        users.set_password(get_db(), account.id, _hash(form.password.data or ""))
+        flash(f"The password of {account.username!r} is reset.")
+        return redirect_to(url_for(".index"))
+    from flask import request
+
+    status = 422 if request.method == "POST" else 200
+    return console.page("supervisor/_password.html", status,
+                  form=form, account=account)
+
+
+@bp.post("/<int:user_id>/active")
+@supervisor_required
+def set_active(user_id: int) -> Any:
+    """Deactivate (``active=0``) or reactivate (``active=1``) an account."""
+    from flask import request
+
+    account = _account(user_id)
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    active = request.form.get("active") == "1"
+    if not active and account.id == current_user.id:
+        flash("You cannot deactivate your own account.")
+        return redirect_to(url_for(".index"))
+    users.set_active(get_db(), account.id, active)
+    flash(f"{account.username!r} is {'active again' if active else 'deactivated'}"
+          + ("" if active else "; their history is kept and they can no longer log in") + ".")
+    return redirect_to(url_for(".index"))

@@ -1,0 +1,114 @@
+"""Exams, the supervisor's side (nested blueprint ``supervisor.exams``): create, assign, results."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, request, url_for
+from flask_login import current_user
+
+from trainer.db import accounts, reports
+from trainer.db import exams as exams_db
+from trainer.web import console
+from trainer.web.database import get_db
+from trainer.web.houses_view import house_titles
+from trainer.web.htmx import redirect_to
+from trainer.web.roles import supervisor_required
+from trainer.web.supervisor_forms import AssignForm, ExamForm
+
+bp = Blueprint("exams", __name__, url_prefix="/exams")
+
+
+def _trainee_choices() -> list[tuple[int, str]]:
+    return [(a.id, a.username) for a in accounts.list_accounts(get_db(), "trainee",
+                                                               active_only=True)]
+
+
+def _exam_form(formdata: Any = None) -> ExamForm:
+    form = ExamForm(formdata=formdata) if formdata is not None else ExamForm()
+    return form.setup(house_titles(), console.families(), _trainee_choices())
+
+
+@bp.get("/")
+@supervisor_required
+def index() -> Any:
+    db = get_db()
+    exams = exams_db.list_exams(db)
+    stats = {}
+    for exam in exams:
+        done = [s for s in exams_db.sittings(db, exam.id) if s.finished]
+        stats[exam.id] = (len(exams_db.assignees(db, exam.id)), len(done),
+                          len({s.user_id for s in done if s.passed}))
+    return console.page("supervisor/_exams.html", exams=exams, stats=stats,
+                  houses=house_titles(), titles=console.family_titles())
+
+
+@bp.route("/new", methods=["GET", "POST"])
+@supervisor_required
+def new() -> Any:
+    form = _exam_form(request.form if request.method == "POST" else None)
+    if request.method == "GET":
+        form.difficulty.data = "default"
+    if form.validate_on_submit():
+        exam = exams_db.create_exam(
+            get_db(),
+            title=(form.title.data or "").strip(),
+            houses=list(form.houses.data or ()),
+            families=list(form.families.data or ()),
+            difficulty=form.difficulty.data or "default",
+            questions=int(form.questions.data or 0),
+            pass_mark=int(form.pass_mark.data if form.pass_mark.data is not None else 0),
+            time_limit_s=int(form.time_limit_s.data or 0),
+            attempts_allowed=int(form.attempts_allowed.data or 0),
+            created_by=current_user.id,
+            assign_to=list(form.trainees.data or ()),
+        )
+        flash(f"Created the exam {exam.title!r}.")
+        return redirect_to(url_for(".detail", exam_id=exam.id))
+    status = 422 if request.method == "POST" else 200
+    return console.page("supervisor/_exam_form.html", status, form=form)
+
+
+def _exam(exam_id: int) -> exams_db.Exam:
+    exam = exams_db.get_exam(get_db(), exam_id)
+    if exam is None:
+        abort(404)
+    return exam
+
+
+def _detail(exam: exams_db.Exam, form: AssignForm, status: int = 200) -> Any:
+    db = get_db()
+    names = {a.id: a for a in accounts.list_accounts(db)}
+    assigned = exams_db.assignees(db, exam.id)
+    by_user = {uid: exams_db.sittings(db, exam.id, uid) for uid in assigned}
+    results = reports.exam_results(db, exam_id=exam.id, finished_only=False)
+    return console.page("supervisor/_exam.html", status,
+                  exam=exam, form=form, names=names, assigned=assigned, by_user=by_user,
+                  results=results, houses=house_titles(), titles=console.family_titles())
+
+
+def _assign_form(exam_id: int, formdata: Any = None) -> AssignForm:
+    form = AssignForm(formdata=formdata) if formdata is not None else AssignForm()
+    already = set(exams_db.assignees(get_db(), exam_id))
+    form.trainees.choices = {i: n for i, n in _trainee_choices() if i not in already}
+    return form
+
+
+@bp.get("/<int:exam_id>")
+@supervisor_required
+def detail(exam_id: int) -> Any:
+    exam = _exam(exam_id)
+    return _detail(exam, _assign_form(exam.id, None))
+
+
+@bp.post("/<int:exam_id>/assign")
+@supervisor_required
+def assign(exam_id: int) -> Any:
+    exam = _exam(exam_id)
+    form = _assign_form(exam.id, request.form)
+    if form.validate_on_submit():
+        added = exams_db.assign(get_db(), exam.id, list(form.trainees.data or ()),
+                                current_user.id)
+        flash(f"Assigned {exam.title!r} to {added} more trainee{'s' if added != 1 else ''}.")
+        return redirect_to(url_for(".detail", exam_id=exam.id))
+    return _detail(exam, form, 422)

@@ -1,0 +1,128 @@
+"""Forms of the supervisor console (Flask-WTF: CSRF on every POST; filters are GETs)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    DateField,
+    IntegerField,
+    PasswordField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+)
+from wtforms.validators import (
+    DataRequired,
+    EqualTo,
+    InputRequired,
+    Length,
+    NumberRange,
+    Optional,
+    Regexp,
+    ValidationError,
+)
+from wtforms.widgets import CheckboxInput, ListWidget
+
+from trainer.web.drillkit import FamilyInfo
+
+
+class CheckboxesField(SelectMultipleField):
+    """Several choices as check boxes (usable without JavaScript)."""
+
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()
+
+
+class FilterForm(FlaskForm):
+    """Date range, house, and (on the attempt log) drill family and right/wrong; a GET form."""
+
+    class Meta:
+        csrf = False
+
+    date_from = DateField("From", validators=[Optional()])
+    date_to = DateField("To", validators=[Optional()])
+    house = SelectField("House", choices={"": "All houses"}, validators=[Optional()])
+    family = SelectField("Drill", choices={"": "All drills"}, validators=[Optional()])
+    result = SelectField("Result", choices={"": "Right and wrong", "right": "Right only",
+                                            "wrong": "Wrong only"}, validators=[Optional()])
+
+    def validate_date_to(self, field: Any) -> None:
+        if field.data and self.date_from.data and field.data < self.date_from.data:
+            raise ValidationError("The end date is before the start date.")
+
+
+USERNAME = Regexp(r"^[^\s]+$", message="No spaces in a username.")
+
+
+class AccountForm(FlaskForm):
+    username = StringField("Username", validators=[DataRequired(), Length(max=80), USERNAME])
+    role = SelectField("Role", choices={"trainee": "Trainee", "supervisor": "Supervisor"},
+                       validators=[DataRequired()])
+    password = PasswordField("Password", validators=[DataRequired(), Length(min=8, max=200)])
+    confirm = PasswordField("Repeat the password",
+                            validators=[EqualTo("password", message="The passwords differ.")])
+
+
+class PasswordResetForm(FlaskForm):
+    password = PasswordField("New password", validators=[DataRequired(), Length(min=8, max=200)])
+    confirm = PasswordField("Repeat it",
+                            validators=[EqualTo("password", message="The passwords differ.")])
+
+
+class ActionForm(FlaskForm):
+    """A POST button (deactivate, reactivate): only the CSRF token."""
+
+
+DEFAULT_DIFFICULTY = "default"
+
+
+class ExamForm(FlaskForm):
+    title = StringField("Title", validators=[DataRequired(), Length(max=120)])
+    houses = CheckboxesField("Houses", validators=[DataRequired("Choose at least one house.")])
+    families = CheckboxesField("Drill families",
+                               validators=[DataRequired("Choose at least one drill family.")])
+    difficulty = SelectField("Difficulty", validators=[DataRequired()])
+    questions = IntegerField("Number of questions", default=20, validators=[
+        InputRequired("Give a number of questions."),
+        NumberRange(min=1, max=200, message="Between 1 and 200 questions.")])
+    pass_mark = IntegerField("Pass mark (%)", default=80, validators=[
+        InputRequired("Give a pass mark."),
+        NumberRange(min=0, max=100, message="A pass mark is between 0 and 100 %.")])
+    time_limit_s = IntegerField("Time limit per question (seconds)", default=30, validators=[
+        InputRequired("Give a time limit."),
+        NumberRange(min=1, max=3600, message="Between 1 and 3600 seconds.")])
+    attempts_allowed = IntegerField("Attempts allowed", default=1, validators=[
+        InputRequired("Give the number of attempts allowed."),
+        NumberRange(min=1, max=100, message="Between 1 and 100 attempts.")])
+    trainees = CheckboxesField("Assign to", validators=[Optional()], coerce=int)
+
+    def setup(self, houses: dict[str, str], families: list[FamilyInfo],
+              trainees: list[tuple[int, str]]) -> ExamForm:
+        self._families = {f.name: f for f in families}
+        self.houses.choices = dict(houses)
+        self.families.choices = {f.name: f.title for f in families}
+        levels: list[str] = []
+        for family in families:
+            levels += [d for d in family.difficulties if d not in levels]
+        self.difficulty.choices = {DEFAULT_DIFFICULTY: "Each family's default"} | {
+            d: d.capitalize() for d in levels}
+        self.trainees.choices = dict(trainees)
+        return self
+
+    def validate_families(self, field: Any) -> None:
+        houses = set(self.houses.data or ())
+        if not houses:
+            return
+        chosen = [self._families[name] for name in field.data or () if name in self._families]
+        unused = [f.title for f in chosen if not houses & set(f.houses)]
+        if chosen and len(unused) == len(chosen):
+            raise ValidationError("None of these families is drilled at the chosen houses.")
+        if unused:
+            raise ValidationError("Not drilled at any chosen house: " + ", ".join(unused) + ".")
+
+
+class AssignForm(FlaskForm):
+    trainees = CheckboxesField("Assign to", coerce=int,
+                               validators=[DataRequired("Choose at least one trainee.")])
