@@ -100,7 +100,7 @@ class SimpleStrategy:
 @dataclass(slots=True)
 class _Box:
     bet: Decimal
-    cards: list[Card]
+    cards: tuple[Card, ...]
     doubled: int = 0
     split: bool = False
     split_aces: bool = False
@@ -113,13 +113,13 @@ class _Box:
 
     def state(self, hands_on_box: int) -> HandState:
         return HandState(
-            tuple(self.cards), self.doubled, self.split, self.split_aces, hands_on_box,
+            self.cards, self.doubled, self.split, self.split_aces, hands_on_box,
             self.hit, self.switched,
         )
 
     def finished(self) -> PlayerHand:
         return PlayerHand(
-            self.bet, tuple(self.cards), self.doubled, self.split, self.surrendered,
+            self.bet, self.cards, self.doubled, self.split, self.surrendered,
             self.insurance, self.even_money, self.switched, self.box,
         )
 
@@ -139,10 +139,10 @@ def play_round(
     """Deal and play one round for ``bets`` (one per box, left to right)."""
     shoe.start_round()
     draw = shoe.draw
-    boxes = [_Box(bet, [draw()], box=i) for i, bet in enumerate(bets)]
+    boxes = [_Box(bet, (draw(),), box=i) for i, bet in enumerate(bets)]
     dealer = [draw()]
     for box in boxes:
-        box.cards.append(draw())
+        box.cards += (draw(),)
     if rules.dealer_cards is not DealerCards.NO_HOLE_CARD:
         dealer.append(draw())
     up = dealer[0]
@@ -165,14 +165,16 @@ def play_round(
 
 def _offer_switch(boxes: list[_Box], up: Card, strategy: Strategy) -> None:
     for first, second in zip(boxes[::2], boxes[1::2], strict=False):
-        if strategy.switch(tuple(first.cards), tuple(second.cards), up):
-            first.cards[1], second.cards[1] = second.cards[1], first.cards[1]
+        if strategy.switch(first.cards, second.cards, up):
+            first.cards, second.cards = (
+                (first.cards[0], second.cards[1]), (second.cards[0], first.cards[1])
+            )
             first.switched = second.switched = True
 
 
 def _offer_insurance(rules: HouseRules, boxes: list[_Box], up: Card, strategy: Strategy) -> None:
     for box in boxes:
-        cards = tuple(box.cards)
+        cards = box.cards
         if not box.switched and may_take_even_money(rules, cards, up):
             box.even_money = strategy.take_even_money(cards, up)
         elif may_insure(rules, up) and strategy.insure(cards, up):
@@ -202,7 +204,7 @@ def _play_box(
     while index < len(hands):
         hand = hands[index]
         if len(hand.cards) == 1:
-            hand.cards.append(deal())
+            hand.cards += (deal(),)
         while True:
             state = hand.state(len(hands))
             allowed = allowed_actions(rules, state, up)
@@ -218,21 +220,22 @@ def _play_box(
                 break
             if action is Action.SPLIT:
                 hands.append(_split(hand))
-                hand.cards.append(deal())
+                hand.cards += (deal(),)
                 continue
             if action is Action.DOUBLE:
                 hand.doubled += 1
             else:
                 hand.hit = True
-            hand.cards.append(deal())
+            hand.cards += (deal(),)
         index += 1
     return hands
 
 
 def _split(hand: _Box) -> _Box:
     """Split ``hand`` in place, returning the new hand holding its second card."""
-    second = hand.cards.pop()
+    first, second = hand.cards
+    hand.cards = (first,)
     aces = second.rank is Rank.ACE
     hand.split = True
     hand.split_aces = aces
-    return _Box(hand.bet, [second], split=True, split_aces=aces, box=hand.box)
+    return _Box(hand.bet, (second,), split=True, split_aces=aces, box=hand.box)
