@@ -169,6 +169,21 @@ def m002_supervisor_exams(db: Database) -> None:
     db.execute("CREATE INDEX attempts_answered_at ON attempts(answered_at)")
 
 
+@migrations()
+def m003_login_failures(db: Database) -> None:
+    """Failed logins (issue 7): login throttling per account and per address, shared by workers."""
+    db.execute(
+        """
+        CREATE TABLE login_failures (
+            id INTEGER PRIMARY KEY,
+            key TEXT NOT NULL,
+            at_ms INTEGER NOT NULL
+        )
+        """
+    )
+    db.execute("CREATE INDEX login_failures_key ON login_failures(key, at_ms)")
+    db.execute("CREATE INDEX login_failures_at ON login_failures(at_ms)")
+
 
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations; returns the names applied.

@@ -20,7 +20,7 @@ from typing import Any
 from flask import Flask, abort, send_file
 from flask_wtf.csrf import CSRFProtect
 
-from trainer.web import auth, database, exams, history, supervisor, templating, trainee
+from trainer.web import auth, database, exams, history, security, supervisor, templating, trainee
 from trainer.web.htmx import register_htmx_handlers
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,6 +64,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     database.init_app(app)
     auth.init_app(app)
     register_htmx_handlers(app)
+    security.init_app(app)  # headers, cookies, no tracebacks (issue 7)
     templating.init_app(app)
     app.register_blueprint(auth.bp)
     app.register_blueprint(trainee.bp)

@@ -9,6 +9,7 @@ from flask_login import LoginManager, UserMixin, current_user, login_user, logou
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from trainer.db import users
+from trainer.web import throttle
 from trainer.web.database import get_db
 from trainer.web.forms import LoginForm, LogoutForm
 from trainer.web.htmx import login_redirect, redirect_to
@@ -83,13 +84,19 @@ def login() -> Any:
         return redirect(_safe_next(form.next.data) or url_for("trainee.home"))
     error = None
     if form.validate_on_submit():
+        wait = throttle.refusal(form.username.data or "")  # issue 7: too many failures
+        if wait is not None:
+            return render_template("login.html", form=form, error=wait[0]), 429, {
+                "Retry-After": str(wait[1])}
         row = users.find_user(get_db(), form.username.data or "")
         password = form.password.data or ""
         if row is None:
             check_password_hash(_DUMMY_HASH, password)
         elif check_password_hash(row.password_hash, password) and row.active:
+            throttle.succeeded(form.username.data or "")
             login_user(User(row))
             return redirect_to(_safe_next(form.next.data) or url_for("trainee.home"))
+        throttle.failed(form.username.data or "")
         error = "Wrong username or password, or the account is disabled."
     return render_template("login.html", form=form, error=error)
 

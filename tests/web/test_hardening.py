@@ -1,0 +1,342 @@
+"""Web hardening (issue 7): CSRF everywhere, password hashes, login throttling, cookies,
+security headers, templates without inline script, no tracebacks in production."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.web.conftest import PASSWORD
+from trainer.db import connect
+from trainer.db.users import find_user
+from trainer.web import create_app, csrf, security, throttle
+from trainer.web.auth import hash_password
+
+HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/"}
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+
+def post_rules(app: Flask) -> list[tuple[str, str]]:
+    """(endpoint, URL) of every route that takes a state-changing method, ids filled in."""
+    found = []
+    for rule in app.url_map.iter_rules():
+        if rule.methods and rule.methods & {"POST", "PUT", "PATCH", "DELETE"}:
+            values = {name: 1 for name in rule.arguments}
+            with app.test_request_context():
+                from flask import url_for
+
+                found.append((rule.endpoint, url_for(rule.endpoint, **values)))
+    return sorted(found)
+
+
+def test_there_are_post_routes_and_none_is_exempt_from_csrf(app: Flask) -> None:
+    rules = post_rules(app)
+    assert {"auth.login", "auth.logout", "trainee.start", "trainee.answer"} <= {
+        e for e, _ in rules}
+    assert not csrf._exempt_views and not csrf._exempt_blueprints
+    assert app.config.get("WTF_CSRF_ENABLED", True)
+    assert set(app.config.get("WTF_CSRF_METHODS", ["POST", "PUT", "PATCH", "DELETE"])) >= {
+        "POST", "PUT", "PATCH", "DELETE"}
+
+
+@pytest.mark.parametrize("who", ["anonymous", "tina", "sue"])
+@pytest.mark.parametrize("bad_token", [None, "forged-token", "OTHER-SESSION"])
+def test_every_post_route_refuses_a_missing_or_wrong_csrf_token(
+    app: Flask, client: FlaskClient, auth: Any, db: Any, who: str, bad_token: str | None
+) -> None:
+    if who != "anonymous":
+        auth.login(who)
+    if bad_token == "OTHER-SESSION":  # a real token, but from somebody else's session
+        other = app.test_client()
+        bad_token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"',
+                              other.get("/login").get_data(as_text=True)).group(1)  # type: ignore[union-attr]
+    before = _snapshot(db)
+    for endpoint, url in post_rules(app):
+        for headers in ({}, HX):
+            data = {"username": "tina", "password": PASSWORD, "token": "x", "choice": "hit",
+                    "active": "0", "title": "t"}
+            if bad_token is not None:
+                data["csrf_token"] = bad_token
+            response = client.post(url, data=data, headers=headers)
+            where = f"{who} POST {url} ({endpoint}) {'htmx' if headers else ''}"
+            if who == "anonymous":
+                assert response.status_code in (302, 400, 401), where
+            else:
+                assert response.status_code == 400, where
+            if headers and who != "anonymous":
+                assert response.headers.get("HX-Refresh") == "true", where
+            elif headers:
+                assert "HX-Redirect" in response.headers, where
+            body = response.get_data(as_text=True)
+            if response.status_code == 400 and not headers:
+                assert "out of date" in body, where
+    assert _snapshot(db) == before
+    if who != "anonymous":  # still logged in: the refused logout did not log out
+        assert client.get("/").status_code in (200, 403)
+
+
+def _snapshot(db: Any) -> dict[str, int]:
+    tables = [t for t in db.table_names() if not t.startswith("_")]
+    counts = {t: db.execute(f"SELECT count(*) FROM [{t}]").fetchone()[0] for t in tables}
+    counts["active"] = db.execute("SELECT sum(active) FROM users").fetchone()[0]
+    return counts
+
+
+# ------------------------------------------------------------------ passwords
+
+
+def test_passwords_are_hashed_with_scrypt_by_default() -> None:
+    hashed = hash_password("a long password")
+    assert hashed.startswith("scrypt:")
+    assert "a long password" not in hashed
+    assert hash_password("a long password") != hashed  # salted
+
+
+def test_demo_and_cli_accounts_store_scrypt_hashes(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from trainer.cli import cli
+
+    path = tmp_path / "t.db"
+    result = CliRunner().invoke(cli, ["create-user", "ann", "--role", "trainee",
+                                      "--database", str(path)], input="long enough pw\n")
+    assert result.exit_code == 0, result.output
+    db = connect(path)
+    user = find_user(db, "ann")
+    db.close()
+    assert user is not None and user.password_hash.startswith("scrypt:")
+
+
+# ------------------------------------------------------------------ login throttling
+
+
+def _login(client: FlaskClient, username: str, password: str) -> Any:
+    page = client.get("/login").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert token
+    return client.post("/login", data={"username": username, "password": password,
+                                       "csrf_token": token.group(1)})
+
+
+def test_five_failures_lock_the_account_even_for_the_right_password(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = [10_000_000]
+    monkeypatch.setattr(throttle, "now_ms", lambda: clock[0])
+    for _ in range(5):
+        response = _login(client, "tina", "wrong")
+        assert response.status_code == 200
+        assert "Wrong username or password" in response.get_data(as_text=True)
+    refused = _login(client, "TINA", PASSWORD)  # names are case-insensitive
+    assert refused.status_code == 429
+    assert "Too many failed logins for this account" in refused.get_data(as_text=True)
+    assert refused.headers["Retry-After"] == str(15 * 60)
+    assert client.get("/").status_code == 302  # not logged in
+    # another account from the same address still logs in
+    assert _login(client, "tom", PASSWORD).status_code == 303
+    client.post("/logout", data={"csrf_token": _token(client)})
+    # after the window the account may try again, and a success clears its count
+    clock[0] += 15 * 60 * 1000 + 1
+    assert _login(client, "tina", PASSWORD).status_code == 303
+
+
+def _token(client: FlaskClient) -> str:
+    match = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"',
+                      client.get("/").get_data(as_text=True))
+    assert match
+    return match.group(1)
+
+
+def test_success_resets_the_account_count(client: FlaskClient) -> None:
+    for _ in range(4):
+        _login(client, "tina", "wrong")
+    assert _login(client, "tina", PASSWORD).status_code == 303
+    client.post("/logout", data={"csrf_token": _token(client)})
+    for _ in range(4):
+        assert _login(client, "tina", "wrong").status_code == 200
+    assert _login(client, "tina", PASSWORD).status_code == 303
+
+
+def test_unknown_accounts_are_throttled_alike(client: FlaskClient) -> None:
+    for _ in range(5):
+        _login(client, "nobody-here", "wrong")
+    refused = _login(client, "nobody-here", "wrong")
+    assert refused.status_code == 429
+    assert "this account" in refused.get_data(as_text=True)
+
+
+def test_twenty_failures_from_one_address_block_that_address(app: Flask) -> None:
+    client = app.test_client()
+    for i in range(20):  # spread over many names: no single account reaches its limit
+        response = client.post("/login", data={
+            "username": f"guess{i % 5}-{i}", "password": "wrong",
+            "csrf_token": _login_token(client)}, environ_base={"REMOTE_ADDR": "10.0.0.9"})
+        assert response.status_code == 200
+    blocked = client.post("/login", data={"username": "tom", "password": PASSWORD,
+                                          "csrf_token": _login_token(client)},
+                          environ_base={"REMOTE_ADDR": "10.0.0.9"})
+    assert blocked.status_code == 429
+    assert "this computer" in blocked.get_data(as_text=True)
+    elsewhere = app.test_client()  # the same account from another address is fine
+    ok = elsewhere.post("/login", data={"username": "tom", "password": PASSWORD,
+                                        "csrf_token": _login_token(elsewhere)},
+                        environ_base={"REMOTE_ADDR": "10.0.0.10"})
+    assert ok.status_code == 303
+
+
+def _login_token(client: FlaskClient) -> str:
+    match = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"',
+                      client.get("/login").get_data(as_text=True))
+    assert match
+    return match.group(1)
+
+
+def test_the_failure_count_is_shared_between_app_instances(app: Flask) -> None:
+    """Two app objects on one file stand for two gunicorn workers."""
+    other = create_app(dict(app.config) | {"MIGRATE_ON_START": False})
+    first, second = app.test_client(), other.test_client()
+    for client in (first, second, first, second, first):
+        _login(client, "tina", "wrong")
+    assert _login(second, "tina", PASSWORD).status_code == 429
+
+
+# ------------------------------------------------------------------ cookies and headers
+
+
+def _session_cookie(response: Any) -> str:
+    cookies = [c for c in response.headers.getlist("Set-Cookie") if c.startswith("session=")]
+    assert cookies, response.headers
+    return cookies[-1]
+
+
+def test_session_cookie_is_httponly_and_samesite_lax(client: FlaskClient) -> None:
+    cookie = _session_cookie(_login(client, "tina", PASSWORD))
+    assert "HttpOnly" in cookie
+    assert "SameSite=Lax" in cookie
+    assert "Secure" not in cookie  # plain http on the training-room network by default
+
+
+def test_secure_cookies_are_configurable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAINER_SECURE_COOKIES", "1")
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(tmp_path / "t.db")})
+    db = connect(app.config["DATABASE"])
+    from trainer.db.users import create_user
+
+    create_user(db, "tina", "trainee", hash_password(PASSWORD, "pbkdf2:sha256:1000"))
+    db.close()
+    client = app.test_client()
+    cookie = _session_cookie(_login(client, "tina", PASSWORD))
+    assert "Secure" in cookie and "HttpOnly" in cookie
+    assert "Strict-Transport-Security" in client.get("/login").headers
+
+
+@pytest.mark.parametrize("path", ["/login", "/", "/drills/1", "/no/such/page",
+                                  "/static/trainer.js", "/static/trainer.css"])
+def test_security_headers_on_every_response(client: FlaskClient, path: str) -> None:
+    response = client.get(path)
+    _assert_headers(response)
+    response.close()
+
+
+def test_security_headers_on_logged_in_pages_fragments_and_refusals(
+    client: FlaskClient, auth: Any
+) -> None:
+    auth.login()
+    for response in (client.get("/"), client.get("/", headers=HX),
+                     client.post("/drills", data={}), client.get("/supervisor/"),
+                     client.get("/vendor/htmx.min.js")):
+        _assert_headers(response)
+        response.close()
+    assert client.get("/").headers["Cache-Control"] == "no-store"
+
+
+def _assert_headers(response: Any) -> None:
+    csp = response.headers["Content-Security-Policy"]
+    directives = dict(d.strip().split(" ", 1) for d in csp.split(";"))
+    assert directives["script-src"] == "'self'"
+    assert directives["frame-ancestors"] == "'none'"
+    assert directives["object-src"] == "'none'"
+    assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "same-origin"
+
+
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I)
+EVENT_HANDLER = re.compile(r"\son[a-z]+\s*=", re.I)
+INLINE_STYLE = re.compile(r"<style\b|\sstyle\s*=", re.I)
+JS_URL = re.compile(r"javascript:", re.I)
+
+
+@pytest.mark.parametrize("template", sorted(str(p.relative_to(TEMPLATES))
+                                            for p in TEMPLATES.rglob("*.html")))
+def test_templates_have_no_inline_script_handlers_or_styles(template: str) -> None:
+    text = (TEMPLATES / template).read_text(encoding="utf-8")
+    assert not INLINE_SCRIPT.search(text), "inline <script> (blocked by the CSP)"
+    assert not EVENT_HANDLER.search(text), "on*= handler (blocked by the CSP)"
+    assert not INLINE_STYLE.search(text), "inline style (blocked by style-src 'self')"
+    assert not JS_URL.search(text)
+    assert "hx-on" not in text  # htmx's hx-on needs eval, which the CSP forbids
+
+
+def test_htmx_injects_no_indicator_styles() -> None:
+    base = (TEMPLATES / "base.html").read_text(encoding="utf-8")
+    assert '"includeIndicatorStyles": false' in base
+    assert '"allowEval": false' in base
+
+
+# ------------------------------------------------------------------ production errors
+
+
+def _production_app(tmp_path: Path) -> Flask:
+    app = create_app({"SECRET_KEY": "prod", "DATABASE": str(tmp_path / "p.db")})
+
+    @app.get("/boom")
+    def boom() -> Any:
+        raise RuntimeError("secret internals: /etc/passwd")
+
+    return app
+
+
+def test_an_exception_in_production_is_a_plain_500(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FLASK_DEBUG", "1")
+    app = _production_app(tmp_path)
+    assert not app.debug and not app.testing
+    response = app.test_client().get("/boom")
+    body = response.get_data(as_text=True)
+    assert response.status_code == 500
+    assert "Server error" in body
+    assert "Traceback" not in body and "secret internals" not in body
+    assert "RuntimeError" not in body and 'File "' not in body
+    _assert_headers(response)
+
+
+def test_a_500_page_that_cannot_render_falls_back_to_plain_html(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = _production_app(tmp_path)
+    monkeypatch.setattr(security, "render_template", _raise)  # the error page itself fails
+    response = app.test_client().get("/boom")
+    assert response.status_code == 500
+    assert response.get_data(as_text=True) == security.PLAIN_500
+
+
+def _raise(*_args: Any, **_kwargs: Any) -> str:
+    raise RuntimeError("template failure")
+
+
+def test_gunicorn_serving_builds_a_production_app() -> None:
+    """``trainer serve`` loads ``create_app`` with no TESTING and no DEBUG."""
+    import inspect
+
+    from trainer.cli import web
+
+    source = inspect.getsource(web.run_gunicorn)
+    assert "create_app(app_config)" in source
+    assert "DEBUG" not in source and "TESTING" not in source and "reload" not in source

@@ -1,0 +1,99 @@
+"""Security headers on every response, cookie settings, and no stack traces in production.
+
+``init_app`` (called by ``create_app``):
+
+- every response carries a Content-Security-Policy without inline script or
+  style (``script-src 'self'``: the templates load htmx and ``trainer.js`` as
+  files and have no ``<script>`` body or ``on*=`` handler; htmx runs with
+  ``includeIndicatorStyles: false`` so it injects no ``<style>``), frame
+  denial (``frame-ancestors 'none'`` and ``X-Frame-Options: DENY``),
+  ``X-Content-Type-Options: nosniff``, a same-origin Referrer-Policy, and
+  ``Cache-Control: no-store`` on HTML pages (a shared training-room PC must
+  not show a previous user's pages from its cache);
+- the session cookie is HttpOnly and SameSite=Lax; ``SECURE_COOKIES=True`` in
+  the config (or ``TRAINER_SECURE_COOKIES=1`` in the environment, for a
+  deployment behind HTTPS) adds ``Secure`` and HSTS;
+- outside tests the app never runs in debug mode and an exception in a view
+  is logged and answered with a plain 500 page, never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from flask import Flask, Response, render_template
+from werkzeug.exceptions import InternalServerError
+
+CONTENT_SECURITY_POLICY = "; ".join((
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+))
+
+HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+}
+
+PLAIN_500 = (
+    "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Server error"
+    "</title></head><body><h1>Server error</h1><p>Something went wrong on the server; "
+    "nothing you did caused it. Your answers so far are saved. Go back and try again, "
+    "or tell a supervisor.</p></body></html>"
+)
+
+
+def _secure_cookies(app: Flask) -> bool:
+    if "SECURE_COOKIES" in app.config:
+        return bool(app.config["SECURE_COOKIES"])
+    return os.environ.get("TRAINER_SECURE_COOKIES", "") in {"1", "true", "yes"}
+
+
+def init_app(app: Flask) -> None:
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    app.config["REMEMBER_COOKIE_HTTPONLY"] = True
+    app.config.setdefault("REMEMBER_COOKIE_SAMESITE", "Lax")
+    secure = _secure_cookies(app)
+    if secure:
+        app.config["SESSION_COOKIE_SECURE"] = True
+        app.config["REMEMBER_COOKIE_SECURE"] = True
+    if not app.testing:
+        app.debug = False  # never the debugger or tracebacks, whatever FLASK_DEBUG says
+        app.config["PROPAGATE_EXCEPTIONS"] = False
+
+    @app.after_request
+    def security_headers(response: Response) -> Response:
+        for name, value in HEADERS.items():
+            response.headers.setdefault(name, value)
+        if secure:
+            response.headers.setdefault("Strict-Transport-Security",
+                                        "max-age=31536000; includeSubDomains")
+        if response.mimetype == "text/html":
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    @app.errorhandler(InternalServerError)
+    def server_error(_error: InternalServerError) -> Any:
+        """A plain page: Flask has already logged the exception with its traceback."""
+        try:
+            body = render_template(
+                "error.html", title="Server error",
+                message="Something went wrong on the server; nothing you did caused it. "
+                        "Your answers so far are saved. Go back and try again, or tell a "
+                        "supervisor.", code=500)
+        except Exception:  # the page itself failed (say, the database is gone)
+            body = PLAIN_500
+        return body, 500, {"Content-Type": "text/html; charset=utf-8"}
