@@ -1,0 +1,124 @@
+"""Exams on a real SQLite file: atomic creation, sittings, answers once, time limits, results."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlite_utils import Database
+
+from trainer.db import connect, migrate, migrations
+from trainer.db import exams as x
+from trainer.db.users import create_user
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Database:
+    database = connect(tmp_path / "trainer.db")
+    migrate(database)
+    return database
+
+
+@pytest.fixture
+def people(db: Database) -> dict[str, int]:
+    return {name: create_user(db, name, role, "h").id
+            for name, role in (("tina", "trainee"), ("tom", "trainee"), ("sue", "supervisor"))}
+
+
+def make(db: Database, people: dict[str, int], **changes: object) -> x.Exam:
+    args: dict[str, object] = dict(title="Check", houses=["europoker"], families=["dealer-draw"],
+                                   difficulty="default", questions=2, pass_mark=50,
+                                   time_limit_s=10, attempts_allowed=2,
+                                   created_by=people["sue"], assign_to=[people["tina"]])
+    args.update(changes)
+    return x.create_exam(db, **args)  # type: ignore[arg-type]
+
+
+def sit(db: Database, exam: x.Exam, sitting: x.Sitting, marks: list[bool],
+        elapsed: int = 1000) -> x.Sitting:
+    for i, right in enumerate(marks):
+        q = x.issue(db, sitting, i, token=f"{sitting.id}-{i}", house="europoker",
+                    family="dealer-draw", seed=i, difficulty="easy", question_json="{}",
+                    issued_ms=10_000)
+        _answer, sitting, created = x.record_answer(
+            db, q, answer="hit", expected="hit" if right else "stand", correct=right,
+            explanation="r", answered_ms=10_000 + elapsed, limit_ms=exam.time_limit_s * 1000,
+            pass_mark=exam.pass_mark)
+        assert created
+    return sitting
+
+
+def test_migration_creates_the_exam_tables(db: Database) -> None:
+    names = [m.name for m in migrations.applied(db)]
+    assert "m002_supervisor_exams" in names
+    assert {"exams", "exam_assignments", "exam_sittings", "exam_answers"} <= set(
+        db.table_names())
+
+
+def test_create_and_assign(db: Database, people: dict[str, int]) -> None:
+    exam = make(db, people, assign_to=[people["tina"], people["sue"]])  # a supervisor is skipped
+    assert exam.houses == ("europoker",) and exam.families == ("dealer-draw",)
+    assert x.assignees(db, exam.id) == [people["tina"]]
+    assert x.assign(db, exam.id, [people["tina"], people["tom"]], people["sue"]) == 1
+    assert x.list_exams(db)[0].id == exam.id
+
+
+@pytest.mark.parametrize("changes", [{"pass_mark": 101}, {"questions": 0}, {"houses": []},
+                                     {"families": []}, {"attempts_allowed": 0}])
+def test_create_refuses_bad_values(db: Database, people: dict[str, int],
+                                   changes: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        make(db, people, **changes)
+    assert db.execute("SELECT count(*) FROM exams").fetchone()[0] == 0
+
+
+def test_create_is_all_or_nothing(db: Database, people: dict[str, int]) -> None:
+    with pytest.raises(Exception, match="FOREIGN KEY"):
+        make(db, people, created_by=999)
+    assert db.execute("SELECT count(*) FROM exams").fetchone()[0] == 0
+    assert db.execute("SELECT count(*) FROM exam_assignments").fetchone()[0] == 0
+
+
+def test_pass_fail_and_attempts_allowed(db: Database, people: dict[str, int]) -> None:
+    exam = make(db, people)
+    with pytest.raises(x.ExamError, match="not assigned"):
+        x.start_sitting(db, exam, people["tom"], 1)
+    first = x.start_sitting(db, exam, people["tina"], 1)
+    assert x.start_sitting(db, exam, people["tina"], 2).id == first.id  # resumed, not replaced
+    first = sit(db, exam, first, [False, False], elapsed=1500)
+    assert (first.finished, first.correct, first.passed, first.percent, first.elapsed_ms) == (
+        True, 0, False, 0, 3000)
+    second = x.start_sitting(db, exam, people["tina"], 2)
+    assert second.number == 2
+    second = sit(db, exam, second, [True, False])
+    assert (second.correct, second.passed, second.percent) == (1, True, 50)  # 50% = pass mark
+    with pytest.raises(x.ExamError, match="already passed"):
+        x.start_sitting(db, exam, people["tina"], 3)
+    [assigned] = x.assigned_exams(db, people["tina"])
+    assert assigned.passed == second and assigned.attempts_left == 0 and not assigned.can_start
+
+
+def test_no_attempts_left(db: Database, people: dict[str, int]) -> None:
+    exam = make(db, people, attempts_allowed=1, questions=1)
+    sit(db, exam, x.start_sitting(db, exam, people["tina"], 1), [False])
+    with pytest.raises(x.ExamError, match="no attempts left"):
+        x.start_sitting(db, exam, people["tina"], 2)
+
+
+def test_an_answer_is_written_once_and_late_ones_are_wrong(db: Database,
+                                                           people: dict[str, int]) -> None:
+    exam = make(db, people)
+    sitting = x.start_sitting(db, exam, people["tina"], 1)
+    q = x.issue(db, sitting, 0, token="t0", house="europoker", family="dealer-draw", seed=0,
+                difficulty="easy", question_json="{}", issued_ms=0)
+    assert x.issue(db, sitting, 0, token="other", house="europoker", family="dealer-draw",
+                   seed=0, difficulty="easy", question_json="{}", issued_ms=5).token == "t0"
+    late, _s, created = x.record_answer(db, q, answer="hit", expected="hit", correct=True,
+                                        explanation="r", answered_ms=10_001, limit_ms=10_000,
+                                        pass_mark=50)
+    assert created and (late.correct, late.timed_out, late.elapsed_ms) == (False, True, 10_001)
+    again, _s, created = x.record_answer(db, q, answer="stand", expected="hit", correct=False,
+                                         explanation="r", answered_ms=100, limit_ms=10_000,
+                                         pass_mark=50)
+    assert not created and again.answer == "hit"
+    assert x.pending_answer(db, sitting.id) is None and x.issued_count(db, sitting.id) == 1

@@ -1,0 +1,148 @@
+"""Report queries and figures on a real SQLite file: filters, scores, trends, exam results."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import pytest
+from sqlite_utils import Database
+
+from trainer.db import accounts, connect, migrate, reports
+from trainer.db import drilling as d
+from trainer.db import exams as x
+from trainer.db.users import create_user, set_active
+
+D = datetime.date
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Database:
+    database = connect(tmp_path / "trainer.db")
+    migrate(database)
+    return database
+
+
+def add(db: Database, user: int, marks: list[tuple[bool, int]], *, house: str = "europoker",
+        family: str = "dealer-draw", day: str = "2026-11-20") -> None:
+    """Attempts (right?, elapsed ms) answered on ``day``."""
+    session = d.start_session(db, user, house, family, "easy", len(marks), 1)
+    for i, (right, ms) in enumerate(marks):
+        q = d.issue_question(db, session, i, i, "{}", f"{session.id}-{i}", 0)
+        d.record_attempt(db, q, answer="a", expected="b", correct=right, explanation="r",
+                         answered_ms=ms, session_length=len(marks))
+    db.execute("UPDATE attempts SET answered_at = ? || 'T10:00:00.000+00:00'"
+               " WHERE session_id = ?", [day, session.id])
+
+
+@pytest.fixture
+def people(db: Database) -> dict[str, int]:
+    return {name: create_user(db, name, role, "h").id
+            for name, role in (("tina", "trainee"), ("tom", "trainee"), ("sue", "supervisor"))}
+
+
+def test_filters_by_day_house_user_family_result(db: Database, people: dict[str, int]) -> None:
+    add(db, people["tina"], [(True, 1000), (False, 3000)], day="2026-11-01")
+    add(db, people["tina"], [(True, 2000)], house="spanish-21", day="2026-11-15")
+    add(db, people["tom"], [(True, 5000)], family="insurance", day="2026-11-30")
+    f = reports.Filters
+    assert len(reports.facts(db)) == 4
+    assert len(reports.facts(db, f(date_from=D(2026, 11, 15)))) == 2
+    assert len(reports.facts(db, f(date_to=D(2026, 11, 15)))) == 3  # the whole last day
+    assert len(reports.facts(db, f(date_from=D(2026, 11, 2), date_to=D(2026, 11, 29)))) == 1
+    assert len(reports.facts(db, f(house="spanish-21"))) == 1
+    assert len(reports.facts(db, f(user_id=people["tom"]))) == 1
+    assert len(reports.facts(db, f(family="insurance"))) == 1
+    assert len(reports.facts(db, f(correct=False))) == 1
+    assert reports.count_attempts(db, f(user_id=people["tina"], correct=True)) == 2
+    log = reports.attempt_log(db, f(user_id=people["tina"]), limit=2)
+    assert [r.house for r in log] == ["spanish-21", "europoker"]  # newest first
+    assert log[0].username == "tina"
+    assert reports.houses_drilled(db) == ["europoker", "spanish-21"]
+    attempt = reports.get_attempt(db, log[0].id)
+    assert attempt is not None and attempt.house == "spanish-21" and attempt.correct is True
+    assert reports.get_attempt(db, 999) is None
+
+
+def test_score_median_and_percent() -> None:
+    facts = [reports.Fact(1, "a", "h", c, ms, "2026-11-20T10:00:00")
+             for c, ms in ((True, 1000), (True, 3000), (False, 2000), (True, 10_000))]
+    s = reports.score(facts, {"a": 4000})
+    assert (s.answered, s.correct, s.median_ms, s.par_ms, s.percent) == (4, 3, 2500, 4000, 75)
+    assert reports.score([]).percent is None
+    assert reports.Score(3, 2).percent == 67  # half up, in integers
+    assert reports.Score(8, 1).percent == 13  # 12.5 -> 13
+
+
+def test_trend_compares_with_the_period_before() -> None:
+    def fact(day: str, right: bool) -> reports.Fact:
+        return reports.Fact(1, "a", "h", right, 1000, f"{day}T09:00:00")
+
+    facts = [fact("2026-11-30", True), fact("2026-11-24", True), fact("2026-11-23", False),
+             fact("2026-11-20", False), fact("2026-11-01", True), fact("2026-10-31", False)]
+    week = reports.trend(facts, D(2026, 11, 30), 7)
+    assert (week.recent.answered, week.recent.correct) == (2, 2)  # 24–30 Nov
+    assert (week.before.answered, week.before.correct) == (2, 0)  # 17–23 Nov
+    assert week.change == 100
+    month = reports.trend(facts, D(2026, 11, 30), 30)
+    assert (month.recent.answered, month.recent.correct, month.before.answered) == (5, 3, 1)
+    assert month.change == 60
+    assert reports.trend([], D(2026, 11, 30), 7).change is None
+
+
+def test_daily_and_weekly_series() -> None:
+    facts = [reports.Fact(1, "a", "h", c, 1, f"2026-11-0{day}T09:00:00")
+             for day, c in ((1, True), (1, False), (3, True), (9, True))]
+    days = reports.daily(facts, D(2026, 11, 1), D(2026, 11, 3))
+    assert [(p.answered, p.correct) for p in days] == [(2, 1), (0, 0), (1, 1)]
+    assert days[1].accuracy is None and days[0].accuracy == 0.5
+    weeks = reports.series(facts, D(2026, 11, 1), D(2026, 11, 10), 7)
+    assert [(p.day.day, p.answered, p.correct) for p in weeks] == [(1, 3, 2), (8, 1, 1)]
+
+
+def test_trainee_lines_and_weakest(db: Database, people: dict[str, int]) -> None:
+    add(db, people["tina"], [(True, 1000), (False, 3000), (True, 2000)], day="2026-11-28")
+    add(db, people["tina"], [(False, 9000), (True, 4000)], family="insurance",
+        day="2026-11-10")
+    set_active(db, people["tom"], False)
+    trainees = accounts.list_accounts(db, "trainee")
+    assert [(a.username, a.active) for a in trainees] == [("tina", True), ("tom", False)]
+    assert trainees[0].last_active == "2026-11-28T10:00:00.000+00:00"
+    facts = reports.facts(db)
+    lines = reports.trainee_lines(trainees, facts, facts, {"dealer-draw": 3000,
+                                                           "insurance": 5000},
+                                  D(2026, 11, 30))
+    tina, tom = lines
+    assert (tina.score.answered, tina.score.correct, tina.score.median_ms) == (5, 3, 3000)
+    assert tina.score.par_ms == 3000
+    assert tina.week.recent.answered == 3 and tina.month.recent.answered == 5
+    assert set(tina.families) == {"dealer-draw", "insurance"}
+    assert tom.score.answered == 0 and tom.active is False
+    assert [name for name, _ in reports.weakest(tina.families)] == ["insurance", "dealer-draw"]
+    assert reports.weakest(tina.families, at_least=3) == [("dealer-draw",
+                                                           tina.families["dealer-draw"])]
+
+
+def test_exam_results_filters(db: Database, people: dict[str, int]) -> None:
+    exam = x.create_exam(db, title="Spanish", houses=["spanish-21", "europoker"],
+                         families=["dealer-draw"], difficulty="default", questions=1,
+                         pass_mark=100, time_limit_s=10, attempts_allowed=2,
+                         created_by=people["sue"], assign_to=[people["tina"], people["tom"]])
+    for name in ("tina", "tom"):
+        sitting = x.start_sitting(db, exam, people[name], 1)
+        q = x.issue(db, sitting, 0, token=name, house="europoker", family="dealer-draw", seed=1,
+                    difficulty="easy", question_json="{}", issued_ms=0)
+        x.record_answer(db, q, answer="hit", expected="hit", correct=name == "tina",
+                        explanation="r", answered_ms=1234, limit_ms=10_000, pass_mark=100)
+    x.start_sitting(db, exam, people["tom"], 2)  # open: listed only when asked for
+    results = reports.exam_results(db)
+    assert [(r.username, r.sitting.passed, r.sitting.percent) for r in results] == [
+        ("tom", False, 0), ("tina", True, 100)]
+    assert results[1].houses == ("spanish-21", "europoker") and results[1].pass_mark == 100
+    assert len(reports.exam_results(db, finished_only=False)) == 3
+    f = reports.Filters
+    assert len(reports.exam_results(db, f(house="spanish-21"))) == 2
+    assert reports.exam_results(db, f(house="baden-baden")) == []
+    assert len(reports.exam_results(db, f(user_id=people["tina"]))) == 1
+    assert reports.exam_results(db, f(date_to=D(2000, 1, 1))) == []
+    assert len(reports.exam_results(db, exam_id=exam.id)) == 2

@@ -1,0 +1,98 @@
+"""The SVG chart helpers: pure functions, exact output where it matters."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from trainer.web.charts import Point, colour, heat_map, line_chart, percent, sparkline, text_colour
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(markup: str) -> ET.Element:
+    return ET.fromstring(str(markup))
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    (0.0, "#d7301f"), (0.25, "#e47836"), (0.5, "#f2c14e"), (0.75, "#86ac4f"), (1.0, "#1a9850"),
+    (None, "#f1f1f1"), (-1.0, "#d7301f"), (2.0, "#1a9850"),
+])
+def test_colour_scale(value: float | None, expected: str) -> None:
+    assert colour(value) == expected
+
+
+def test_text_colour_reads_on_the_fill() -> None:
+    assert text_colour(colour(0.0)) == "#ffffff"
+    assert text_colour(colour(0.5)) == "#1b1b1b"
+    assert text_colour("#f1f1f1") == "#1b1b1b"
+
+
+@pytest.mark.parametrize(("value", "text"), [(0.855, "86%"), (0.5, "50%"), (None, "–"),
+                                             (2 / 3, "67%")])
+def test_percent(value: float | None, text: str) -> None:
+    assert percent(value) == text
+
+
+def test_line_chart_points_gaps_and_labels() -> None:
+    points = [Point("01 Nov", 0.5, 4), Point("02 Nov", None, 0), Point("03 Nov", 1.0, 2),
+              Point("04 Nov", 0.75, 4)]
+    svg = parse(line_chart(points, title="Accuracy <per day>", width=400, height=200,
+                           reference=0.8, reference_label="pass mark"))
+    assert svg.get("role") == "img" and svg.get("aria-label") == "Accuracy <per day>"
+    assert svg.find(f"{SVG}title").text == "Accuracy <per day>"
+    circles = svg.findall(f"{SVG}circle")
+    assert [c.get("data-value") for c in circles] == ["50%", "100%", "75%"]
+    assert circles[0].find(f"{SVG}title").text == "01 Nov: 50% (4 answered)"
+    lines = svg.findall(f"{SVG}polyline")
+    assert len(lines) == 1  # the gap splits the line; a lone first point draws no segment
+    assert len(lines[0].get("points").split()) == 2
+    # y: top 14, plot height 200 - 14 - 34 = 152; 100% at y=14, 50% at y=90
+    assert circles[1].get("cy") == "14" and circles[0].get("cy") == "90"
+    assert circles[0].get("cx") == "44" and circles[2].get("cx") == "388"
+    texts = [t.text for t in svg.iter(f"{SVG}text")]
+    assert {"0%", "50%", "100%", "01 Nov", "04 Nov", "pass mark"} <= set(texts)
+    assert svg.find(f"{SVG}line[@class='reference']") is not None
+
+
+def test_line_chart_without_data_says_so() -> None:
+    svg = parse(line_chart([Point("a", None), Point("b", None)], title="t"))
+    assert "No answers in this period" in [t.text for t in svg.iter(f"{SVG}text")]
+    assert svg.findall(f"{SVG}circle") == []
+
+
+def test_line_chart_single_point_is_centred() -> None:
+    svg = parse(line_chart([Point("only", 0.25, 1)], title="t", width=400))
+    assert svg.find(f"{SVG}circle").get("cx") == "216"
+
+
+def test_heat_map_cells_labels_and_links() -> None:
+    svg = parse(heat_map(
+        [("1", "tina"), ("2", "tom & co")], [("dealer-draw", "Dealer draws"),
+                                              ("insurance", "Insurance")],
+        {("1", "dealer-draw"): (3, 4), ("2", "insurance"): (0, 2)},
+        title="Heat", row_links={"1": "/supervisor/trainees/1?a=1&b=2"}))
+    cells = {(g.get("data-row"), g.get("data-column")): g for g in svg.iter(f"{SVG}g")}
+    assert len(cells) == 4
+    assert cells[("1", "dealer-draw")].get("data-value") == "75%"
+    assert cells[("1", "insurance")].get("data-value") == "–"
+    assert cells[("2", "insurance")].find(f"{SVG}rect").get("fill") == "#d7301f"
+    assert cells[("1", "dealer-draw")].find(f"{SVG}title").text == (
+        "tina · Dealer draws: 75% (3 of 4)")
+    assert [t.text for t in cells[("2", "insurance")].iter(f"{SVG}text")] == ["0%", "n=2"]
+    link = svg.find(f"{SVG}a")
+    assert link.get("href") == "/supervisor/trainees/1?a=1&b=2"
+    assert "tom & co" in [t.text for t in svg.iter(f"{SVG}text")]
+
+
+def test_heat_map_empty() -> None:
+    svg = parse(heat_map([], [], {}, title="Heat"))
+    assert "No answers in this period" in [t.text for t in svg.iter(f"{SVG}text")]
+
+
+def test_sparkline() -> None:
+    svg = parse(sparkline([None, 0.5, 1.0], title="s", width=100, height=20))
+    assert svg.find(f"{SVG}polyline").get("points") == "50,10 97,3"
+    lone = parse(sparkline([None, 1.0, None], title="s"))
+    assert lone.find(f"{SVG}circle") is not None and lone.find(f"{SVG}polyline") is None

@@ -1,0 +1,117 @@
+"""Accounts in the supervisor console: create, duplicate names, reset a password, deactivate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from trainer.db import connect
+from trainer.db.users import find_user
+
+from .conftest import PASSWORD
+
+
+@pytest.fixture
+def sue(client: FlaskClient, auth: Any, app: Flask) -> Any:
+    app.config["PASSWORD_HASH_METHOD"] = "pbkdf2:sha256:1000"
+    auth.login("sue")
+    return auth
+
+
+def user(app: Flask, name: str) -> Any:
+    db = connect(app.config["DATABASE"])
+    try:
+        return find_user(db, name)
+    finally:
+        db.close()
+
+
+def post(client: FlaskClient, auth: Any, url: str, **data: str) -> Any:
+    return client.post(url, data={"csrf_token": auth.csrf("/supervisor/accounts/"), **data})
+
+
+def test_create_a_trainee_who_can_log_in(app: Flask, client: FlaskClient, sue: Any) -> None:
+    response = post(client, sue, "/supervisor/accounts/", username="nina", role="trainee",
+                    password="a long password", confirm="a long password")
+    assert response.status_code == 303
+    page = client.get("/supervisor/accounts/").get_data(as_text=True)
+    assert "Created the trainee account &#39;nina&#39;." in page
+    assert 'data-account="nina"' in page
+    client.post("/logout", data={"csrf_token": sue.csrf("/")})
+    assert sue.login("nina", "a long password").status_code == 303
+    assert "Hello, nina" in client.get("/").get_data(as_text=True)
+
+
+def test_create_a_supervisor(app: Flask, client: FlaskClient, sue: Any) -> None:
+    post(client, sue, "/supervisor/accounts/", username="pat", role="supervisor",
+         password="a long password", confirm="a long password")
+    assert user(app, "pat").role == "supervisor"
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"username": "TINA"}, "The username &#39;TINA&#39; is taken."),
+    ({"username": "two words"}, "No spaces in a username."),
+    ({"username": ""}, "This field is required."),
+    ({"password": "short", "confirm": "short"}, "Field must be between 8 and 200 characters"),
+    ({"confirm": "something else"}, "The passwords differ."),
+    ({"role": "admin"}, "Not a valid choice"),
+])
+def test_account_form_errors(app: Flask, client: FlaskClient, sue: Any, data: dict[str, str],
+                             message: str) -> None:
+    form = {"username": "nina", "role": "trainee", "password": "a long password",
+            "confirm": "a long password"} | data
+    response = post(client, sue, "/supervisor/accounts/", **form)
+    assert response.status_code == 422
+    assert message in response.get_data(as_text=True)
+    db = connect(app.config["DATABASE"])
+    assert db.execute("SELECT count(*) FROM users").fetchone()[0] == 3
+    db.close()
+
+
+def test_reset_a_password(app: Flask, client: FlaskClient, sue: Any) -> None:
+    tina = user(app, "tina")
+    url = f"/supervisor/accounts/{tina.id}/password"
+    bad = post(client, sue, url, password="new password!", confirm="other")
+    assert bad.status_code == 422 and "The passwords differ." in bad.get_data(as_text=True)
+    assert post(client, sue, url, password="new password!",
+                confirm="new password!").status_code == 303
+    client.post("/logout", data={"csrf_token": sue.csrf("/")})
+    assert "Wrong username" in sue.login("tina", PASSWORD).get_data(as_text=True)
+    assert sue.login("tina", "new password!").status_code == 303
+
+
+def test_deactivate_keeps_history_and_refuses_login(app: Flask, client: FlaskClient,
+                                                    sue: Any) -> None:
+    tina = user(app, "tina")
+    db = connect(app.config["DATABASE"])
+    db.execute("INSERT INTO drill_sessions (user_id, house, family, difficulty, length, seed,"
+               " started_at) VALUES (?, 'europoker', 'dealer-draw', 'easy', 1, 1, 'x')",
+               [tina.id])
+    db.close()
+    other = app.test_client()  # tina, logged in elsewhere
+    from .conftest import Auth
+
+    Auth(other).login("tina")
+    assert other.get("/").status_code == 200
+    response = post(client, sue, f"/supervisor/accounts/{tina.id}/active", active="0")
+    assert response.status_code == 303
+    assert user(app, "tina").active is False
+    page = client.get("/supervisor/accounts/").get_data(as_text=True)
+    assert "history is kept" in page
+    assert client.get(f"/supervisor/trainees/{tina.id}").status_code == 200  # history kept
+    assert other.get("/").status_code == 302  # the session ends at its next request
+    assert "Wrong username" in Auth(other).login("tina").get_data(as_text=True)
+    post(client, sue, f"/supervisor/accounts/{tina.id}/active", active="1")
+    assert user(app, "tina").active is True
+
+
+def test_a_supervisor_cannot_deactivate_themselves(app: Flask, client: FlaskClient,
+                                                   sue: Any) -> None:
+    me = user(app, "sue")
+    response = post(client, sue, f"/supervisor/accounts/{me.id}/active", active="0")
+    assert response.status_code == 303
+    assert user(app, "sue").active is True
+    assert client.get("/supervisor/accounts/999/password").status_code == 404

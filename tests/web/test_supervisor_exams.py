@@ -1,0 +1,340 @@
+"""Exams through the test client: create (with validation), assign, sit, result, certificate."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from trainer.db import connect
+from trainer.db import exams as exams_db
+
+HX = {"HX-Request": "true"}
+
+
+def user_id(app: Flask, name: str) -> int:
+    db = connect(app.config["DATABASE"])
+    try:
+        return int(db.execute("SELECT id FROM users WHERE username = ?", [name]).fetchone()[0])
+    finally:
+        db.close()
+
+
+def exam_form(**changes: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "title": "Europoker dealer check", "houses": ["europoker"], "families": ["dealer-draw"],
+        "difficulty": "default", "questions": "3", "pass_mark": "60", "time_limit_s": "30",
+        "attempts_allowed": "2",
+    }
+    data.update(changes)
+    return {k: v for k, v in data.items() if v is not None}
+
+
+def create_exam(client: FlaskClient, auth: Any, **changes: Any) -> Any:
+    token = auth.csrf("/supervisor/exams/new")
+    return client.post("/supervisor/exams/new", data={"csrf_token": token, **exam_form(**changes)})
+
+
+def as_supervisor_create(app: Flask, client: FlaskClient, auth: Any, **changes: Any) -> int:
+    auth.login("sue")
+    changes.setdefault("trainees", [str(user_id(app, "tina"))])
+    response = create_exam(client, auth, **changes)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    match = re.search(r"/supervisor/exams/(\d+)$", response.headers["Location"])
+    assert match
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    return int(match.group(1))
+
+
+def pending(app: Flask, sitting_id: int) -> exams_db.ExamAnswer:
+    db = connect(app.config["DATABASE"])
+    try:
+        question = exams_db.pending_answer(db, sitting_id)
+        assert question is not None
+        return question
+    finally:
+        db.close()
+
+
+def start(client: FlaskClient, auth: Any, exam_id: int) -> int:
+    token = auth.csrf("/")
+    response = client.post(f"/exams/{exam_id}/start", data={"csrf_token": token})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    match = re.search(r"/exams/sittings/(\d+)$", response.headers["Location"])
+    assert match
+    return int(match.group(1))
+
+
+def answer(client: FlaskClient, app: Flask, sitting_id: int, right: bool,
+           headers: dict[str, str] | None = None) -> Any:
+    page = client.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
+    question = pending(app, sitting_id)
+    expected = json.loads(question.question)["answer"]
+    choice = expected if right else ("stand" if expected == "hit" else "hit")
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert csrf, page
+    return client.post(f"/exams/sittings/{sitting_id}/answer", headers=headers or {},
+                       data={"csrf_token": csrf.group(1), "token": question.token,
+                             "choice": choice})
+
+
+def sitting(app: Flask, sitting_id: int) -> exams_db.Sitting:
+    db = connect(app.config["DATABASE"])
+    try:
+        found = exams_db.get_sitting(db, sitting_id)
+        assert found is not None
+        return found
+    finally:
+        db.close()
+
+
+# ------------------------------------------------------------------ creating
+
+
+def test_create_exam_with_assignment(app: Flask, client: FlaskClient, auth: Any) -> None:
+    exam_id = as_supervisor_create(app, client, auth)
+    db = connect(app.config["DATABASE"])
+    exam = exams_db.get_exam(db, exam_id)
+    assert exam is not None
+    assert (exam.houses, exam.families, exam.questions, exam.pass_mark, exam.time_limit_s,
+            exam.attempts_allowed) == (("europoker",), ("dealer-draw",), 3, 60, 30, 2)
+    assert exams_db.assignees(db, exam_id) == [user_id(app, "tina")]
+    db.close()
+    auth.login("sue")
+    html = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    assert 'data-trainee="tina"' in html and "0 of 2" in html
+
+
+@pytest.mark.parametrize(("changes", "field", "message"), [
+    ({"pass_mark": "101"}, "pass_mark", "between 0 and 100"),
+    ({"pass_mark": "-1"}, "pass_mark", "between 0 and 100"),
+    ({"questions": "0"}, "questions", "Between 1 and 200 questions"),
+    ({"time_limit_s": "0"}, "time_limit_s", "Between 1 and 3600 seconds"),
+    ({"attempts_allowed": "0"}, "attempts_allowed", "Between 1 and 100 attempts"),
+    ({"questions": "abc"}, "questions", "Not a valid integer value"),
+    ({"houses": None}, "houses", "Choose at least one house"),
+    ({"families": None}, "families", "Choose at least one drill family"),
+    ({"houses": ["spanish-21"], "families": ["chip-payout"]}, "families",
+     "None of these families is drilled at the chosen houses"),
+    ({"houses": ["spanish-21"], "families": ["dealer-draw", "chip-payout"]}, "families",
+     "Not drilled at any chosen house: Pay in chips"),
+    ({"title": ""}, "title", "This field is required"),
+])
+def test_exam_form_errors_beside_fields(app: Flask, client: FlaskClient, auth: Any,
+                                        changes: dict[str, Any], field: str,
+                                        message: str) -> None:
+    auth.login("sue")
+    response = create_exam(client, auth, **changes)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert message in html
+    db = connect(app.config["DATABASE"])
+    assert db.execute("SELECT count(*) FROM exams").fetchone()[0] == 0  # nothing half-saved
+    assert db.execute("SELECT count(*) FROM exam_assignments").fetchone()[0] == 0
+    db.close()
+
+
+def test_exam_form_keeps_the_typed_values(client: FlaskClient, auth: Any) -> None:
+    auth.login("sue")
+    html = create_exam(client, auth, pass_mark="150", title="Keep me").get_data(as_text=True)
+    assert 'value="Keep me"' in html and 'value="150"' in html
+
+
+def test_create_exam_is_atomic(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = connect(app.config["DATABASE"])
+
+    def broken(*_args: Any, **_kwargs: Any) -> int:
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(exams_db, "assign", broken)
+    with pytest.raises(RuntimeError):
+        exams_db.create_exam(db, title="x", houses=["europoker"], families=["dealer-draw"],
+                             difficulty="default", questions=1, pass_mark=50, time_limit_s=5,
+                             attempts_allowed=1, created_by=1, assign_to=[1])
+    assert db.execute("SELECT count(*) FROM exams").fetchone()[0] == 0
+    db.close()
+
+
+def test_assign_more_trainees(app: Flask, client: FlaskClient, auth: Any) -> None:
+    exam_id = as_supervisor_create(app, client, auth)
+    auth.login("sue")
+    page = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    assert f'value="{user_id(app, "tom")}"' in page
+    token = auth.csrf(f"/supervisor/exams/{exam_id}")
+    empty = client.post(f"/supervisor/exams/{exam_id}/assign", data={"csrf_token": token})
+    assert empty.status_code == 422
+    assert "Choose at least one trainee" in empty.get_data(as_text=True)
+    response = client.post(f"/supervisor/exams/{exam_id}/assign",
+                           data={"csrf_token": token, "trainees": [str(user_id(app, "tom"))]})
+    assert response.status_code == 303
+    db = connect(app.config["DATABASE"])
+    assert exams_db.assignees(db, exam_id) == sorted([user_id(app, "tina"), user_id(app, "tom")])
+    db.close()
+
+
+# ------------------------------------------------------------------ sitting
+
+
+def test_trainee_passes_an_exam_without_feedback_until_the_end(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    exam_id = as_supervisor_create(app, client, auth)
+    auth.login("tina")
+    home = client.get("/").get_data(as_text=True)
+    assert "Your exams" in home and "Europoker dealer check" in home
+    sitting_id = start(client, auth, exam_id)
+    first = client.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
+    assert "Question 1 of 3" in first and "No feedback until the end" in first
+    response = answer(client, app, sitting_id, right=True)
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/exams/sittings/{sitting_id}"
+    second = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Question 2 of 3" in second
+    assert "Right" not in second and "Wrong" not in second and "expected" not in second.lower()
+    answer(client, app, sitting_id, right=False)
+    last = answer(client, app, sitting_id, right=True)
+    assert last.headers["Location"] == f"/exams/sittings/{sitting_id}/result"
+    result = client.get(last.headers["Location"]).get_data(as_text=True)
+    assert "Passed" in result and "2 of 3 right (66%)" in result
+    assert result.count('class="review-item') == 3
+    stored = sitting(app, sitting_id)
+    assert (stored.correct, stored.total, stored.passed) == (2, 3, True)
+    assert stored.elapsed_ms is not None
+    certificate = client.get(f"/exams/sittings/{sitting_id}/certificate")
+    html = certificate.get_data(as_text=True)
+    assert certificate.status_code == 200
+    assert "tina" in html and "Europoker dealer check" in html and "66%" in html
+    assert 'data-house="europoker"' in html
+    home = client.get("/").get_data(as_text=True)
+    assert "Passed (66%)" in home and "data-exam-start" not in home
+
+
+def test_htmx_answer_swaps_in_the_next_question(app: Flask, client: FlaskClient,
+                                                auth: Any) -> None:
+    exam_id = as_supervisor_create(app, client, auth)
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)
+    response = answer(client, app, sitting_id, right=True, headers=HX)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert '<section id="drill"' in html
+    assert "Question 2 of 3" in html and "<html" not in html
+    answer(client, app, sitting_id, right=True, headers=HX)
+    last = answer(client, app, sitting_id, right=True, headers=HX)
+    assert last.headers["HX-Redirect"] == f"/exams/sittings/{sitting_id}/result"
+
+
+def test_failing_and_attempts_allowed(app: Flask, client: FlaskClient, auth: Any) -> None:
+    exam_id = as_supervisor_create(app, client, auth, attempts_allowed="1", questions="1")
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)
+    answer(client, app, sitting_id, right=False)
+    assert sitting(app, sitting_id).passed is False
+    result = client.get(f"/exams/sittings/{sitting_id}/result").get_data(as_text=True)
+    assert "Not passed" in result
+    assert client.get(f"/exams/sittings/{sitting_id}/certificate").status_code == 404
+    token = auth.csrf("/")
+    again = client.post(f"/exams/{exam_id}/start", data={"csrf_token": token})
+    assert again.status_code == 409
+    assert "no attempts left" in again.get_data(as_text=True)
+    assert "No attempts left" in client.get("/").get_data(as_text=True)
+
+
+def test_an_answer_is_recorded_once(app: Flask, client: FlaskClient, auth: Any) -> None:
+    exam_id = as_supervisor_create(app, client, auth)
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)
+    client.get(f"/exams/sittings/{sitting_id}")
+    question = pending(app, sitting_id)
+    expected = json.loads(question.question)["answer"]
+    wrong = "stand" if expected == "hit" else "hit"
+    token = auth.csrf(f"/exams/sittings/{sitting_id}")
+    for choice in (wrong, expected):
+        client.post(f"/exams/sittings/{sitting_id}/answer",
+                    data={"csrf_token": token, "token": question.token, "choice": choice})
+    db = connect(app.config["DATABASE"])
+    stored = exams_db.sitting_answers(db, sitting_id)[0]
+    db.close()
+    assert (stored.answer, stored.correct) == (wrong, False)
+
+
+def test_time_limit_is_enforced_on_the_server(app: Flask, client: FlaskClient,
+                                              auth: Any) -> None:
+    exam_id = as_supervisor_create(app, client, auth, time_limit_s="5")
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)
+    page = client.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
+    question = pending(app, sitting_id)
+    db = connect(app.config["DATABASE"])
+    db.execute("UPDATE exam_answers SET issued_ms = issued_ms - 60000 WHERE id = ?",
+               [question.id])
+    db.close()
+    expected = json.loads(question.question)["answer"]
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert csrf
+    client.post(f"/exams/sittings/{sitting_id}/answer",
+                data={"csrf_token": csrf.group(1), "token": question.token, "choice": expected})
+    db = connect(app.config["DATABASE"])
+    stored = exams_db.sitting_answers(db, sitting_id)[0]
+    assert (stored.correct, stored.timed_out, stored.answer) == (False, True, expected)
+    # a question left open past its limit expires when the sitting is opened again
+    client.get(f"/exams/sittings/{sitting_id}")
+    second = pending(app, sitting_id)
+    db.execute("UPDATE exam_answers SET issued_ms = issued_ms - 60000 WHERE id = ?", [second.id])
+    db.close()
+    html = client.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
+    assert "Question 3 of 3" in html
+    db = connect(app.config["DATABASE"])
+    expired = exams_db.sitting_answers(db, sitting_id)[1]
+    db.close()
+    assert (expired.answer, expired.correct, expired.timed_out) == ("(no answer)", False, True)
+
+
+def test_an_unreadable_answer_is_asked_again(app: Flask, client: FlaskClient,
+                                             auth: Any) -> None:
+    exam_id = as_supervisor_create(app, client, auth)
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)
+    page = client.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
+    question = pending(app, sitting_id)
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert csrf
+    response = client.post(f"/exams/sittings/{sitting_id}/answer",
+                           data={"csrf_token": csrf.group(1), "token": question.token,
+                                 "choice": "dance"})
+    assert response.status_code == 422
+    assert "is not one of the answers offered" in response.get_data(as_text=True)
+    assert not pending(app, sitting_id).answered
+
+
+def test_exam_routes_refuse_others(app: Flask, client: FlaskClient, auth: Any) -> None:
+    exam_id = as_supervisor_create(app, client, auth)
+    assert client.get("/exams/").status_code == 302
+    assert client.get("/exams/sittings/1").status_code == 302
+    auth.login("tom")  # not assigned
+    token = auth.csrf("/")
+    assert client.post(f"/exams/{exam_id}/start", data={"csrf_token": token}).status_code == 404
+    assert "Your exams" not in client.get("/").get_data(as_text=True)
+    client.post("/logout", data={"csrf_token": token})
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)
+    for _ in range(3):
+        answer(client, app, sitting_id, right=True)
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("tom")
+    assert client.get(f"/exams/sittings/{sitting_id}").status_code == 404
+    assert client.get(f"/exams/sittings/{sitting_id}/result").status_code == 404
+    assert client.get(f"/exams/sittings/{sitting_id}/certificate").status_code == 403
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    assert client.get(f"/exams/sittings/{sitting_id}/certificate").status_code == 200
+    assert client.get(f"/exams/sittings/{sitting_id}").status_code == 403  # sat by trainees
+    review = client.get(f"/supervisor/sittings/{sitting_id}").get_data(as_text=True)
+    assert "3 of 3 right (100%)" in review and review.count('class="review-item') == 3
+    exam_page = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    assert "passed" in exam_page and "data-certificate" in exam_page
+    start_without_csrf = client.post(f"/exams/{exam_id}/start")
+    assert start_without_csrf.status_code in (400, 403)

@@ -1,0 +1,311 @@
+"""The supervisor console through the test client: every route by role, with htmx variants."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from trainer.db import connect, drilling
+from trainer.db import exams as exams_db
+
+HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/supervisor/"}
+
+GET_ROUTES = [
+    "/supervisor/",
+    "/supervisor/?date_from=2026-01-01&date_to=2026-12-31&house=europoker",
+    "/supervisor/trainees/{tina}",
+    "/supervisor/trainees/{tina}?family=dealer-draw&result=wrong",
+    "/supervisor/attempts",
+    "/supervisor/attempts?trainee={tina}&result=right",
+    "/supervisor/accounts/",
+    "/supervisor/accounts/{tina}/password",
+    "/supervisor/exams/",
+    "/supervisor/exams/new",
+    "/supervisor/exams/{exam}",
+    "/supervisor/sittings/{sitting}",
+    "/supervisor/export/attempts.csv",
+    "/supervisor/export/exam-results.csv",
+]
+POST_ROUTES = [
+    "/supervisor/accounts/",
+    "/supervisor/accounts/{tom}/password",
+    "/supervisor/accounts/{tom}/active",
+    "/supervisor/exams/new",
+    "/supervisor/exams/{exam}/assign",
+]
+
+
+def ids(app: Flask) -> dict[str, int]:
+    db = connect(app.config["DATABASE"])
+    try:
+        found = {name: int(i) for i, name in db.execute("SELECT id, username FROM users")}
+        exam = db.execute("SELECT max(id) FROM exams").fetchone()[0]
+        sitting = db.execute("SELECT max(id) FROM exam_sittings").fetchone()[0]
+        return found | {"exam": int(exam or 0), "sitting": int(sitting or 0)}
+    finally:
+        db.close()
+
+
+def seed(app: Flask, answers: dict[str, list[bool]], house: str = "europoker",
+         family: str = "dealer-draw", day: str | None = None) -> None:
+    """Attempts straight into the database: each trainee's right/wrong answers in order."""
+    from trainer.web.trainee import backend
+
+    db = connect(app.config["DATABASE"])
+    with app.app_context():
+        fake = backend()
+    try:
+        for name, marks in answers.items():
+            uid = int(db.execute("SELECT id FROM users WHERE username = ?", [name]).fetchone()[0])
+            session = drilling.start_session(db, uid, house, family, "easy", len(marks), 7)
+            for i, right in enumerate(marks):
+                q = drilling.issue_question(db, session, i, i, fake.generate(house, family, i,
+                                                                               "easy"),
+                                            f"t-{session.id}-{i}", 1_000)
+                expected = json.loads(q.question)["answer"]
+                drilling.record_attempt(db, q, answer=expected if right else "=cmd()",
+                                        expected=expected, correct=right,
+                                        explanation="europoker: the dealer stands on 17",
+                                        answered_ms=1_000 + 2_000 + 1_000 * i,
+                                        session_length=len(marks))
+            if day:
+                db.execute("UPDATE attempts SET answered_at = ? || substr(answered_at, 11)"
+                           " WHERE session_id = ?", [day, session.id])
+    finally:
+        db.close()
+
+
+def make_exam(app: Flask) -> tuple[int, int]:
+    """An exam assigned to tina, sat and passed (3 of 3)."""
+    db = connect(app.config["DATABASE"])
+    try:
+        uid = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
+        sue = int(db.execute("SELECT id FROM users WHERE username = 'sue'").fetchone()[0])
+        exam = exams_db.create_exam(db, title="Dealer draw check", houses=["europoker"],
+                                    families=["dealer-draw"], difficulty="default", questions=1,
+                                    pass_mark=50, time_limit_s=30, attempts_allowed=1,
+                                    created_by=sue, assign_to=[uid])
+        sitting = exams_db.start_sitting(db, exam, uid, 5)
+        q = exams_db.issue(db, sitting, 0, token="tok", house="europoker", family="dealer-draw",
+                           seed=1, difficulty="easy",
+                           question_json=json.dumps({"house": "europoker",
+                                                     "family": "dealer-draw",
+                                                     "dealer": ["Td", "7h"], "answer": "stand"}),
+                           issued_ms=1_000)
+        exams_db.record_answer(db, q, answer="stand", expected="stand", correct=True,
+                               explanation="S17", answered_ms=2_500, limit_ms=32_000,
+                               pass_mark=50)
+        return exam.id, sitting.id
+    finally:
+        db.close()
+
+
+@pytest.fixture
+def world(app: Flask) -> dict[str, int]:
+    seed(app, {"tina": [True, True, False, True], "tom": [False, True]})
+    seed(app, {"tina": [False]}, family="blackjack-payout")
+    make_exam(app)
+    return ids(app)
+
+
+# ------------------------------------------------------------------ roles
+
+
+@pytest.mark.parametrize("route", GET_ROUTES)
+def test_anonymous_get_goes_to_login(client: FlaskClient, world: dict[str, int],
+                                     route: str) -> None:
+    url = route.format(**world)
+    response = client.get(url)
+    assert response.status_code == 302
+    assert response.headers["Location"].startswith("/login?next=")
+    htmx = client.get(url, headers=HX)
+    assert htmx.status_code == 401
+    assert htmx.headers["HX-Redirect"].startswith("/login?next=")
+
+
+@pytest.mark.parametrize("route", GET_ROUTES)
+def test_trainee_is_refused(client: FlaskClient, auth: Any, world: dict[str, int],
+                            route: str) -> None:
+    auth.login("tina")
+    assert client.get(route.format(**world)).status_code == 403
+    assert client.get(route.format(**world), headers=HX).status_code == 403
+
+
+@pytest.mark.parametrize("route", GET_ROUTES)
+def test_supervisor_gets_every_page(client: FlaskClient, auth: Any, world: dict[str, int],
+                                    route: str) -> None:
+    auth.login("sue")
+    response = client.get(route.format(**world))
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
+def test_posts_need_a_supervisor_and_csrf(app: Flask, client: FlaskClient, auth: Any,
+                                          world: dict[str, int], route: str) -> None:
+    url = route.format(**world)
+    assert client.post(url).status_code in (302, 401)  # anonymous: log in
+    auth.login("tina")
+    token = auth.csrf("/")
+    assert client.post(url, data={"csrf_token": token}).status_code == 403
+    client.post("/logout", data={"csrf_token": token})
+    auth.login("sue")
+    refused = client.post(url, data={"password": "long enough", "active": "0"})
+    assert refused.status_code == 400  # no CSRF token
+    db = connect(app.config["DATABASE"])
+    assert db.execute("SELECT active FROM users WHERE username = 'tom'").fetchone()[0] == 1
+    db.close()
+
+
+@pytest.mark.parametrize("fragment,marker", [
+    ("/supervisor/", "Supervisor dashboard"),
+    ("/supervisor/attempts", "Attempt log"),
+    ("/supervisor/trainees/{tina}", "Accuracy over time"),
+    ("/supervisor/exams/", "New exam"),
+    ("/supervisor/accounts/", "Create an account"),
+])
+def test_htmx_gets_the_fragment_only(client: FlaskClient, auth: Any, world: dict[str, int],
+                                     fragment: str, marker: str) -> None:
+    auth.login("sue")
+    response = client.get(fragment.format(**world), headers=HX)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<section id="console"')
+    assert marker in html and "<html" not in html
+    full = client.get(fragment.format(**world)).get_data(as_text=True)
+    assert "<html" in full and 'class="console-nav' in full
+
+
+def test_replay_is_for_its_trainee_and_supervisors(client: FlaskClient, auth: Any,
+                                                   world: dict[str, int]) -> None:
+    assert client.get("/attempts/1").status_code == 302
+    auth.login("tom")
+    assert client.get("/attempts/1").status_code == 403  # tina's attempt
+    tom_attempt = 5
+    assert client.get(f"/attempts/{tom_attempt}").status_code == 200
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("tina")
+    html = client.get("/attempts/3").get_data(as_text=True)
+    assert "Wrong" in html and "=cmd()" in html  # escaped, shown as text
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    response = client.get("/attempts/3")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert 'class="felt"' in html and 'data-card="' in html  # the trainee pages' cards
+    assert "Europoker" in html or "europoker" in html
+    assert 'class="given">=cmd()' in html and 'class="expected">' in html
+    assert "the dealer stands on 17" in html
+    assert client.get("/attempts/999").status_code == 404
+
+
+# ------------------------------------------------------------------ dashboard
+
+
+def test_dashboard_table_and_heat_map(client: FlaskClient, auth: Any,
+                                      world: dict[str, int]) -> None:
+    auth.login("sue")
+    html = client.get("/supervisor/").get_data(as_text=True)
+    row = re.search(r'<tr data-trainee="tina">(.*?)</tr>', html, re.S)
+    assert row
+    assert '<td class="attempts">5</td>' in row.group(1)
+    assert "60%" in row.group(1) and "(3/5)" in row.group(1)
+    assert 'data-trainee="tom"' in html
+    assert '<svg' in html and 'class="chart heat-map"' in html
+    assert f'data-row="{world["tina"]}" data-column="dealer-draw" data-value="75%"' in html
+    assert f'data-row="{world["tina"]}" data-column="blackjack-payout" data-value="0%"' in html
+    assert f'data-row="{world["tom"]}" data-column="dealer-draw" data-value="50%"' in html
+    assert "Dealer draw check" in html  # latest exam results
+    assert "<script" not in html.split("</head>")[1]  # no inline (or any body) script
+
+
+def test_dashboard_filters(app: Flask, client: FlaskClient, auth: Any,
+                           world: dict[str, int]) -> None:
+    seed(app, {"tom": [True, True, True]}, house="casino-classic", day="2025-01-10")
+    auth.login("sue")
+    html = client.get("/supervisor/?house=casino-classic").get_data(as_text=True)
+    row = re.search(r'<tr data-trainee="tom">(.*?)</tr>', html, re.S)
+    assert row and '<td class="attempts">3</td>' in row.group(1)
+    html = client.get("/supervisor/?date_from=2025-01-01&date_to=2025-01-31").get_data(
+        as_text=True)
+    tina = re.search(r'<tr data-trainee="tina">(.*?)</tr>', html, re.S)
+    assert tina and '<td class="attempts">0</td>' in tina.group(1)
+    bad = client.get("/supervisor/?date_from=2025-02-01&date_to=2025-01-01")
+    assert bad.status_code == 200
+    assert "The end date is before the start date." in bad.get_data(as_text=True)
+    assert "Not a valid date value" in client.get("/supervisor/?date_from=yesterday").get_data(
+        as_text=True)
+
+
+def test_trainee_detail(client: FlaskClient, auth: Any, world: dict[str, int]) -> None:
+    auth.login("sue")
+    html = client.get(f"/supervisor/trainees/{world['tina']}").get_data(as_text=True)
+    assert 'class="chart line-chart"' in html
+    assert "60%" in html  # 3 of 5
+    weakest = re.search(r'<ol class="weakest">(.*?)</ol>', html, re.S)
+    assert weakest
+    assert weakest.group(1).index("blackjack-payout") < weakest.group(1).index("dealer-draw")
+    assert html.count("data-attempt=") == 5
+    assert "Dealer draw check" in html  # the exam sitting
+    only_wrong = client.get(f"/supervisor/trainees/{world['tina']}?result=wrong").get_data(
+        as_text=True)
+    assert only_wrong.count("data-attempt=") == 2
+    assert client.get("/supervisor/trainees/999").status_code == 404
+
+
+def test_attempt_log_filters_and_pages(app: Flask, client: FlaskClient, auth: Any,
+                                       world: dict[str, int]) -> None:
+    seed(app, {"tom": [True] * 60})
+    auth.login("sue")
+    first = client.get(f"/supervisor/attempts?trainee={world['tom']}").get_data(as_text=True)
+    assert first.count("data-attempt=") == 50 and "Page 1 of 2" in first
+    second = client.get(f"/supervisor/attempts?trainee={world['tom']}&page=2").get_data(
+        as_text=True)
+    assert second.count("data-attempt=") == 12
+    wrong = client.get("/supervisor/attempts?result=wrong&family=dealer-draw").get_data(
+        as_text=True)
+    assert wrong.count("data-attempt=") == 2
+
+
+# ------------------------------------------------------------------ export
+
+
+def rows(response: Any) -> list[dict[str, str]]:
+    assert response.status_code == 200
+    assert response.mimetype == "text/csv"
+    assert response.headers["Content-Disposition"].startswith("attachment; filename=")
+    return list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+
+
+def test_export_attempts_with_filters(app: Flask, client: FlaskClient, auth: Any,
+                                      world: dict[str, int]) -> None:
+    auth.login("sue")
+    everything = rows(client.get("/supervisor/export/attempts.csv"))
+    assert len(everything) == 7
+    assert {r["trainee"] for r in everything} == {"tina", "tom"}
+    tina = rows(client.get(f"/supervisor/export/attempts.csv?trainee={world['tina']}"
+                           "&family=dealer-draw&result=wrong"))
+    assert len(tina) == 1
+    assert tina[0]["answer"] == "'=cmd()"  # never a formula in a spreadsheet
+    assert tina[0]["correct"] == "no" and tina[0]["house"] == "europoker"
+    assert re.fullmatch(r"\d+\.\d{3}", tina[0]["seconds"])
+    assert rows(client.get("/supervisor/export/attempts.csv?house=casino-classic")) == []
+    assert rows(client.get("/supervisor/export/attempts.csv?date_to=2000-01-01")) == []
+
+
+def test_export_exam_results(client: FlaskClient, auth: Any, world: dict[str, int]) -> None:
+    auth.login("sue")
+    results = rows(client.get("/supervisor/export/exam-results.csv"))
+    assert len(results) == 1
+    r = results[0]
+    assert (r["trainee"], r["exam"], r["houses"], r["correct"], r["questions"],
+            r["score_percent"], r["pass_mark"], r["passed"], r["seconds"]) == (
+        "tina", "Dealer draw check", "europoker", "1", "1", "100", "50", "yes", "1.500")
+    assert rows(client.get("/supervisor/export/exam-results.csv?house=spanish-21")) == []
+    assert rows(client.get(f"/supervisor/export/exam-results.csv?trainee={world['tom']}")) == []
