@@ -59,10 +59,6 @@ def init_app(app: Flask) -> None:
     login_manager.init_app(app)
     login_manager.session_protection = "basic"
 
-    @app.context_processor
-    def logout_form() -> dict[str, Any]:
-        return {"logout_form": LogoutForm() if current_user.is_authenticated else None}
-
 
 def hash_password(password: str, method: str = "scrypt") -> str:
     """A werkzeug password hash (scrypt; tests pass a cheap method to run fast)."""

@@ -216,8 +216,6 @@ def _with(session: drilling.SessionRow, **changes: Any) -> drilling.SessionRow:
 def _question_context(session: drilling.SessionRow, question: drilling.QuestionRow,
                       form: AnswerForm | None = None, error: str | None = None,
                       view: QuestionView | None = None) -> dict[str, Any]:
-    if form is None:
-        form = AnswerForm(formdata=None, token=question.token)
     return {
         "session": session,
         "question": question,
