@@ -190,3 +190,35 @@ def test_supervisor_console_end_to_end(browser: Any, live_server: LiveServer) ->
     assert page.is_visible(".certificate")
     assert errors == []
     context.close()
+
+
+def test_exam_and_console_without_javascript(browser: Any, live_server: LiveServer) -> None:
+    db = connect(live_server.database)
+    nojs = create_user(db, "eve", "trainee", hash_password(PASSWORD, "pbkdf2:sha256:1000"))
+    boss = db.execute("SELECT id FROM users WHERE role = 'supervisor'").fetchone()
+    if boss is None:
+        boss_id = create_user(db, "boss2", "supervisor",
+                              hash_password(PASSWORD, "pbkdf2:sha256:1000")).id
+    else:
+        boss_id = int(boss[0])
+    exam = exams_db.create_exam(db, title="No script exam", houses=["casino-classic"],
+                                families=["dealer-draw"], difficulty="easy", questions=2,
+                                pass_mark=50, time_limit_s=120, attempts_allowed=1,
+                                created_by=boss_id, assign_to=[nojs.id])
+    db.close()
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    login(page, live_server, "eve")
+    page.click(f"[data-exam='{exam.id}'] [data-exam-start]")
+    page.wait_for_selector("[data-state=exam-question][data-position='0']")
+    page.click(f"button[name=choice][value={pending_expected(live_server)}]")
+    page.wait_for_selector("[data-state=exam-question][data-position='1']")  # a real redirect
+    expected = pending_expected(live_server)
+    page.click(f"button[name=choice][value={'stand' if expected == 'hit' else 'hit'}]")
+    page.wait_for_url(re.compile(r"/result$"))
+    assert page.inner_text("[data-outcome]") == "Passed"  # 1 of 2 = 50%, the pass mark
+    page.go_back()  # the back button cannot answer again
+    page.goto(f"{live_server.url}/")
+    assert "No attempts left" not in page.inner_text("#assigned-exams")
+    assert "Passed (50%)" in page.inner_text("#assigned-exams")
+    context.close()
