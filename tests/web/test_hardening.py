@@ -340,3 +340,24 @@ def test_gunicorn_serving_builds_a_production_app() -> None:
     source = inspect.getsource(web.run_gunicorn)
     assert "create_app(app_config)" in source
     assert "DEBUG" not in source and "TESTING" not in source and "reload" not in source
+
+
+# ------------------------------------------------------------------ refusals in words
+
+
+def test_refusals_say_why_in_plain_words(client: FlaskClient, auth: Any) -> None:
+    missing = client.get("/no/such/page")
+    assert missing.status_code == 404
+    assert "There is no such page" in missing.get_data(as_text=True)
+    auth.login()
+    forbidden = client.get("/supervisor/")
+    assert forbidden.status_code == 403
+    assert "Your account may not open this page." in forbidden.get_data(as_text=True)
+    fragment = client.get("/supervisor/", headers=HX)
+    assert fragment.status_code == 403
+    assert fragment.get_data(as_text=True) == (
+        '<p class="error" role="alert">Your account may not open this page.</p>')
+    wrong_method = client.get("/logout")
+    assert wrong_method.status_code == 405
+    assert "POST" in wrong_method.headers["Allow"]
+    assert "does not take that kind of request" in wrong_method.get_data(as_text=True)

@@ -13,6 +13,8 @@
 - the session cookie is HttpOnly and SameSite=Lax; ``SECURE_COOKIES=True`` in
   the config (or ``TRAINER_SECURE_COOKIES=1`` in the environment, for a
   deployment behind HTTPS) adds ``Secure`` and HSTS;
+- a refusal (400, 403, 404, 405, 409, 413) is a page saying why in plain words
+  (an htmx request gets the sentence alone, to swap in);
 - outside tests the app never runs in debug mode and an exception in a view
   is logged and answered with a plain 500 page, never a traceback.
 """
@@ -22,8 +24,9 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from flask import Flask, Response, render_template
-from werkzeug.exceptions import InternalServerError
+from flask import Flask, Response, render_template, request
+from markupsafe import escape
+from werkzeug.exceptions import HTTPException, InternalServerError
 
 CONTENT_SECURITY_POLICY = "; ".join((
     "default-src 'self'",
@@ -45,6 +48,17 @@ HEADERS = {
     "Referrer-Policy": "same-origin",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+}
+
+# Refusals in words a trainee understands (instead of werkzeug's generic pages).
+REFUSALS = {
+    400: ("Bad request", "The form could not be read. Go back, reload the page and try again."),
+    403: ("Not allowed", "Your account may not open this page."),
+    404: ("Not found", "There is no such page, or it is not yours to see."),
+    405: ("Not allowed here", "This address does not take that kind of request."),
+    409: ("Out of date", "That answer is for a question that is no longer on your screen; "
+                         "nothing was recorded. Reload the page."),
+    413: ("Too much", "The form sent was too large; nothing was recorded."),
 }
 
 PLAIN_500 = (
@@ -84,6 +98,19 @@ def init_app(app: Flask) -> None:
         if response.mimetype == "text/html":
             response.headers.setdefault("Cache-Control", "no-store")
         return response
+
+    def refusal(error: HTTPException) -> Any:
+        code = error.code or 400
+        title, message = REFUSALS.get(code, ("Refused", "The request was refused."))
+        headers = {k: v for k, v in error.get_headers() if k not in ("Content-Type",)}
+        if request.headers.get("HX-Request") == "true":
+            body = f'<p class="error" role="alert">{escape(message)}</p>'
+        else:
+            body = render_template("error.html", title=title, message=message, code=code)
+        return body, code, headers
+
+    for code in REFUSALS:
+        app.register_error_handler(code, refusal)
 
     @app.errorhandler(InternalServerError)
     def server_error(_error: InternalServerError) -> Any:
