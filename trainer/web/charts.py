@@ -66,6 +66,15 @@ def text_colour(fill: str) -> str:
     return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
 
 
+def short(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis.
+
+    >>> short("Dealer draws: hit or stand?", 14), short("Insurance", 14)
+    ('Dealer draws:…', 'Insurance')
+    """
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
 @dataclass(frozen=True, slots=True)
 class Point:
     """One point of a time series: its label (a day), its value (0–1 or none) and its count."""
@@ -156,16 +165,21 @@ def line_chart(points: Sequence[Point], *, title: str, width: int = 640, height:
 def heat_map(rows: Sequence[tuple[str, str]], columns: Sequence[tuple[str, str]],
              cells: Mapping[tuple[str, str], tuple[int, int]], *, title: str,
              row_links: Mapping[str, str] | None = None, cell: int = 56,
-             label_width: int = 150, header_height: int = 110) -> Markup:
+             label_width: int = 150, max_label: int = 26) -> Markup:
     """Rows × columns of accuracy: each cell is coloured and says ``85%`` and ``n=20``.
 
     ``rows``/``columns`` are (key, label) pairs; ``cells`` maps (row key, column
     key) to (correct, answered); a row label links to ``row_links[row key]``.
+    Column labels longer than ``max_label`` characters are shortened with ``…``
+    (the full label is in each cell's ``<title>``).
     """
-    width = label_width + cell * max(1, len(columns)) + 8
+    labels = [short(label, max_label) for _key, label in columns]
+    reach = int(max((len(label) for label in labels), default=0) * 6.5 * 0.71) + 12
+    header_height = max(40, reach)
+    width = label_width + cell * max(1, len(columns)) + max(8, reach - cell // 2)
     height = header_height + cell * max(1, len(rows)) + 8
     parts = [_svg_open(width, height, title, "heat-map")]
-    for j, (_key, label) in enumerate(columns):
+    for j, label in enumerate(labels):
         x = label_width + cell * j + cell / 2
         parts.append(f'<text x="{_n(x)}" y="{header_height - 6}" fill="{INK}"'
                      f' transform="rotate(-45 {_n(x)} {header_height - 6})">{_e(label)}</text>')
