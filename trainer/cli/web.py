@@ -8,17 +8,12 @@ from typing import Any
 
 import click
 
+from trainer.cli.database_option import database_option
+
 DEMO_USERS = (
     ("demo-trainee", "trainee", "trainee-demo"),
     ("demo-supervisor", "supervisor", "supervisor-demo"),
 )
-
-
-def _database_option(function: Any) -> Any:
-    return click.option(
-        "--database", "database", type=click.Path(dir_okay=False), envvar="TRAINER_DATABASE",
-        help="The SQLite file (default: trainer.db in the instance folder).",
-    )(function)
 
 
 def _app(database: str | None) -> Any:
@@ -33,7 +28,7 @@ def _default_workers() -> int:
 
 
 @click.command("init-db")
-@_database_option
+@database_option
 def init_db_command(database: str | None) -> None:
     """Create the database file if needed and apply pending migrations."""
     from trainer.web.database import init_db
@@ -58,7 +53,7 @@ def _read_password(username: str) -> str:
 @click.command("create-user")
 @click.argument("name")
 @click.option("--role", type=click.Choice(["trainee", "supervisor"]), required=True)
-@_database_option
+@database_option
 def create_user_command(name: str, role: str, database: str | None) -> None:
     """Add an account; asks for the password (or reads one line from stdin)."""
     from trainer.db import connect, migrate
@@ -120,7 +115,7 @@ _serve_options = [
 def _with_serve_options(function: Any) -> Any:
     for option in reversed(_serve_options):
         function = option(function)
-    return _database_option(function)
+    return database_option(function)
 
 
 @click.command("serve")
