@@ -13,6 +13,7 @@ strategy whose value ``house_edge`` computes.
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from trainer.engine.cards import Card, Rank
@@ -67,13 +68,26 @@ class ComputedStrategy:
         self.rules = rules
         self.hole = hole
         self.solvers = solvers(rules)
+        self._decisions: dict[tuple[Any, ...], Action] = {}
+        self._values: dict[tuple[str, int, int, bool, bool], Fraction] = {}
 
     def _solver(self, up: Card) -> HandSolver:
         return self.solvers[situation_key(self.rules, up, self.hole() if self.hole else None)]
 
     def decide(self, state: HandState, dealer_up: Card, allowed: frozenset[Action]) -> Action:
-        """The best allowed action for the hand as it stands."""
+        """The best allowed action for the hand as it stands (remembered per situation)."""
         solver = self._solver(dealer_up)
+        cards = state.cards
+        key = (solver.situation.key, tuple(sorted(card.value for card in cards)),
+               len(cards) == 2 and cards[0].rank is cards[1].rank, state.doubled, state.split,
+               state.split_aces, state.hit, state.switched, allowed)
+        action = self._decisions.get(key)
+        if action is None:
+            action = self._decide(solver, state, allowed)
+            self._decisions[key] = action
+        return action
+
+    def _decide(self, solver: HandSolver, state: HandState, allowed: frozenset[Action]) -> Action:
         cards = state.cards
         values = tuple(card.value for card in cards)
         if state.doubled:
@@ -110,10 +124,15 @@ class ComputedStrategy:
         rules = self.rules
         situation = self._solver(dealer_up).situation
 
-        def value(hand: tuple[Card, ...], switched: bool) -> Any:
+        def value(hand: tuple[Card, ...], switched: bool) -> Fraction:
             low, high = sorted(card.value for card in hand)
-            return hand_value(rules, situation, (low, high), hand[0].rank is hand[1].rank,
-                              switched)
+            same = hand[0].rank is hand[1].rank
+            key = (situation.key, low, high, same, switched)
+            known = self._values.get(key)
+            if known is None:
+                known = hand_value(rules, situation, (low, high), same, switched)
+                self._values[key] = known
+            return known
 
         keep = value(first, False) + value(second, False)
         swapped = value((first[0], second[1]), True) + value((second[0], first[1]), True)
