@@ -309,3 +309,42 @@ def test_export_exam_results(client: FlaskClient, auth: Any, world: dict[str, in
         "tina", "Dealer draw check", "europoker", "1", "1", "100", "50", "yes", "1.500")
     assert rows(client.get("/supervisor/export/exam-results.csv?house=spanish-21")) == []
     assert rows(client.get(f"/supervisor/export/exam-results.csv?trainee={world['tom']}")) == []
+
+
+@pytest.mark.parametrize("query", [
+    "trainee=1000000000000000000000000000000", "trainee=-3", "trainee=abc",
+    "page=99999999999999999999999", "page=-1", "exam=1000000000000000000000",
+    "date_from=0001-01-01&date_to=9999-12-31", "date_to=9999-12-31",
+])
+@pytest.mark.parametrize("path", ["/supervisor/attempts", "/supervisor/trainees/{tina}",
+                                  "/supervisor/export/attempts.csv",
+                                  "/supervisor/export/exam-results.csv", "/supervisor/"])
+def test_odd_query_values_do_not_break_pages(client: FlaskClient, auth: Any,
+                                             world: dict[str, int], path: str,
+                                             query: str) -> None:
+    auth.login("sue")
+    response = client.get(path.format(**world) + "?" + query)
+    assert response.status_code == 200
+
+
+def test_out_of_range_trainee_matches_nothing(client: FlaskClient, auth: Any,
+                                              world: dict[str, int]) -> None:
+    auth.login("sue")
+    assert rows(client.get("/supervisor/export/attempts.csv?trainee=" + "9" * 30)) == []
+    assert len(rows(client.get("/supervisor/export/attempts.csv?trainee=abc"))) == 7
+
+
+def test_chart_range() -> None:
+    import datetime as dt
+
+    from trainer.db.reports import Filters
+    from trainer.web.supervisor import chart_range
+
+    today = dt.date(2026, 11, 30)
+    assert chart_range(Filters(), today, None) == (dt.date(2026, 11, 1), today, 1)
+    assert chart_range(Filters(date_from=dt.date(2026, 1, 1)), today, dt.date(2026, 6, 1)) == (
+        dt.date(2026, 6, 1), today, 7)
+    start, end, step = chart_range(Filters(date_from=dt.date.min, date_to=dt.date.max), today,
+                                   dt.date(2020, 1, 1))
+    assert (start, end) == (dt.date(2020, 1, 1), today) and step == -(-2526 // 60)
+    assert chart_range(Filters(date_from=dt.date(2027, 1, 1)), today, None) == (today, today, 1)

@@ -34,7 +34,9 @@ class Filters:
 
 def _day_bounds(filters: Filters) -> tuple[str | None, str | None]:
     start = filters.date_from.isoformat() if filters.date_from else None
-    end = (filters.date_to + datetime.timedelta(days=1)).isoformat() if filters.date_to else None
+    end = None
+    if filters.date_to and filters.date_to < datetime.date.max:
+        end = (filters.date_to + datetime.timedelta(days=1)).isoformat()
     return start, end
 
 

@@ -65,6 +65,27 @@ def filter_form() -> tuple[FilterForm, reports.Filters]:
     return form, filters
 
 
+MAX_ID = 2**63 - 1
+
+
+def int_arg(name: str, default: int | None = None) -> int | None:
+    """A whole number from the query string; out of SQLite's range reads as -1 (no match)."""
+    raw = request.args.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        return default
+    return value if 0 <= value <= MAX_ID else -1
+
+
+def page_arg() -> int:
+    """The page number of a paged list: 1 and up (bad or huge values read as 1 or the cap)."""
+    value = int_arg("page", 1) or 1
+    return min(max(1, value), 1_000_000) if value != -1 else 1
+
+
 def query_string(extra: dict[str, Any] | None = None, drop: Sequence[str] = ()) -> str:
     """The current filters (and ``extra``) as a query string, for links and exports."""
     params = {k: request.args.get(k, "") for k in (*FILTER_KEYS, "trainee", "exam")}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request, url_for
+from flask import Blueprint, abort, render_template, url_for
 
 from trainer.db import accounts, reports
 from trainer.db import exams as exams_db
@@ -85,13 +85,21 @@ def _trainee_or_404(user_id: int) -> accounts.Account:
     return account
 
 
-def _chart_range(filters: reports.Filters, today: datetime.date
-                 ) -> tuple[datetime.date, datetime.date]:
-    end = min(filters.date_to or today, today) if filters.date_to else today
+def chart_range(filters: reports.Filters, today: datetime.date,
+                first: datetime.date | None) -> tuple[datetime.date, datetime.date, int]:
+    """The chart's first and last day and its step in days (at most about 60 points).
+
+    The range is the filter's, else the last 30 days; it never starts before the
+    first answer (``first``) nor ends after today.
+    """
+    end = min(filters.date_to, today) if filters.date_to else today
     start = filters.date_from or end - datetime.timedelta(days=29)
-    if start > end:
-        start = end
-    return start, end
+    if first is not None and start < first:
+        start = min(first, end)
+    start = min(start, end)
+    span = (end - start).days + 1
+    step = 1 if span <= 62 else 7 if span <= 7 * 60 else -(-span // 60)
+    return start, end, step
 
 
 @bp.get("/trainees/<int:user_id>")
@@ -103,14 +111,14 @@ def trainee(user_id: int) -> Any:
     form, filters = console.filter_form()
     base = reports.Filters(filters.date_from, filters.date_to, filters.house, user_id)
     all_facts = reports.facts(db, base)
-    start, end = _chart_range(filters, console.today())
-    span = (end - start).days + 1
-    step = 1 if span <= 62 else 7
+    start, end, step = chart_range(filters, console.today(),
+                                   min((f.day for f in all_facts), default=None))
     points = reports.series(
         [f for f in all_facts if start <= f.day <= end], start, end, step)
     chart = charts.line_chart(
         [charts.Point(p.day.strftime("%d %b"), p.accuracy, p.answered) for p in points],
-        title=f"{account.username}: accuracy {'per day' if step == 1 else 'per week'}, "
+        title=f"{account.username}: accuracy "
+              f"{'per day' if step == 1 else 'per week' if step == 7 else f'per {step} days'}, "
               f"{start.isoformat()} to {end.isoformat()}",
     )
     by_family: dict[str, list[reports.Fact]] = {}
@@ -120,7 +128,7 @@ def trainee(user_id: int) -> Any:
     family_scores = {name: reports.score(items, par) for name, items in by_family.items()}
     log_filters = reports.Filters(filters.date_from, filters.date_to, filters.house, user_id,
                                   filters.family, filters.correct)
-    page = max(1, request.args.get("page", 1, type=int) or 1)
+    page = console.page_arg()
     count = reports.count_attempts(db, log_filters)
     log = reports.attempt_log(db, log_filters, limit=LOG_PAGE, offset=(page - 1) * LOG_PAGE)
     sittings = reports.exam_results(db, reports.Filters(user_id=user_id), finished_only=False)
@@ -140,10 +148,10 @@ def attempts() -> Any:
     """The attempt log of every trainee, filtered, 50 to a page."""
     db = get_db()
     form, filters = console.filter_form()
-    trainee_id = request.args.get("trainee", type=int)
+    trainee_id = console.int_arg("trainee")
     filters = reports.Filters(filters.date_from, filters.date_to, filters.house, trainee_id,
                               filters.family, filters.correct)
-    page = max(1, request.args.get("page", 1, type=int) or 1)
+    page = console.page_arg()
     count = reports.count_attempts(db, filters)
     log = reports.attempt_log(db, filters, limit=LOG_PAGE, offset=(page - 1) * LOG_PAGE)
     return console.page("supervisor/_attempts.html",
@@ -171,7 +179,7 @@ def sitting(sitting_id: int) -> Any:
 
 
 def _trainee_filter(filters: reports.Filters) -> reports.Filters:
-    trainee_id = request.args.get("trainee", type=int)
+    trainee_id = console.int_arg("trainee")
     return reports.Filters(filters.date_from, filters.date_to, filters.house, trainee_id,
                            filters.family, filters.correct)
 
@@ -198,7 +206,7 @@ def export_exam_results() -> Any:
     """Every finished exam sitting matching the current filters (date range, house, trainee)."""
     _form, filters = console.filter_form()
     rows = reports.exam_results(get_db(), _trainee_filter(filters),
-                                exam_id=request.args.get("exam", type=int))
+                                exam_id=console.int_arg("exam"))
     return console.csv_response(
         f"exam-results-{console.today().isoformat()}.csv",
         ["sitting_id", "trainee", "exam", "houses", "attempt", "started_at", "finished_at",
