@@ -127,6 +127,17 @@ class HandSolver:
             value += self.chance[card] * after
         return value
 
+    def split_natural(self) -> Fraction:
+        """Ace + ten after a split at a house that pays it as a blackjack."""
+        ratio = self.rules.blackjack_pays
+        pays = Fraction(ratio.numerator, ratio.denominator)
+        blackjack = self.situation.odds.get("blackjack", Fraction(0))
+        if not blackjack:
+            return pays
+        showdown = self.rules.blackjack_vs_dealer_blackjack
+        against = {"push": Fraction(0), "win": pays, "lose": Fraction(-1)}[showdown.value]
+        return blackjack * against + (1 - blackjack) * pays
+
     # doubling ------------------------------------------------------------
     def doubled(self, values: tuple[int, ...], doubles: int, split: bool) -> Choice:
         """Best play of a hand just doubled ``doubles`` times and dealt its card."""
@@ -185,7 +196,10 @@ class HandSolver:
         ace = 1 in values
         options: dict[Action, Fraction] = {}
         if Action.STAND in allowed:
-            options[Action.STAND] = self.stand(hard, ace, 2, split)
+            if split and values == (1, 10) and self.rules.blackjack_after_split:
+                options[Action.STAND] = self.split_natural()
+            else:
+                options[Action.STAND] = self.stand(hard, ace, 2, split)
         if Action.HIT in allowed:
             tag = values if self.rules.bonuses and values in _TAGS else None
             options[Action.HIT] = self.hit(hard, ace, 2, split, tag)

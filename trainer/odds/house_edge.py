@@ -43,7 +43,7 @@ def hand_value(
 ) -> Fraction:
     """Expected value of two first cards played at their best, dealer blackjack included."""
     blackjack = situation.blackjack
-    natural = sorted(values) == [1, 10] and not switched
+    natural = sorted(values) == [1, 10] and (not switched or rules.blackjack_after_switch)
     if natural:
         return blackjack * _showdown(rules) + (1 - blackjack) * _ratio(rules)
     if blackjack == 1:
