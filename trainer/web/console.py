@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 from urllib.parse import urlencode
@@ -94,25 +95,29 @@ def query_string(extra: dict[str, Any] | None = None, drop: Sequence[str] = ()) 
     return ("?" + urlencode(kept)) if kept else ""
 
 
-_FORMULA_START = ("=", "+", "@", "\t", "\r")
+_FORMULA_START = ("=", "@", "\t", "\r")
 
 
 def csv_cell(value: object) -> str:
-    """A cell a spreadsheet will not run as a formula (``=…``, ``@…``, ``-cmd``; not ``-10``)."""
+    """A cell a spreadsheet will not run as a formula.
+
+    ``=…``, ``@…``, ``+cmd``, ``-cmd`` get a leading ``'``; signed amounts
+    (``-10``, ``+15``, ``0; -10; +15``) are answers and stay as they are.
+
+    >>> csv_cell("=1+1"), csv_cell("-10"), csv_cell("+15"), csv_cell("-2+3"), csv_cell(None)
+    ("'=1+1", '-10', '+15', "'-2+3", '')
+    """
     text = "" if value is None else str(value)
     if text.startswith(_FORMULA_START) or (
-        text.startswith("-") and not _is_number(text[1:])
+        text.startswith(("-", "+")) and not all(_is_number(p.strip()) for p in text.split(";"))
     ):
         return "'" + text
     return text
 
 
 def _is_number(text: str) -> bool:
-    try:
-        float(text.replace(",", "."))
-    except ValueError:
-        return False
-    return True
+    """A plain signed decimal amount: ``-10``, ``+52.50``, ``7,5``."""
+    return re.fullmatch(r"[+-]?\d+(?:[.,]\d+)?", text) is not None
 
 
 def csv_response(filename: str, header: Sequence[str], rows: Iterable[Sequence[object]]
