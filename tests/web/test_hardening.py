@@ -361,3 +361,11 @@ def test_refusals_say_why_in_plain_words(client: FlaskClient, auth: Any) -> None
     assert wrong_method.status_code == 405
     assert "POST" in wrong_method.headers["Allow"]
     assert "does not take that kind of request" in wrong_method.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("path", ["/drills/99999999999999999999", "/attempts/9223372036854775808",
+                                  "/exams/sittings/99999999999999999999/result",
+                                  "/drills/9223372036854775807"])
+def test_ids_beyond_sqlite_range_are_not_found(client: FlaskClient, auth: Any, path: str) -> None:
+    auth.login()
+    assert client.get(path).status_code == 404

@@ -13,6 +13,8 @@
 - the session cookie is HttpOnly and SameSite=Lax; ``SECURE_COOKIES=True`` in
   the config (or ``TRAINER_SECURE_COOKIES=1`` in the environment, for a
   deployment behind HTTPS) adds ``Secure`` and HSTS;
+- ``<int:…>`` URL parts are bounded to SQLite's 64-bit range (``/drills/1e30``
+  is a 404, never an ``OverflowError``);
 - a refusal (400, 403, 404, 405, 409, 413) is a page saying why in plain words
   (an htmx request gets the sentence alone, to swap in);
 - outside tests the app never runs in debug mode and an exception in a view
@@ -27,6 +29,7 @@ from typing import Any
 from flask import Flask, Response, render_template, request
 from markupsafe import escape
 from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.routing import IntegerConverter
 
 CONTENT_SECURITY_POLICY = "; ".join((
     "default-src 'self'",
@@ -69,6 +72,14 @@ PLAIN_500 = (
 )
 
 
+class SQLiteInteger(IntegerConverter):
+    """``<int:…>`` in a URL: a row id SQLite can hold (a bigger number is a 404, not a crash)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max", 2**63 - 1)
+        super().__init__(*args, **kwargs)
+
+
 def _secure_cookies(app: Flask) -> bool:
     if "SECURE_COOKIES" in app.config:
         return bool(app.config["SECURE_COOKIES"])
@@ -76,6 +87,8 @@ def _secure_cookies(app: Flask) -> bool:
 
 
 def init_app(app: Flask) -> None:
+    """Before the blueprints are registered (their ``<int:…>`` rules use the converter)."""
+    app.url_map.converters["int"] = SQLiteInteger
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
     app.config["REMEMBER_COOKIE_HTTPONLY"] = True
