@@ -338,3 +338,27 @@ def test_exam_routes_refuse_others(app: Flask, client: FlaskClient, auth: Any) -
     assert "passed" in exam_page and "data-certificate" in exam_page
     start_without_csrf = client.post(f"/exams/{exam_id}/start")
     assert start_without_csrf.status_code in (400, 403)
+
+
+@pytest.mark.parametrize("route", ["/exams/", "/exams/sittings/{s}", "/exams/sittings/{s}/result",
+                                   "/exams/sittings/{s}/certificate"])
+def test_exam_pages_by_role(app: Flask, client: FlaskClient, auth: Any, route: str) -> None:
+    exam_id = as_supervisor_create(app, client, auth, questions="1")
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)
+    answer(client, app, sitting_id, right=True)
+    url = route.format(s=sitting_id)
+    # the trainee who sat it (a finished sitting's question page redirects to the result)
+    assert client.get(url).status_code == (303 if route == "/exams/sittings/{s}" else 200)
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    anonymous = client.get(url)
+    assert anonymous.status_code == 302 and anonymous.headers["Location"].startswith("/login")
+    htmx = client.get(url, headers=HX)
+    assert htmx.status_code == 401 and htmx.headers["HX-Redirect"].startswith("/login")
+    auth.login("sue")
+    expected = 200 if url.endswith("/certificate") else 403  # supervisors print certificates
+    assert client.get(url).status_code == expected
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("tom")
+    expected = 200 if route == "/exams/" else 403 if url.endswith("/certificate") else 404
+    assert client.get(url).status_code == expected
