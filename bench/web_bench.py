@@ -137,20 +137,25 @@ async def answer_once(client: Client, url: str, family: str, think: float = 0.0
     return elapsed, ok
 
 
-async def trainee_loop(port: int, n: int, until: float, latencies: list[float],
-                       failures: list[int], think: bool) -> int:
+async def ready_trainee(port: int, n: int) -> tuple[Client, str, str]:
+    """Log a trainee in and open a long session (not measured)."""
     client = Client(port)
     family = "dealer-draw" if n % 2 else "blackjack-payout"
     await log_in(client, f"trainee{n}")
-    url = await start_session(client, family)
+    return client, family, await start_session(client, family)
+
+
+async def trainee_loop(trainee: tuple[Client, str, str], n: int, seconds: float,
+                       latencies: list[float], failures: list[int], think: bool) -> int:
+    client, family, url = trainee
     rng = random.Random(n)
     done = 0
     if think:
         await asyncio.sleep(rng.random())  # spread the trainees over the first second
+    until = time.perf_counter() + seconds
     while time.perf_counter() < until:
         cycle = time.perf_counter()
-        elapsed, ok = await answer_once(client, url, family,
-                                        think=0.0)
+        elapsed, ok = await answer_once(client, url, family)
         if ok:
             latencies.append(elapsed)
             done += 1
@@ -164,14 +169,18 @@ async def trainee_loop(port: int, n: int, until: float, latencies: list[float],
     return done
 
 
-async def run_trainees(port: int, trainees: int, seconds: float, think: bool
+async def ready_trainees(port: int, trainees: int) -> list[tuple[Client, str, str]]:
+    # one at a time: logging in hashes a password (scrypt), which is not what we measure
+    return [await ready_trainee(port, n) for n in range(trainees)]
+
+
+async def run_trainees(ready: list[tuple[Client, str, str]], seconds: float, think: bool
                        ) -> tuple[list[float], int, float]:
     latencies: list[float] = []
     failures: list[int] = []
-    until = time.perf_counter() + seconds + 3  # 3 s for logging in
     started = time.perf_counter()
-    counts = await asyncio.gather(*(trainee_loop(port, n, until, latencies, failures, think)
-                                    for n in range(trainees)))
+    counts = await asyncio.gather(*(trainee_loop(t, n, seconds, latencies, failures, think)
+                                    for n, t in enumerate(ready)))
     return latencies, len(failures), sum(counts) / (time.perf_counter() - started)
 
 
@@ -204,6 +213,25 @@ def wait_listening(port: int, timeout: float = 30) -> None:
         except OSError:
             time.sleep(0.1)
     raise RuntimeError(f"nothing listening on port {port}")
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process and its children (gunicorn master + workers)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    pids = [pid]
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        children = []
+    pids += [int(c) for c in children]
+    for one in pids:
+        try:
+            fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -244,16 +272,20 @@ def main() -> None:
         wait_listening(port)
         print(f"(a) {args.trainees} trainees answering about once a second for "
               f"{args.seconds:.0f} s ...", file=sys.stderr)
-        latencies, failures, rate = asyncio.run(
-            run_trainees(port, args.trainees, args.seconds, think=True))
+        ready = asyncio.run(ready_trainees(port, args.trainees))
+        latencies, failures, rate = asyncio.run(run_trainees(ready, args.seconds, think=True))
         print(f"(a) answer round trip: {summary(latencies)}, {rate:.0f} answers/s, "
               f"{failures} failures")
         print(f"(b) saturation: {args.clients} clients, GET question + POST answer, "
               f"{args.saturation_seconds:.0f} s ...", file=sys.stderr)
+        ready = asyncio.run(ready_trainees(port, args.clients))
+        cpu_before = tree_cpu_seconds(server.pid)
         sat_latencies, sat_failures, sat_rate = asyncio.run(
-            run_trainees(port, args.clients, args.saturation_seconds, think=False))
+            run_trainees(ready, args.saturation_seconds, think=False))
+        app_cpu = (tree_cpu_seconds(server.pid) - cpu_before) / len(sat_latencies) * 1000
         print(f"(b) app: {sat_rate:.0f} answers/s ({2 * sat_rate:.0f} requests/s), "
-              f"answer POST {summary(sat_latencies)}, {sat_failures} failures")
+              f"answer POST {summary(sat_latencies)}, {sat_failures} failures; "
+              f"server CPU {app_cpu:.2f} ms per answer (GET + POST)")
         db_rows = subprocess.run(
             [sys.executable, "-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1])"
              ".execute('select count(*) from attempts').fetchone()[0])", str(database)],
@@ -270,15 +302,19 @@ def main() -> None:
                             env=env | {"BARE_DATABASE": str(work / "bare.db")})
     try:
         wait_listening(bare_port)
+        cpu_before = tree_cpu_seconds(bare.pid)
         bare_latencies, bare_rate = asyncio.run(
             run_bare(bare_port, args.clients, args.saturation_seconds))
+        bare_cpu = (tree_cpu_seconds(bare.pid) - cpu_before) / len(bare_latencies) * 1000
         print(f"(b) bare Flask + SQLite insert: {bare_rate:.0f} requests/s, "
-              f"{summary(bare_latencies)}")
+              f"{summary(bare_latencies)}; server CPU {bare_cpu:.2f} ms per request")
     finally:
         bare.terminate()
         bare.wait(timeout=30)
     print(f"    app answers/s / bare requests/s = {sat_rate / bare_rate:.2f}; "
           f"app requests/s / bare requests/s = {2 * sat_rate / bare_rate:.2f}")
+    print(f"    CPU per answer / CPU per bare request = {app_cpu / bare_cpu:.1f}; "
+          f"load average during the run {os.getloadavg()[0]:.1f}")
     print(f"    workers {args.workers}, CPUs {os.cpu_count()}, "
           f"median answer POST at saturation {statistics.median(sat_latencies):.1f} ms")
 

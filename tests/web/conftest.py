@@ -44,6 +44,7 @@ def app(tmp_path: Path) -> Iterator[Flask]:
         "DATABASE": str(tmp_path / "trainer.db"),
         "DRILL_BACKEND": FakeBackend(),
         "DRILL_LENGTH": 3,
+        "DB_BACKGROUND": False,
     })
     db = connect(app.config["DATABASE"])
     create_user(db, "tina", "trainee", hash_password(PASSWORD, FAST_HASH))

@@ -464,3 +464,11 @@ def test_supervisor_area_is_for_supervisors(client: FlaskClient, auth: Any) -> N
     auth.login("sue")
     assert client.get("/supervisor/").status_code == 200
     assert 'href="/supervisor/"' in client.get("/").get_data(as_text=True)
+
+
+def test_huge_ids_are_not_found(client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    huge = "9" * 30
+    assert client.get(f"/drills/{huge}").status_code == 404
+    assert client.get(f"/drills/{huge}/summary").status_code == 404
+    assert client.get(f"/drills/1/feedback/{huge}").status_code == 404

@@ -5,10 +5,18 @@ bring it up to date with :func:`migrate`; the query modules take the
 ``Database`` as their first argument.
 """
 
-from trainer.db.connection import connect, default_path, now_iso, now_ms, write_transaction
+from trainer.db.connection import (
+    checkpoint,
+    connect,
+    default_path,
+    now_iso,
+    now_ms,
+    write_transaction,
+)
 from trainer.db.migrations import migrate, migrations
 
 __all__ = [
+    "checkpoint",
     "connect",
     "default_path",
     "migrate",

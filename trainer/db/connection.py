@@ -20,8 +20,12 @@ def default_path(instance_path: str | Path) -> Path:
     return Path(instance_path) / "trainer.db"
 
 
-def connect(path: str | Path, *, wal: bool = True) -> Database:
+def connect(path: str | Path, *, wal: bool = True, autocheckpoint: int | None = None) -> Database:
     """Open (creating if needed) the database file.
+
+    ``autocheckpoint`` sets how many WAL pages a commit may leave before that
+    commit checkpoints (SQLite's default is 1000); the web app raises it and
+    checkpoints from a background thread instead, off the request path.
 
     Autocommit mode (``isolation_level=None``): every write function opens its
     own transaction with :func:`write_transaction`; the busy timeout is 5 s.  WAL lets readers run
@@ -38,9 +42,20 @@ def connect(path: str | Path, *, wal: bool = True) -> Database:
     db = Database(conn, execute_plugins=False, recursive_triggers=False)
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA synchronous = NORMAL")
+    if autocheckpoint is not None:
+        db.execute(f"PRAGMA wal_autocheckpoint = {int(autocheckpoint)}")
     if wal:  # WAL is stored in the file: a request's connection need not check it again
         db.enable_wal()
     return db
+
+
+def checkpoint(db: Database) -> tuple[int, int, int]:
+    """A passive WAL checkpoint: copy committed pages into the database file, never waiting.
+
+    Returns SQLite's (busy, WAL frames, frames checkpointed).
+    """
+    row = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    return int(row[0]), int(row[1]), int(row[2])
 
 
 def select(db: Database, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
