@@ -82,6 +82,17 @@ def test_rules_move_the_edge_the_known_way() -> None:
         0.3 * 2 * (1 / 13) * (4 / 13) * (1 - 2 * (1 / 13) * (4 / 13) / 2), rel=0.05)
 
 
+def test_blackjack_after_split_or_switch_is_priced_as_a_blackjack() -> None:
+    classic = find_house("casino-classic")
+    paid = dataclasses.replace(classic, blackjack_after_split=True)
+    ace_ten = solvers(paid)["6"].options((1, 10), split=True, split_aces=True)[Action.STAND]
+    assert ace_ten == Fraction(3, 2)
+    assert player_edge(paid) > player_edge(classic)
+    switch = find_house("blackjack-switch")
+    assert player_edge(dataclasses.replace(switch, blackjack_after_switch=True)) > player_edge(
+        switch)
+
+
 def rows(name: str) -> dict[str, dict[str, str]]:
     table = strategy_table(find_house(name))
     return {hand: dict(zip(table["columns"], codes, strict=True))
