@@ -20,8 +20,12 @@ Reports throughput (acknowledged answers per second of the answering phase)
 and the answer POST latency, p50/p99 (answers retried across the outage are
 left out of the latency figures and counted separately).
 
+``--think S``: each trainee pauses about S seconds after each feedback (a
+person reading it), instead of answering flat out; the latency then measures
+the server, not the queue of 50 clients waiting on a 2-core machine.
+
 Run: .venv/bin/python bench/load_crash.py [--trainees 50] [--answers 40]
-     [--workers 4] [--crash]
+     [--workers 4] [--crash | --both] [--think 1.0]
 Bounded: a fixed count of answers, a 120 s cap on any wait, loopback only.
 """
 
@@ -30,6 +34,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import os
+import random
 import re
 import signal
 import socket
@@ -215,7 +220,8 @@ class Trainee:
             raise RuntimeError(f"{self.name}: start answered {status}: {page[:300]}")
         return headers["Location"]
 
-    def run(self, answers: int, house: str, family: str, ready: threading.Barrier) -> None:
+    def run(self, answers: int, house: str, family: str, ready: threading.Barrier,
+            think: float = 0.0) -> None:
         try:
             self.login()
             url = self.start_session(house, family, max(answers, 1) + 5)
@@ -244,6 +250,8 @@ class Trainee:
                     else:
                         self.stats.latencies.append(elapsed)
                 done += 1
+                if think:  # a trainee reading the feedback and the next cards
+                    time.sleep(think * (0.5 + random.random()))
         except Exception as exc:  # every failure is reported, none hidden
             self.fail(repr(exc))
         finally:
@@ -256,6 +264,7 @@ class Report:
     answers_each: int
     workers: int
     crash: bool
+    think: float
     acknowledged: int
     in_database: int
     lost: int
@@ -282,7 +291,8 @@ class Report:
     def text(self) -> str:
         lines = [
             f"{self.trainees} trainees x {self.answers_each} answers, {self.workers} gunicorn "
-            f"workers{', SIGKILL mid-run and restart' if self.crash else ''}",
+            f"workers, {f'think ~{self.think:.1f} s' if self.think else 'flat out'}"
+            f"{', SIGKILL mid-run and restart' if self.crash else ''}",
             f"acknowledged {self.acknowledged}, attempts in the database {self.in_database}: "
             f"lost {self.lost}, doubled {self.doubled}, unacknowledged "
             f"{self.unacknowledged_in_database}",
@@ -312,7 +322,7 @@ def _percentile(values: list[float], q: float) -> float:
 
 def run(trainees: int = 50, answers: int = 40, workers: int = 4, crash: bool = False,
         house: str = "europoker", family: str = "dealer-draw",
-        directory: Path | None = None) -> Report:
+        directory: Path | None = None, think: float = 0.0) -> Report:
     """The whole scenario; returns the report (``report.ok`` says whether it held)."""
     with tempfile.TemporaryDirectory(prefix="load-crash-") as scratch:
         where = directory or Path(scratch)
@@ -332,7 +342,8 @@ def run(trainees: int = 50, answers: int = 40, workers: int = 4, crash: bool = F
         try:
             ready = threading.Barrier(trainees + 1)
             threads = [threading.Thread(target=Trainee(n, server.port, stats, lock).run,
-                                        args=(answers, house, family, ready), daemon=True)
+                                        args=(answers, house, family, ready, think),
+                                        daemon=True)
                        for n in names]
             for thread in threads:
                 thread.start()
@@ -357,12 +368,13 @@ def run(trainees: int = 50, answers: int = 40, workers: int = 4, crash: bool = F
             seconds = time.perf_counter() - started
         finally:
             server.stop()
-        return _report(server, stats, trainees, answers, workers, crash, seconds,
+        return _report(server, stats, trainees, answers, workers, crash, think, seconds,
                        killed_after, killed_at)
 
 
 def _report(server: Server, stats: Stats, trainees: int, answers: int, workers: int,
-            crash: bool, seconds: float, killed_after: int | None, killed_at: str) -> Report:
+            crash: bool, think: float, seconds: float, killed_after: int | None,
+            killed_at: str) -> Report:
     db = connect(server.database)
     try:
         stored = [row[0] for row in db.execute(
@@ -386,7 +398,7 @@ def _report(server: Server, stats: Stats, trainees: int, answers: int, workers: 
     if len(acked) != len(stats.acknowledged):
         errors.append("a question token was acknowledged twice")
     return Report(
-        trainees=trainees, answers_each=answers, workers=workers, crash=crash,
+        trainees=trainees, answers_each=answers, workers=workers, crash=crash, think=think,
         acknowledged=len(stats.acknowledged), in_database=len(stored),
         lost=len(acked - in_db), doubled=len(stored) - len(in_db) + int(per_question),
         unacknowledged_in_database=len(in_db - acked), errors=errors,
@@ -407,10 +419,12 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--crash", action="store_true", help="SIGKILL and restart mid-run")
     parser.add_argument("--both", action="store_true", help="a clean run, then a crash run")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean seconds a trainee pauses between answers (0: flat out)")
     args = parser.parse_args()
     ok = True
     for crash in ((False, True) if args.both else (args.crash,)):
-        report = run(args.trainees, args.answers, args.workers, crash)
+        report = run(args.trainees, args.answers, args.workers, crash, think=args.think)
         print(report.text(), flush=True)
         print()
         ok = ok and report.ok
