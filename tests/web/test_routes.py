@@ -472,3 +472,16 @@ def test_huge_ids_are_not_found(client: FlaskClient, auth: Any) -> None:
     assert client.get(f"/drills/{huge}").status_code == 404
     assert client.get(f"/drills/{huge}/summary").status_code == 404
     assert client.get(f"/drills/1/feedback/{huge}").status_code == 404
+
+
+def test_answer_without_csrf_token_is_refused(app: Flask, client: FlaskClient,
+                                              auth: Any) -> None:
+    auth.login()
+    url = start(client, auth)
+    form = question_form(client.get(url).get_data(as_text=True))
+    response = client.post(f"{url}/answer", data={"token": form["token"], "choice": "hit"})
+    assert response.status_code == 400
+    response = client.post(f"{url}/answer", data={"token": form["token"], "choice": "hit",
+                                                  "csrf_token": "forged"})
+    assert response.status_code == 400
+    assert count_attempts(app) == 0

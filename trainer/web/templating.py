@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterable
 from decimal import Decimal
 
 from flask import Flask
+from markupsafe import Markup, escape
 
 from trainer.engine.money import format_money
+from trainer.web.drillkit import CardView
 
 DEFAULT_CHIPS = tuple(Decimal(d) for d in ("500", "100", "25", "5", "1", "0.50"))
 MAX_STACK = 12
@@ -45,7 +49,48 @@ def chip_class(denomination: Decimal) -> str:
     return "chip-" + format_money(Decimal(denomination)).replace(".", "_")
 
 
+@functools.lru_cache(maxsize=256)
+def card_html(card: CardView) -> Markup:
+    """One card as HTML (cached: a page draws the same few dozen cards over and over)."""
+    if card.face_down:
+        return Markup('<span class="card back" role="img" aria-label="face-down card"></span>')
+    rank, suit = escape(card.rank), escape(card.suit)
+    corner = f"{rank}<br>{suit}"
+    return Markup(
+        f'<span class="card {"red" if card.red else "black"}" role="img" '
+        f'aria-label="{rank}{suit}" data-card="{escape(card.code)}">'
+        f'<span class="corner top">{corner}</span><span class="pip">{suit}</span>'
+        f'<span class="corner bottom">{corner}</span></span>'
+    )
+
+
+def cards_html(cards: Iterable[CardView]) -> Markup:
+    """A hand of cards as HTML."""
+    return Markup("").join(card_html(card) for card in cards)
+
+
+def bet_html(amount: Decimal, denominations: Iterable[Decimal] = ()) -> Markup:
+    """A bet as a stack of chips and its amount (cached by amount and chip set)."""
+    return _bet_html(Decimal(amount), tuple(denominations))
+
+
+@functools.lru_cache(maxsize=4096)
+def _bet_html(amount: Decimal, denominations: tuple[Decimal, ...]) -> Markup:
+    shown = money(amount)
+    chips = "".join(
+        f'<span class="chip {chip_class(d)}">{money(d)}</span>'
+        for d in chip_stack(amount, denominations)
+    )
+    return Markup(
+        f'<span class="bet" aria-label="bet {shown}"><span class="stack">{chips}</span>'
+        f'<span class="bet-amount">{shown}</span></span>'
+    )
+
+
 def init_app(app: Flask) -> None:
+    app.jinja_env.filters["card_html"] = card_html
+    app.jinja_env.filters["cards_html"] = cards_html
+    app.jinja_env.filters["bet_html"] = bet_html
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["secs"] = seconds
     app.jinja_env.filters["chip_stack"] = chip_stack
