@@ -27,14 +27,7 @@ class StartDrillForm(FlaskForm):
 
 
 class AnswerForm(FlaskForm):
-    """One answer: a button's ``choice``, a typed ``amount``, or chip counts (read separately).
-
-    Its CSRF token is checked by the app-wide ``CSRFProtect`` before the view
-    runs (every POST is), so the form does not check it a second time.
-    """
-
-    class Meta:
-        csrf = False
+    """One answer: a button's ``choice``, a typed ``amount``, or chip counts (read separately)."""
 
     token = HiddenField(validators=[DataRequired(), Length(max=64)])
     choice = StringField(validators=[Optional(), Length(max=80)])
