@@ -35,14 +35,20 @@ class CheckboxesField(SelectMultipleField):
     option_widget = CheckboxInput()
 
 
+def sane_year(_form: Any, field: Any) -> None:
+    """Dates far from now would overflow date arithmetic (found by fuzzing, issue 7)."""
+    if field.data and not 1900 <= field.data.year <= 2999:
+        raise ValidationError("Give a date between 1900 and 2999.")
+
+
 class FilterForm(FlaskForm):
     """Date range, house, and (on the attempt log) drill family and right/wrong; a GET form."""
 
     class Meta:
         csrf = False
 
-    date_from = DateField("From", validators=[Optional()])
-    date_to = DateField("To", validators=[Optional()])
+    date_from = DateField("From", validators=[Optional(), sane_year])
+    date_to = DateField("To", validators=[Optional(), sane_year])
     house = SelectField("House", choices={"": "All houses"}, validators=[Optional()])
     family = SelectField("Drill", choices={"": "All drills"}, validators=[Optional()])
     result = SelectField("Result", choices={"": "Right and wrong", "right": "Right only",
