@@ -369,3 +369,14 @@ def test_refusals_say_why_in_plain_words(client: FlaskClient, auth: Any) -> None
 def test_ids_beyond_sqlite_range_are_not_found(client: FlaskClient, auth: Any, path: str) -> None:
     auth.login()
     assert client.get(path).status_code == 404
+
+
+def test_accounts_made_in_the_console_store_scrypt_hashes(app: Flask, client: FlaskClient,
+                                                          auth: Any, db: Any) -> None:
+    auth.login("sue")
+    response = client.post("/supervisor/accounts/", data={
+        "csrf_token": auth.csrf("/supervisor/accounts/"), "username": "newbie",
+        "role": "trainee", "password": "a long password", "confirm": "a long password"})
+    assert response.status_code == 303
+    user = find_user(db, "newbie")
+    assert user is not None and user.password_hash.startswith("scrypt:")
