@@ -380,3 +380,24 @@ def test_accounts_made_in_the_console_store_scrypt_hashes(app: Flask, client: Fl
     assert response.status_code == 303
     user = find_user(db, "newbie")
     assert user is not None and user.password_hash.startswith("scrypt:")
+
+
+@pytest.mark.parametrize("target", ["/\t/evil.example", "/\n/evil.example", "/\r\n/x",
+                                    "/\\evil.example", "//evil.example", "https://evil.example/",
+                                    "/ /evil.example", "/\x00/x", "javascript:alert(1)",
+                                    "/%0d%0aSet-Cookie:x=1"])
+def test_login_never_sends_you_off_site(client: FlaskClient, target: str) -> None:
+    token = _login_token(client)
+    response = client.post("/login", data={"username": "tina", "password": PASSWORD,
+                                           "csrf_token": token, "next": target})
+    assert response.status_code == 303
+    location = response.headers["Location"]
+    assert location == "/" or location == target == "/%0d%0aSet-Cookie:x=1"
+    assert "\n" not in location and "\r" not in location
+
+
+def test_a_safe_next_is_followed(client: FlaskClient) -> None:
+    response = client.post("/login", data={"username": "tina", "password": PASSWORD,
+                                           "csrf_token": _login_token(client),
+                                           "next": "/drills/1?x=1"})
+    assert response.headers["Location"] == "/drills/1?x=1"

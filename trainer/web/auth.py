@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, flash, redirect, render_template, request, url_for
 from flask_login import LoginManager, UserMixin, current_user, login_user, logout_user
@@ -66,9 +67,20 @@ def hash_password(password: str, method: str = "scrypt") -> str:
 
 
 def _safe_next(target: str | None) -> str | None:
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
-        return target
-    return None
+    r"""A path on this site to go back to after logging in, else None.
+
+    Browsers drop tabs and newlines from a URL (``/\t/evil.example`` becomes
+    ``//evil.example``, another site) and read ``\`` as ``/``, so any of them,
+    any space or control character, a scheme or a host refuses the target.
+    """
+    if not target or not target.startswith("/") or target.startswith("//"):
+        return None
+    if "\\" in target or any(c.isspace() or ord(c) < 32 or ord(c) == 127 for c in target):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return None
+    return target
 
 
 @bp.route("/login", methods=["GET", "POST"])
