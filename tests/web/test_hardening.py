@@ -401,3 +401,46 @@ def test_a_safe_next_is_followed(client: FlaskClient) -> None:
                                            "csrf_token": _login_token(client),
                                            "next": "/drills/1?x=1"})
     assert response.headers["Location"] == "/drills/1?x=1"
+
+
+def test_a_hostile_username_is_escaped_everywhere(app: Flask, client: FlaskClient,
+                                                  auth: Any) -> None:
+    """Stored XSS: a user name with markup shows as text on every page that names it."""
+    name = "<img/src=x>\"'&<script>x</script>"
+    auth.login("sue")
+    response = client.post("/supervisor/accounts/", data={
+        "csrf_token": auth.csrf("/supervisor/accounts/"), "username": name,
+        "role": "trainee", "password": "a long password", "confirm": "a long password"})
+    assert response.status_code == 303
+    hostile = app.test_client()
+    page = hostile.get("/login").get_data(as_text=True)
+    hostile.post("/login", data={"username": name, "password": "a long password",
+                                 "csrf_token": _csrf_of(page)})
+    home = hostile.get("/").get_data(as_text=True)
+    token = _csrf_of(home)
+    start = hostile.post("/drills", data={"csrf_token": token, "house": "europoker",
+                                          "family": "dealer-draw", "difficulty": "easy",
+                                          "length": "3"})
+    drill = hostile.get(start.headers["Location"]).get_data(as_text=True)
+    qtoken = re.search(r'name="token" value="([^"]+)"', drill)
+    assert qtoken
+    hostile.post(start.headers["Location"] + "/answer",
+                 data={"csrf_token": token, "token": qtoken.group(1), "choice": "hit"})
+    pages = [home, client.get("/supervisor/").get_data(as_text=True),
+             client.get("/supervisor/attempts").get_data(as_text=True),
+             client.get("/supervisor/accounts/").get_data(as_text=True),
+             client.get("/supervisor/export/attempts.csv").get_data(as_text=True)]
+    user_id = re.search(r'/supervisor/trainees/(\d+)', pages[1])
+    if user_id:
+        pages.append(client.get(f"/supervisor/trainees/{user_id.group(1)}").get_data(
+            as_text=True))
+    for html in pages:
+        assert ("<img/src=x>" not in html and "<script>x</script>" not in html) or \
+            html.startswith("attempt_id")  # the CSV is text/csv, not HTML
+    assert any("&lt;img/src=x&gt;" in html for html in pages)
+
+
+def _csrf_of(html: str) -> str:
+    match = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
+    assert match
+    return match.group(1)
