@@ -99,9 +99,13 @@ class Server:
             try:
                 conn = http.client.HTTPConnection(HOST, self.port, timeout=5)
                 conn.request("GET", "/login")
-                ok = conn.getresponse().status == 200
+                response = conn.getresponse()
+                ok = response.status == 200
+                csp = response.getheader("Content-Security-Policy") or ""
                 conn.close()
                 if ok:
+                    if "script-src 'self'" not in csp:  # served as in production
+                        raise RuntimeError("trainer serve sent no Content-Security-Policy")
                     return
             except CONNECTION_ERRORS:
                 pass
