@@ -21,6 +21,7 @@ from flask_login import current_user, login_required
 from trainer.db import accounts, now_ms
 from trainer.db import exams as exams_db
 from trainer.web import console
+from trainer.web.answer_input import answer_from_form
 from trainer.web.database import get_db
 from trainer.web.drillkit import FamilyInfo, NotAnAnswerError, QuestionView
 from trainer.web.forms import AnswerForm
@@ -28,7 +29,7 @@ from trainer.web.houses_view import house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
 from trainer.web.roles import is_supervisor, trainee_required
 from trainer.web.supervisor_forms import ActionForm
-from trainer.web.trainee import _answer_from, backend
+from trainer.web.trainee import backend
 
 bp = Blueprint("exams", __name__, url_prefix="/exams")
 
@@ -193,7 +194,7 @@ def answer(sitting_id: int) -> Any:
         return _next(found.id)
     view = backend().view(question.question)
     given, error = (None, "; ".join(e for errs in form.errors.values() for e in errs)) \
-        if not form.validate_on_submit() else _answer_from(form, view)
+        if not form.validate_on_submit() else answer_from_form(form, view)
     if given is None:
         return _question_page(exam, found, question, form, error or "Answer the question.",
                               view, 422)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import secrets
 import statistics
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 from flask import Blueprint, abort, current_app, render_template, request, url_for
@@ -17,10 +16,9 @@ from flask_login import current_user, login_required
 from werkzeug.datastructures import MultiDict
 
 from trainer.db import drilling, now_ms
-from trainer.engine.money import format_money
+from trainer.web.answer_input import answer_from_form
 from trainer.web.database import get_db
 from trainer.web.drillkit import (
-    Answer,
     DrillBackend,
     FamilyInfo,
     NotAnAnswerError,
@@ -34,7 +32,6 @@ bp = Blueprint("trainee", __name__)
 
 MIXED = "mixed"
 RESUME_AFTER_MS = 5 * 60 * 1000  # a question shown again after a break restarts its clock
-MAX_CHIPS = 999
 
 
 def backend() -> DrillBackend:
@@ -248,56 +245,6 @@ def drill(session_id: int) -> Any:
     return render("drill.html", "drill/_question.html", **_question_context(session, question))
 
 
-def _read_chips(form: MultiDict[str, str], denominations: tuple[Decimal, ...]
-                ) -> tuple[dict[Decimal, int], str | None]:
-    chips: dict[Decimal, int] = {}
-    for denomination in denominations:
-        raw = form.get(f"chip-{format_money(denomination)}", "").strip()
-        if not raw:
-            continue
-        if not raw.isdigit() or int(raw) > MAX_CHIPS:
-            return {}, f"{raw!r} is not a number of chips (0 to {MAX_CHIPS})."
-        if int(raw):
-            chips[denomination] = int(raw)
-    return chips, None
-
-
-def _answer_from(form: AnswerForm, view: QuestionView) -> tuple[Answer | None, str | None]:
-    """The answer as submitted, or the message to show beside the field."""
-    choice = (form.choice.data or "").strip()
-    amount = (form.amount.data or "").strip()
-    if view.kind == "multi":
-        picked = tuple(request.form.getlist("pick"))
-        offered = {c.value for c in view.choices}
-        if any(p not in offered for p in picked):
-            return None, "Tick only the answers offered."
-        return Answer(items=picked), None
-    if view.kind == "nets":
-        nets = tuple(request.form.get(f"net-{i}", "").strip() for i in range(len(view.boxes)))
-        if not all(nets):
-            return None, "Give a net for every box (0 for a push)."
-        return Answer(items=nets), None
-    if choice:
-        if view.choices and choice not in {c.value for c in view.choices}:
-            return None, f"{choice!r} is not one of the answers offered."
-        return Answer(text=choice), None
-    chips, error = _read_chips(request.form, view.chips)
-    if error:
-        return None, error
-    if view.kind == "chips":
-        if not chips:
-            return None, "Put some chips down: give a count for at least one chip."
-        return Answer(chips=chips), None
-    if amount:
-        return Answer(text=amount), None
-    if chips and view.kind == "money":
-        total = sum((d * n for d, n in chips.items()), Decimal(0))
-        return Answer(text=format_money(total)), None
-    if view.kind == "choice":
-        return None, "Choose one of the answers."
-    if view.kind == "money":
-        return None, "Type an amount" + (" or build it from chips." if view.chips else ".")
-    return None, "Type your answer."
 
 
 @bp.post("/drills/<int:session_id>/answer")
@@ -321,7 +268,7 @@ def answer(session_id: int) -> Any:
     if existing is not None:  # a double submit: the first answer stands
         return _feedback_response(session, question, existing)
     view = backend().view(question.question)
-    given, error = _answer_from(form, view)
+    given, error = answer_from_form(form, view)
     if given is None:
         return _reask(session, question, form, error or "Answer the question.", view)
     try:
