@@ -151,3 +151,46 @@ def test_check_round_refusals() -> None:
     with pytest.raises(RoundError, match="no surrender against a dealer ace"):
         check_round(find_house("classic-single-deck"), parse_cards(["Ah", "7d"]),
                     [hand("10", "Ts", "6d", surrendered=True)])
+
+
+def test_no_hole_card_blackjack_waits_for_the_dealers_second_card() -> None:
+    russian = find_house("russian-casino")
+    natural = hand("10", "Ks", "As")
+    for up in ("Ah", "Th"):
+        with pytest.raises(RoundError, match="must still draw"):
+            check_round(russian, parse_cards([up]), [natural, hand("10", "Ks", "5s", "9d")])
+    check_round(russian, parse_cards(["9h"]), [natural])  # a 9 cannot make a blackjack
+    check_round(russian, parse_cards(["Ah"]), [hand("10", "Ks", "As", even_money=True)])
+    pushed = settle_round(russian, parse_cards(["Th", "Ad"]), [natural])
+    assert pushed.net == Decimal(0)
+
+
+def test_peek_house_surrender_cannot_meet_a_dealer_blackjack() -> None:
+    for name in ("classic-single-deck", "spanish-21"):
+        result = settle_round(find_house(name), parse_cards(["Kd", "Ac"]),
+                              [hand("10", "Kh", "6d", surrendered=True)])
+        assert result.net == Decimal(-10)
+    insured = settle_round(find_house("spanish-21"), parse_cards(["Ad", "Kc"]),
+                           [hand("10", "Kh", "6d", surrendered=True, insurance=Decimal(5))])
+    assert insured.net == Decimal(0)
+    # No hole card: the surrender was final before the blackjack came.
+    russian = settle_round(find_house("russian-casino"), parse_cards(["Td", "Ac"]),
+                           [hand("10", "Kh", "6d", surrendered=True)])
+    assert russian.net == Decimal(-5)
+
+
+def test_boxes_split_limits_and_insurance_once_per_box() -> None:
+    euro = find_house("europoker")
+    dealer = parse_cards(["Ad", "Kc"])
+    twice = [hand("10", "8s", "3c", "9d", split=True, insurance=Decimal(5)),
+             hand("10", "8h", "2c", "Th", split=True, insurance=Decimal(5))]
+    with pytest.raises(MoneyError, match="once per box"):
+        check_round(euro, dealer, twice)
+    once = [twice[0], hand("10", "8h", "2c", "Th", split=True)]
+    check_round(euro, dealer, once)
+    three = [hand("10", f"8{suit}", f"3{suit}", split=True) for suit in "shd"]
+    with pytest.raises(RoundError, match="3 split hands; europoker allows at most 2"):
+        check_round(euro, parse_cards(["9d", "Tc"]), three)
+    boxes = [hand("10", f"{rank}s", f"7{suit}") for rank, suit in zip("TJQK", "dhcs", strict=True)]
+    with pytest.raises(RoundError, match="4 boxes; classic-single-deck has 3"):
+        check_round(find_house("classic-single-deck"), parse_cards(["9d", "Tc"]), boxes)

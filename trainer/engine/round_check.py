@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 
 from trainer.engine.cards import Card, Rank
 from trainer.engine.dealer import check_dealer_hand
@@ -10,7 +11,7 @@ from trainer.engine.errors import MoneyError, RoundError
 from trainer.engine.hands import hand_total
 from trainer.engine.options import Action, HandState, may_insure, refusal
 from trainer.engine.rules import DealerCards, HouseRules
-from trainer.engine.settlement import PlayerHand, is_natural
+from trainer.engine.settlement import BoxKey, PlayerHand, box_of_each, is_natural
 from trainer.engine.shoe import check_cards_fit
 
 
@@ -23,10 +24,44 @@ def check_round(rules: HouseRules, dealer: Sequence[Card], hands: Sequence[Playe
     check_cards_fit(rules, [*dealer, *(card for hand in hands for card in hand.cards)])
     for number, hand in enumerate(hands, start=1):
         _check_hand(rules, hand, dealer[0], f"hand {number}")
+    _check_boxes(rules, hands)
     live = any(_is_live(rules, hand) for hand in hands)
-    insured = any(hand.insurance for hand in hands)
-    needs_second = insured and rules.dealer_cards is DealerCards.NO_HOLE_CARD
-    check_dealer_hand(rules, dealer, live or needs_second)
+    check_dealer_hand(rules, dealer, live or _second_card_decides(rules, dealer[0], hands))
+
+
+def _second_card_decides(rules: HouseRules, up: Card, hands: Sequence[PlayerHand]) -> bool:
+    """With no hole card, the dealer's second card still decides insurance, and any
+    blackjack facing an ace or a ten (it pushes a dealer blackjack, or loses to it)."""
+    if rules.dealer_cards is not DealerCards.NO_HOLE_CARD:
+        return False
+    if up.value not in (1, 10):
+        return False
+    return any(
+        hand.insurance or (is_natural(rules, hand) and not hand.even_money) for hand in hands
+    )
+
+
+def _check_boxes(rules: HouseRules, hands: Sequence[PlayerHand]) -> None:
+    """Per box: no more hands than the split limit, insurance within the cap of one bet."""
+    by_box: dict[BoxKey, list[PlayerHand]] = {}
+    for hand, box in zip(hands, box_of_each(hands), strict=True):
+        by_box.setdefault(box, []).append(hand)
+    if len(by_box) > rules.max_boxes:
+        raise RoundError(f"{len(by_box)} boxes; {rules.name} has {rules.max_boxes}")
+    for number, box_hands in enumerate(by_box.values(), start=1):
+        aces = box_hands[0].split and box_hands[0].cards[0].rank is Rank.ACE
+        limit = rules.split_aces_max_hands if aces else rules.split_max_hands
+        if len(box_hands) > 1 and limit is not None and len(box_hands) > limit:
+            raise RoundError(
+                f"box {number}: {len(box_hands)} split hands; {rules.name} allows at most {limit}"
+            )
+        insured = sum((hand.insurance for hand in box_hands), Decimal(0))
+        most = box_hands[0].bet * rules.insurance_max
+        if insured > most:
+            raise MoneyError(
+                f"box {number}: insurance {insured} is more than {most} "
+                f"({rules.insurance_max} of the bet, once per box)"
+            )
 
 
 def _is_live(rules: HouseRules, hand: PlayerHand) -> bool:

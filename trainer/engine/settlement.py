@@ -116,7 +116,7 @@ def settle_hand(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> Ha
             f"{house}: even money pays the blackjack 1:1 at once, whatever the dealer holds",
         )
     stake = hand.stake
-    if hand.surrendered:
+    if hand.surrendered and not (dealer.blackjack and rules.blackjack_known_before_play):
         half = stake / 2
         return HandResult(
             Outcome.SURRENDER, -half, insured, None,
@@ -133,7 +133,7 @@ def settle_hand(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> Ha
         return _settle_natural(rules, hand, dealer, insured)
     if dealer.blackjack:
         lost = stake if rules.dealer_blackjack_takes == "all" else hand.bet
-        what = "every bet on the hand" if lost == stake else "the original bet"
+        what = "the original bet" if lost == hand.bet else "every bet on the hand"
         return HandResult(
             Outcome.LOSE, -lost, insured, None,
             f"{house}: a dealer blackjack beats every hand but a blackjack and takes {what}",
@@ -223,17 +223,29 @@ def settle_round(
     return RoundResult(results, net)
 
 
+BoxKey = tuple[bool, int]
+
+
+def box_of_each(hands: Sequence[PlayerHand]) -> list[BoxKey]:
+    """The box each hand sits in: its ``box`` when given, else consecutive split hands
+    share one box and every other hand has a box of its own."""
+    boxes: list[BoxKey] = []
+    for index, hand in enumerate(hands):
+        if hand.box is not None:
+            boxes.append((True, hand.box))
+        elif hand.split and index and hands[index - 1].split and hands[index - 1].box is None:
+            boxes.append(boxes[-1])
+        else:
+            boxes.append((False, index))
+    return boxes
+
+
 def _return_extra_split_bets(
     rules: HouseRules, hands: Sequence[PlayerHand], results: list[HandResult]
 ) -> None:
     """Original bets only: a split box loses one bet; its other hands' bets come back."""
-    seen_boxes: set[int] = set()
-    box = -1
-    for index, hand in enumerate(hands):
-        if hand.box is not None:
-            box = hand.box
-        elif not (hand.split and index and hands[index - 1].split):
-            box = -index - 2
+    seen_boxes: set[BoxKey] = set()
+    for index, (hand, box) in enumerate(zip(hands, box_of_each(hands), strict=True)):
         first_of_box = box not in seen_boxes
         seen_boxes.add(box)
         lost = results[index].outcome is Outcome.LOSE
