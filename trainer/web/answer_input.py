@@ -43,7 +43,7 @@ def answer_from_form(form: AnswerForm, view: QuestionView) -> tuple[Answer | Non
             return None, "Tick only the answers offered."
         return Answer(items=picked), None
     if view.kind == "nets":
-        nets = tuple(request.form.get(f"net-{i}", "").strip() for i in range(len(view.boxes)))
+        nets = tuple(request.form.get(f"net-{i}", "").strip() for i in range(len(view.net_boxes)))
         if not all(nets):
             return None, "Give a net for every box (0 for a push)."
         return Answer(items=nets), None

@@ -95,6 +95,14 @@ class QuestionView:
     hint: str = ""
     placeholder: str = ""
     focus: int | None = None
+    net_labels: tuple[str, ...] = ()
+    """For ``nets``: one label per box answered (split hands of a box share one net);
+    empty means one per entry of ``boxes``."""
+
+    @property
+    def net_boxes(self) -> tuple[str, ...]:
+        """The labels of the amounts a ``nets`` answer gives, left to right."""
+        return self.net_labels or tuple(box.label for box in self.boxes)
 
 
 @dataclass(frozen=True, slots=True)

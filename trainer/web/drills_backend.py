@@ -143,6 +143,8 @@ class DrillsPackageBackend:
             hint=question.hint,
             placeholder=_PLACEHOLDERS.get(kind, ""),
             focus=table.focus if len(table.hands) > 1 else None,
+            net_labels=tuple(f"Box {box}" for box in dict.fromkeys(s.box for s in table.hands))
+            if kind is AnswerKind.NETS else (),
         )
 
     def check(self, question_json: str, answer: Answer) -> VerdictView:
