@@ -36,10 +36,11 @@ Generating and checking::
   answer_kind, choices, table, par_seconds, expected, expected_text,
   explanation, chips, fewest_chips, hint``; ``key`` is
   ``house/family/difficulty/seed``. ``table`` is a ``Table`` (``dealer``
-  cards in dealing order, ``hands``: ``Seat``s with bet, cards, box and
-  flags, ``ask``: the exact question within the family, ``action``: the
-  action asked about). ``public()`` drops ``expected``, ``expected_text``
-  and ``explanation``; ``to_dict()``/``from_dict()`` round-trip everything.
+  cards in dealing order, ``hands``: the engine's ``Seat``s
+  (``trainer.engine.seat``) with bet, cards, box and flags, ``ask``: the
+  exact question within the family, ``action``: the action asked about).
+  ``public()`` drops ``expected``, ``expected_text`` and ``explanation``;
+  ``to_dict()``/``from_dict()`` round-trip everything.
 * ``Verdict``: ``correct, expected, given, explanation, detail`` and ``to_dict()``.
 * Families: ``load_families()``, ``find_family(name)``, ``family_names()``,
   ``families_for(house_rules)``; a ``Family`` has ``name, title,
@@ -62,7 +63,8 @@ from trainer.drills.families import (
 )
 from trainer.drills.generate import check, generate
 from trainer.drills.question import Question, Verdict
-from trainer.drills.table import Seat, Table
+from trainer.drills.table import Table
+from trainer.engine.seat import Seat
 
 __all__ = [
     "AnswerKind",

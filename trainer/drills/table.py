@@ -1,4 +1,8 @@
-"""The situation a question shows: the dealer's cards and the player's hands, as plain data."""
+"""The situation a question shows: the dealer's cards and the player's hands, as plain data.
+
+The hands are the engine's ``Seat``s; ``seat_to_dict``/``seat_from_dict`` store them
+in a question's JSON.
+"""
 
 from __future__ import annotations
 
@@ -7,81 +11,47 @@ from decimal import Decimal
 from typing import Any
 
 from trainer.engine.cards import Card, parse_cards
-from trainer.engine.money import ZERO, format_money
-from trainer.engine.options import HandState
-from trainer.engine.settlement import PlayerHand
+from trainer.engine.money import format_money
+from trainer.engine.seat import Seat
+
+__all__ = ["Seat", "Table", "seat_from_dict", "seat_to_dict"]
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """One player hand on the layout: its bet, cards and what has happened to it.
+def seat_to_dict(seat: Seat) -> dict[str, Any]:
+    """A seat's JSON-able form; money as decimal strings, cards as ``"As"``."""
+    return {
+        "box": seat.box,
+        "bet": format_money(seat.bet),
+        "cards": [str(c) for c in seat.cards],
+        "labels": [c.label for c in seat.cards],
+        "doubled": seat.doubled,
+        "split": seat.split,
+        "split_aces": seat.split_aces,
+        "hands_on_box": seat.hands_on_box,
+        "hit": seat.hit,
+        "surrendered": seat.surrendered,
+        "insurance": format_money(seat.insurance),
+        "even_money": seat.even_money,
+        "switched": seat.switched,
+    }
 
-    Mirrors the engine's ``PlayerHand`` (for settling) and ``HandState`` (for
-    what may be done next); ``box`` numbers the box from 1, left to right.
-    """
 
-    bet: Decimal
-    cards: tuple[Card, ...]
-    box: int = 1
-    doubled: int = 0
-    split: bool = False
-    split_aces: bool = False
-    hands_on_box: int = 1
-    hit: bool = False
-    surrendered: bool = False
-    insurance: Decimal = ZERO
-    even_money: bool = False
-    switched: bool = False
-
-    def player_hand(self) -> PlayerHand:
-        """The hand as the engine settles it."""
-        return PlayerHand(
-            self.bet, self.cards, self.doubled, self.split, self.surrendered, self.insurance,
-            self.even_money, self.switched, self.box,
-        )
-
-    def state(self) -> HandState:
-        """The hand as the engine judges the player's next move."""
-        return HandState(
-            self.cards, self.doubled, self.split, self.split_aces, self.hands_on_box, self.hit,
-            self.switched,
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-able form; money as decimal strings, cards as ``"As"``."""
-        return {
-            "box": self.box,
-            "bet": format_money(self.bet),
-            "cards": [str(c) for c in self.cards],
-            "labels": [c.label for c in self.cards],
-            "doubled": self.doubled,
-            "split": self.split,
-            "split_aces": self.split_aces,
-            "hands_on_box": self.hands_on_box,
-            "hit": self.hit,
-            "surrendered": self.surrendered,
-            "insurance": format_money(self.insurance),
-            "even_money": self.even_money,
-            "switched": self.switched,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Seat:
-        """Rebuild from ``to_dict`` output (derived keys such as ``labels`` are ignored)."""
-        return cls(
-            bet=Decimal(data["bet"]),
-            cards=parse_cards(list(data["cards"])),
-            box=int(data.get("box", 1)),
-            doubled=int(data.get("doubled", 0)),
-            split=bool(data.get("split", False)),
-            split_aces=bool(data.get("split_aces", False)),
-            hands_on_box=int(data.get("hands_on_box", 1)),
-            hit=bool(data.get("hit", False)),
-            surrendered=bool(data.get("surrendered", False)),
-            insurance=Decimal(data.get("insurance", "0")),
-            even_money=bool(data.get("even_money", False)),
-            switched=bool(data.get("switched", False)),
-        )
+def seat_from_dict(data: dict[str, Any]) -> Seat:
+    """Rebuild a seat from ``seat_to_dict`` output (derived keys such as ``labels`` are ignored)."""
+    return Seat(
+        bet=Decimal(data["bet"]),
+        cards=parse_cards(list(data["cards"])),
+        box=int(data.get("box", 1)),
+        doubled=int(data.get("doubled", 0)),
+        split=bool(data.get("split", False)),
+        split_aces=bool(data.get("split_aces", False)),
+        hands_on_box=int(data.get("hands_on_box", 1)),
+        hit=bool(data.get("hit", False)),
+        surrendered=bool(data.get("surrendered", False)),
+        insurance=Decimal(data.get("insurance", "0")),
+        even_money=bool(data.get("even_money", False)),
+        switched=bool(data.get("switched", False)),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +75,7 @@ class Table:
         return {
             "dealer": [str(c) for c in self.dealer],
             "dealer_labels": [c.label for c in self.dealer],
-            "hands": [seat.to_dict() for seat in self.hands],
+            "hands": [seat_to_dict(seat) for seat in self.hands],
             "ask": self.ask,
             "action": self.action,
             "focus": self.focus,
@@ -117,7 +87,7 @@ class Table:
         """Rebuild from ``to_dict`` output."""
         return cls(
             dealer=parse_cards(list(data["dealer"])),
-            hands=tuple(Seat.from_dict(h) for h in data.get("hands", [])),
+            hands=tuple(seat_from_dict(h) for h in data.get("hands", [])),
             ask=str(data.get("ask", "")),
             action=data.get("action"),
             focus=int(data.get("focus", 0)),

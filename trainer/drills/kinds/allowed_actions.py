@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, Retry, show
-from trainer.drills.table import Seat, Table
+from trainer.drills.table import Table
 from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import hand_total
 from trainer.engine.options import Action, HandState, allowed_actions, refusal
 from trainer.engine.rules import DoubleOn, HouseRules
+from trainer.engine.seat import Seat
 
 _DOUBLE_WORDS = {
     DoubleOn.ANY: "on any first two cards",

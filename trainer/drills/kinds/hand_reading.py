@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, show
-from trainer.drills.table import Seat, Table
+from trainer.drills.table import Table
 from trainer.engine.cards import Rank
 from trainer.engine.hands import hand_total
+from trainer.engine.seat import Seat
 
 _TRICKY = (
     (17, True), (18, True), (19, True), (21, True), (13, True), (16, True),

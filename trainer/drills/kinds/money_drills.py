@@ -6,11 +6,12 @@ from decimal import Decimal
 
 from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show
-from trainer.drills.table import Seat, Table
+from trainer.drills.table import Table
 from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import hand_total
 from trainer.engine.money import ZERO
 from trainer.engine.options import Action, HandState, allowed_actions, refusal
+from trainer.engine.seat import Seat
 from trainer.engine.settlement import settle_round
 
 _ASK_AMOUNT = "How much do you pay?"

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show
-from trainer.drills.table import Seat, Table
+from trainer.drills.table import Table
 from trainer.engine.cards import Card, Rank, Suit
 from trainer.engine.errors import EngineError
 from trainer.engine.hands import hand_total
 from trainer.engine.round_check import check_round
+from trainer.engine.seat import Seat
 from trainer.engine.settlement import settle_round
 
 _SHAPES = ("five", "six", "seven", "678", "678", "777", "777", "777-dealer")

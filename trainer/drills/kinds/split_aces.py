@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show, signed
-from trainer.drills.table import Seat, Table
+from trainer.drills.table import Table
 from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import hand_total
 from trainer.engine.options import PLAY_ORDER, Action, allowed_actions, refusal
+from trainer.engine.seat import Seat
 from trainer.engine.settlement import is_natural, settle_round
 
 CHOICES = tuple(action.value for action in PLAY_ORDER)

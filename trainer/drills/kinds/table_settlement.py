@@ -7,11 +7,12 @@ from decimal import Decimal
 
 from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, Retry, money, show, signed
-from trainer.drills.table import Seat, Table
+from trainer.drills.table import Table
 from trainer.engine.cards import Card
 from trainer.engine.dealer import DealerAction, dealer_action
 from trainer.engine.hands import hand_total
 from trainer.engine.money import ZERO
+from trainer.engine.seat import Seat
 from trainer.engine.settlement import Outcome
 from trainer.engine.shoe import Shoe
 from trainer.engine.table_round import PlayedRound, SimpleStrategy, play_round

@@ -6,12 +6,13 @@ from collections.abc import Callable
 
 from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show, signed
-from trainer.drills.table import Seat, Table
+from trainer.drills.table import Table
 from trainer.engine.cards import Card, Rank
 from trainer.engine.errors import EngineError
 from trainer.engine.hands import hand_total
 from trainer.engine.round_check import check_round
 from trainer.engine.rules import HouseRules, Showdown
+from trainer.engine.seat import Seat
 from trainer.engine.settlement import settle_round
 
 Case = Callable[[Ctx], tuple[tuple[Card, ...], Seat]]
