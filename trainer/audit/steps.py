@@ -14,8 +14,8 @@ from decimal import Decimal
 import pytest
 
 from trainer.audit.catalogue import step
-from trainer.audit.table import AuditFailure, Hand, ScenarioError, Table, describe
-from trainer.engine.cards import Card, DeckKind
+from trainer.audit.table import AuditFailure, ScenarioError, Table, describe
+from trainer.engine.cards import Card, DeckKind, Rank
 from trainer.engine.dealer import DealerAction, dealer_action, play_dealer
 from trainer.engine.errors import EngineError
 from trainer.engine.hands import hand_total
@@ -30,6 +30,7 @@ from trainer.engine.options import (
 )
 from trainer.engine.round_check import check_round
 from trainer.engine.rules import DealerCards, HouseRules, Reshuffle
+from trainer.engine.seat import Seat
 from trainer.engine.settlement import Outcome, is_natural
 from trainer.engine.shoe import Shoe
 
@@ -48,6 +49,11 @@ def _money(amount: Decimal) -> str:
 
 def _cards(cards: tuple[Card, ...]) -> str:
     return " ".join(card.label for card in cards)
+
+
+def _aces(cards: tuple[Card, ...]) -> bool:
+    """A split hand of these cards was made by splitting aces."""
+    return cards[0].rank is Rank.ACE
 
 
 # --- default state -----------------------------------------------------------------------
@@ -93,14 +99,24 @@ def given_house_under_audit(request: pytest.FixtureRequest) -> HouseRules:
       "audit_table")
 def given_bet(amount: Decimal, cards: tuple[Card, ...], audit_table: Table) -> Table:
     """A new box with this bet and these cards (the player acts on the latest hand)."""
-    return audit_table.add(Hand(amount, cards))
+    return audit_table.add(Seat(amount, cards, box=audit_table.next_box()))
 
 
 @step("given", "a bet of {amount:Money} on a split hand of {cards:Cards}",
       "a bet of 10 on a split hand of A♠ K♦", "audit_table")
 def given_split_hand(amount: Decimal, cards: tuple[Card, ...], audit_table: Table) -> Table:
-    """A hand made by splitting a pair (one card from the pair, one dealt to it)."""
-    return audit_table.add(Hand(amount, cards, split=True, hands_on_box=2))
+    """A hand made by splitting a pair (one card from the pair, one dealt to it).
+
+    It joins the box of a split hand placed just before it; otherwise it takes a new box.
+    """
+    last = audit_table.hands[-1] if audit_table.hands else None
+    if last is not None and last.split:
+        box, hands = last.box, max(last.hands_on_box, audit_table.on_box(last.box) + 1)
+    else:
+        box, hands = audit_table.next_box(), 2
+    return audit_table.add(
+        Seat(amount, cards, box=box, split=True, split_aces=_aces(cards), hands_on_box=hands)
+    )
 
 
 @step("given", "a switch bet of {amount:Money} on {first:Cards} and {second:Cards}",
@@ -108,8 +124,9 @@ def given_split_hand(amount: Decimal, cards: tuple[Card, ...], audit_table: Tabl
 def given_switch_bet(
     amount: Decimal, first: tuple[Card, ...], second: tuple[Card, ...], audit_table: Table
 ) -> Table:
-    """Blackjack Switch: two hands of the same bet, two cards each."""
-    return audit_table.add(Hand(amount, first)).add(Hand(amount, second))
+    """Blackjack Switch: two hands of the same bet, two cards each, on two boxes."""
+    box = audit_table.next_box()
+    return audit_table.add(Seat(amount, first, box=box)).add(Seat(amount, second, box=box + 1))
 
 
 @step("given", "the player switches the second cards", "the player switches the second cards",
@@ -121,8 +138,8 @@ def given_switch(audit_table: Table, audit_house: HouseRules) -> Table:
     if len(audit_table.hands) < 2:
         raise ScenarioError("a switch needs two hands: Given a switch bet of 10 on ... and ...")
     *rest, first, second = audit_table.hands
-    one = Hand(first.bet, (first.cards[0], second.cards[1]), switched=True)
-    two = Hand(second.bet, (second.cards[0], first.cards[1]), switched=True)
+    one = Seat(first.bet, (first.cards[0], second.cards[1]), box=first.box, switched=True)
+    two = Seat(second.bet, (second.cards[0], first.cards[1]), box=second.box, switched=True)
     return Table((*rest, one, two), audit_table.dealer)
 
 
@@ -130,7 +147,8 @@ def given_switch(audit_table: Table, audit_house: HouseRules) -> Table:
       "audit_table")
 def given_box_hands(hands: int, audit_table: Table) -> Table:
     """The current hand was made by splitting, and its box now holds this many hands."""
-    return audit_table.update(split=True, hands_on_box=hands)
+    split_aces = _aces(audit_table.current().cards)
+    return audit_table.update(split=True, split_aces=split_aces, hands_on_box=hands)
 
 
 @step("given", "the player hits and draws {cards:Cards}", "the player hits and draws 5♣",

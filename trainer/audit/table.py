@@ -1,21 +1,21 @@
 """What a scenario has put on the table: the boxes' hands and the dealer's cards.
 
 Given steps build a new ``Table`` from the old one (it is frozen); Then steps
-ask the engine about it.
+ask the engine about it. Each hand is the engine's ``Seat``: a new bet takes
+the next box, and the hands of a split share their box.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from decimal import Decimal
 
-from trainer.engine.cards import Card, Rank
+from trainer.engine.cards import Card
 from trainer.engine.errors import EngineError
-from trainer.engine.money import ZERO, format_money
-from trainer.engine.options import HandState
+from trainer.engine.money import format_money
 from trainer.engine.round_check import check_round
 from trainer.engine.rules import HouseRules
-from trainer.engine.settlement import HandResult, PlayerHand, RoundResult, settle_round
+from trainer.engine.seat import Seat
+from trainer.engine.settlement import HandResult, RoundResult, settle_round
 
 
 class AuditFailure(AssertionError):
@@ -32,59 +32,31 @@ class ScenarioError(AssertionError):
 
 
 @dataclass(frozen=True, slots=True)
-class Hand:
-    """One hand of a box and what the player has done on it."""
-
-    bet: Decimal
-    cards: tuple[Card, ...]
-    doubled: int = 0
-    split: bool = False
-    hands_on_box: int = 1
-    hit: bool = False
-    surrendered: bool = False
-    insurance: Decimal = ZERO
-    even_money: bool = False
-    switched: bool = False
-
-    def state(self) -> HandState:
-        """The hand as the options engine sees it."""
-        return HandState(
-            self.cards,
-            doubled=self.doubled,
-            split=self.split,
-            split_aces=self.split and self.cards[0].rank is Rank.ACE,
-            hands_on_box=self.hands_on_box,
-            hit=self.hit,
-            switched=self.switched,
-        )
-
-    def player_hand(self) -> PlayerHand:
-        """The hand as the settlement engine sees it."""
-        return PlayerHand(
-            self.bet, self.cards, doubled=self.doubled, split=self.split,
-            surrendered=self.surrendered, insurance=self.insurance,
-            even_money=self.even_money, switched=self.switched,
-        )
-
-
-@dataclass(frozen=True, slots=True)
 class Table:
     """Every hand in play, in order, and the dealer's cards (up card first)."""
 
-    hands: tuple[Hand, ...] = ()
+    hands: tuple[Seat, ...] = ()
     dealer: tuple[Card, ...] = ()
 
-    def add(self, hand: Hand) -> Table:
+    def add(self, hand: Seat) -> Table:
         """A table with one more hand."""
         return replace(self, hands=(*self.hands, hand))
 
-    def current(self) -> Hand:
+    def next_box(self) -> int:
+        """The number of a box to the right of every box in play (1 on an empty table)."""
+        return max((hand.box for hand in self.hands), default=0) + 1
+
+    def on_box(self, box: int) -> int:
+        """How many hands box ``box`` holds."""
+        return sum(1 for hand in self.hands if hand.box == box)
+
+    def current(self) -> Seat:
         """The hand the player is acting on: the last one placed."""
         if not self.hands:
             raise ScenarioError('no bet on the table: add a step like Given a bet of 10 on 8♠ 8♦')
         return self.hands[-1]
 
-    def hand(self, number: int) -> Hand:
+    def hand(self, number: int) -> Seat:
         """Hand ``number``, counted from 1."""
         if not 1 <= number <= len(self.hands):
             raise ScenarioError(f"there is no hand {number}; the table has {len(self.hands)}")
@@ -113,7 +85,7 @@ class Table:
             raise AuditFailure("a round the house can deal", f"it cannot arise: {exc}") from None
         return settle_round(house, self.dealer, hands)
 
-    def current_hands(self) -> tuple[Hand, ...]:
+    def current_hands(self) -> tuple[Seat, ...]:
         """Every hand, refusing an empty table."""
         self.current()
         return self.hands
