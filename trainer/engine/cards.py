@@ -26,6 +26,8 @@ class Suit(Enum):
     DIAMONDS = "d"
     CLUBS = "c"
 
+    __hash__ = object.__hash__  # identity hash in C: suits key the engine's caches
+
     @property
     def symbol(self) -> str:
         """The suit's symbol, e.g. ♠."""
@@ -57,6 +59,8 @@ class Rank(Enum):
     QUEEN = "Q"
     KING = "K"
     ACE = "A"
+
+    __hash__ = object.__hash__  # identity hash in C: ranks key the engine's caches
 
     @property
     def value_points(self) -> int:

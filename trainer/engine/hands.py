@@ -34,18 +34,21 @@ class HandTotal(NamedTuple):
         return f"{'soft' if self.soft else 'hard'} {self.total}"
 
 
+# Every total a dealt hand can reach, built once: totals are asked for at every decision.
+_HARD = tuple(HandTotal(total, False) for total in range(32))
+_SOFT = tuple(HandTotal(total, True) for total in range(32))
+
+
 def hand_total(cards: Sequence[Card]) -> HandTotal:
     """The best total: one ace counts 11 when that does not bust the hand."""
     total = 0
-    has_ace = False
     for card in cards:
-        value = card.value
-        total += value
-        if value == 1:
-            has_ace = True
-    if has_ace and total <= 11:
-        return HandTotal(total + 10, True)
-    return HandTotal(total, False)
+        total += card.value
+    if total <= 11:
+        for card in cards:
+            if card.value == 1:
+                return _SOFT[total + 10]
+    return _HARD[total] if total < 32 else HandTotal(total, False)
 
 
 def is_two_card_21(cards: Sequence[Card]) -> bool:

@@ -9,8 +9,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import HandTotal, hand_total
@@ -35,12 +35,12 @@ _STAND_ONLY = frozenset({Action.STAND})
 _HIT_OR_STAND = frozenset({Action.HIT, Action.STAND})
 
 
-@dataclass(frozen=True, slots=True)
-class HandState:
+class HandState(NamedTuple):
     """A hand in play: its cards and what has happened to it so far.
 
     ``hands_on_box`` counts the hands the box has now (1 before any split);
-    ``hit`` is true once the player has drawn a card by hitting.
+    ``hit`` is true once the player has drawn a card by hitting. (A named tuple:
+    the round builds one at every decision, and tuples are the cheapest to build.)
     """
 
     cards: tuple[Card, ...]
@@ -194,13 +194,33 @@ def refusal(rules: HouseRules, state: HandState, dealer_up: Card, action: Action
 
 
 def allowed_actions(rules: HouseRules, state: HandState, dealer_up: Card) -> frozenset[Action]:
-    """Every action the player may take now."""
+    """Every action the player may take now.
+
+    The answer for two cards depends only on their ranks, the hand's history and
+    whether the dealer shows an ace, so it is worked out once per house and kept.
+    """
+    cards = state.cards
+    if len(cards) == 2:
+        key = (
+            cards[0].rank, cards[1].rank, state.doubled, state.split, state.split_aces,
+            state.hands_on_box, state.hit, state.switched, dealer_up.rank is Rank.ACE,
+        )
+        known: frozenset[Action] | None = rules.memo.get(key)
+        if known is None:
+            known = rules.memo[key] = _judge_each_action(rules, state, dealer_up)
+        return known
+    if len(cards) > 2 and not state.doubled:
+        # Past the first two cards only hitting and standing remain.
+        total = hand_total(cards).total
+        return _NOTHING if total > 21 else _HIT_OR_STAND if total < 21 else _STAND_ONLY
+    return _judge_each_action(rules, state, dealer_up)
+
+
+def _judge_each_action(rules: HouseRules, state: HandState, dealer_up: Card) -> frozenset[Action]:
+    """Every action no rule refuses, judged one by one."""
     total = hand_total(state.cards)
     if total.total > 21:
         return _NOTHING
-    if len(state.cards) > 2 and not state.doubled:
-        # Past the first two cards only hitting and standing remain.
-        return _HIT_OR_STAND if total.total < 21 else _STAND_ONLY
     return frozenset(
         a for a in PLAY_ORDER if _refusal_code(rules, state, dealer_up, a, total) is None
     )
