@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
 from decimal import Decimal
 
 from trainer.engine.cards import parse_cards
@@ -20,8 +19,8 @@ def test_every_field_of_each_view_comes_from_the_seat_of_the_same_name() -> None
     )
     for view in (seat.player_hand(), seat.state()):
         assert isinstance(view, PlayerHand | HandState)
-        for field in fields(view):
-            assert getattr(view, field.name) == getattr(seat, field.name), field.name
+        for name in view._fields:
+            assert getattr(view, name) == getattr(seat, name), name
 
 
 def test_split_hands_of_one_box_settle_together() -> None:
