@@ -107,7 +107,7 @@ def insurance_result(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) 
 
 def settle_hand(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> HandResult:
     """Settle one hand; the rule text names the house and the rule applied."""
-    insured = insurance_result(rules, hand, dealer)
+    insured = insurance_result(rules, hand, dealer) if hand.insurance else ZERO
     house = rules.name
     if hand.even_money:
         return HandResult(
@@ -128,7 +128,7 @@ def settle_hand(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> Ha
             Outcome.LOSE, -stake, insured, None,
             f"{house}: the player busts with {total} and loses at once, whatever the dealer draws",
         )
-    if is_natural(rules, hand):
+    if total == 21 and len(hand.cards) == 2 and is_natural(rules, hand):
         return _settle_natural(rules, hand, dealer, insured)
     if dealer.blackjack:
         lost = stake if rules.dealer_blackjack_takes == "all" else hand.bet
@@ -200,7 +200,9 @@ def _settle_natural(
 def _win(
     rules: HouseRules, hand: PlayerHand, dealer: DealerResult, insured: Decimal, why: str
 ) -> HandResult:
-    bonus = find_bonus(rules, hand.cards, hand.doubled, hand.split, dealer.up)
+    bonus = find_bonus(rules, hand.cards, hand.doubled, hand.split, dealer.up) if (
+        rules.bonuses
+    ) else None
     if bonus is None:
         return HandResult(Outcome.WIN, hand.stake, insured, None, f"{rules.name}: {why}; pays 1:1")
     ratio = rules.bonuses[bonus]

@@ -23,7 +23,7 @@ class Shoe:
     (a Fisher-Yates shuffle done one card at a time), so a reshuffle is free.
     """
 
-    __slots__ = ("_cards", "_dealt", "_full", "_random", "cut_at", "reshuffle")
+    __slots__ = ("_cards", "_dealt", "_full", "_random", "_uniform", "cut_at", "reshuffle")
 
     def __init__(
         self,
@@ -34,6 +34,7 @@ class Shoe:
     ) -> None:
         self._full = list(cards)
         self._random = rng
+        self._uniform = None if rng is None else rng.random
         self.cut_at = len(self._full) if cut_at is None else cut_at
         self.reshuffle = reshuffle
         self._cards: list[Card] = []
@@ -81,9 +82,10 @@ class Shoe:
             self.shuffle()
             cards = self._cards
         self._dealt += 1
-        if self._random is None:
+        uniform = self._uniform
+        if uniform is None:
             return cards.pop()
-        index = int(self._random.random() * len(cards))
+        index = int(uniform() * len(cards))
         last = cards.pop()
         if index == len(cards):
             return last

@@ -139,10 +139,12 @@ def play_round(
     """Deal and play one round for ``bets`` (one per box, left to right)."""
     shoe.start_round()
     draw = shoe.draw
-    boxes = [_Box(bet, (draw(),), box=i) for i, bet in enumerate(bets)]
+    first_cards = [draw() for _ in bets]
     dealer = [draw()]
-    for box in boxes:
-        box.cards += (draw(),)
+    boxes = [
+        _Box(bet, (first, draw()), box=i)
+        for i, (bet, first) in enumerate(zip(bets, first_cards, strict=True))
+    ]
     if rules.dealer_cards is not DealerCards.NO_HOLE_CARD:
         dealer.append(draw())
     up = dealer[0]
@@ -208,7 +210,7 @@ def _play_box(
         while True:
             state = hand.state(len(hands))
             allowed = allowed_actions(rules, state, up)
-            if not allowed or allowed == {Action.STAND}:
+            if len(allowed) < 2:  # nothing, or only standing, is left to decide
                 break
             action = strategy.decide(state, up, allowed)
             if action not in allowed:
