@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from enum import Enum
 from typing import NamedTuple
 
@@ -29,7 +30,12 @@ class Action(Enum):
     __hash__ = object.__hash__  # identity hash in C: actions are hashed on every decision
 
 
-PLAY_ORDER = (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
+# Plain names for the actions, for hot loops: on Python 3.11 reading ``Action.HIT``
+# goes through the enum metaclass's ``__getattr__`` hook, ten times slower than a global.
+HIT, STAND, DOUBLE, SPLIT, SURRENDER = (
+    Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER
+)
+PLAY_ORDER = (HIT, STAND, DOUBLE, SPLIT, SURRENDER)
 _NOTHING: frozenset[Action] = frozenset()
 _STAND_ONLY = frozenset({Action.STAND})
 _HIT_OR_STAND = frozenset({Action.HIT, Action.STAND})
@@ -196,24 +202,25 @@ def refusal(rules: HouseRules, state: HandState, dealer_up: Card, action: Action
 def allowed_actions(rules: HouseRules, state: HandState, dealer_up: Card) -> frozenset[Action]:
     """Every action the player may take now.
 
-    The answer for two cards depends only on their ranks, the hand's history and
-    whether the dealer shows an ace, so it is worked out once per house and kept.
+    Past the first two cards of an undoubled hand only hitting and standing remain.
+    Otherwise the answer depends only on the cards' ranks (two cards) or total and
+    count (more), the hand's history and whether the dealer shows an ace, so it is
+    worked out once per house and kept.
     """
     cards = state.cards
-    if len(cards) == 2:
-        key = (
-            cards[0].rank, cards[1].rank, state.doubled, state.split, state.split_aces,
-            state.hands_on_box, state.hit, state.switched, dealer_up.rank is Rank.ACE,
-        )
-        known: frozenset[Action] | None = rules.memo.get(key)
-        if known is None:
-            known = rules.memo[key] = _judge_each_action(rules, state, dealer_up)
-        return known
     if len(cards) > 2 and not state.doubled:
-        # Past the first two cards only hitting and standing remain.
         total = hand_total(cards).total
         return _NOTHING if total > 21 else _HIT_OR_STAND if total < 21 else _STAND_ONLY
-    return _judge_each_action(rules, state, dealer_up)
+    # state[1:] is everything about the hand but its cards; an ace is the only card worth 1
+    key: Hashable
+    if len(cards) == 2:
+        key = (cards[0].rank, cards[1].rank, dealer_up.value == 1, state[1:])
+    else:
+        key = (hand_total(cards), len(cards), dealer_up.value == 1, state[1:])
+    known: frozenset[Action] | None = rules.memo.get(key)
+    if known is None:
+        known = rules.memo[key] = _judge_each_action(rules, state, dealer_up)
+    return known
 
 
 def _judge_each_action(rules: HouseRules, state: HandState, dealer_up: Card) -> frozenset[Action]:

@@ -31,6 +31,11 @@ class Outcome(Enum):
     SURRENDER = "surrender"
 
 
+# Plain names for the outcomes, for the settling loop (on Python 3.11 ``Outcome.WIN``
+# goes through the enum metaclass's ``__getattr__`` hook, ten times slower than a global).
+_WIN, _LOSE, _PUSH, _SURRENDER = Outcome.WIN, Outcome.LOSE, Outcome.PUSH, Outcome.SURRENDER
+
+
 class PlayerHand(NamedTuple):
     """One finished hand of a box: its bet, cards and the decisions taken on it.
 
@@ -111,21 +116,21 @@ def settle_hand(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> Ha
     house = rules.name
     if hand.even_money:
         return HandResult(
-            Outcome.WIN, hand.bet, insured, None,
+            _WIN, hand.bet, insured, None,
             f"{house}: even money pays the blackjack 1:1 at once, whatever the dealer holds",
         )
     stake = hand.stake
     if hand.surrendered and not (dealer.blackjack and rules.blackjack_known_before_play):
         half = stake / 2
         return HandResult(
-            Outcome.SURRENDER, -half, insured, None,
+            _SURRENDER, -half, insured, None,
             f"{house}: surrender gives up half the stake ({format_money(half)} of "
             f"{format_money(stake)})",
         )
     total = hand_total(hand.cards).total
     if total > 21:
         return HandResult(
-            Outcome.LOSE, -stake, insured, None,
+            _LOSE, -stake, insured, None,
             f"{house}: the player busts with {total} and loses at once, whatever the dealer draws",
         )
     if total == 21 and len(hand.cards) == 2 and is_natural(rules, hand):
@@ -134,18 +139,18 @@ def settle_hand(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> Ha
         lost = stake if rules.dealer_blackjack_takes == "all" else hand.bet
         what = "the original bet" if lost == hand.bet else "every bet on the hand"
         return HandResult(
-            Outcome.LOSE, -lost, insured, None,
+            _LOSE, -lost, insured, None,
             f"{house}: a dealer blackjack beats every hand but a blackjack and takes {what}",
         )
     if rules.six_card_win and len(hand.cards) >= 6:
         return HandResult(
-            Outcome.WIN, stake, insured, None,
+            _WIN, stake, insured, None,
             f"{house}: {len(hand.cards)} cards without busting win automatically (1:1)",
         )
     if dealer.total > 21:
         if dealer.total == 22 and rules.dealer_22_pushes:
             return HandResult(
-                Outcome.PUSH, ZERO, insured, None,
+                _PUSH, ZERO, insured, None,
                 f"{house}: a dealer 22 does not lose; every standing hand pushes",
             )
         return _win(rules, hand, dealer, insured, f"the dealer busts with {dealer.total}")
@@ -153,18 +158,18 @@ def settle_hand(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> Ha
         return _win(rules, hand, dealer, insured, f"{total} beats the dealer's {dealer.total}")
     if total < dealer.total:
         return HandResult(
-            Outcome.LOSE, -stake, insured, None,
+            _LOSE, -stake, insured, None,
             f"{house}: {total} loses to the dealer's {dealer.total}",
         )
     if total == 21 and rules.player_21_wins:
         return _win(rules, hand, dealer, insured, "a player 21 beats a dealer 21")
     if rules.ties == "lose":
         return HandResult(
-            Outcome.LOSE, -stake, insured, None,
+            _LOSE, -stake, insured, None,
             f"{house}: ties lose — {total} against the dealer's {total}",
         )
     return HandResult(
-        Outcome.PUSH, ZERO, insured, None,
+        _PUSH, ZERO, insured, None,
         f"{house}: {total} against the dealer's {total} is a push; the bet is returned",
     )
 
@@ -176,23 +181,23 @@ def _settle_natural(
     paid = rules.blackjack_pays.of(hand.bet)
     if not dealer.blackjack:
         return HandResult(
-            Outcome.WIN, paid, insured, None,
+            _WIN, paid, insured, None,
             f"{house}: blackjack pays {rules.blackjack_pays}",
         )
     showdown = rules.blackjack_vs_dealer_blackjack
     if showdown is Showdown.WIN:
         return HandResult(
-            Outcome.WIN, paid, insured, None,
+            _WIN, paid, insured, None,
             f"{house}: a player blackjack beats a dealer blackjack and pays "
             f"{rules.blackjack_pays}",
         )
     if showdown is Showdown.LOSE:
         return HandResult(
-            Outcome.LOSE, -hand.bet, insured, None,
+            _LOSE, -hand.bet, insured, None,
             f"{house}: the player always loses to a dealer blackjack, even with a blackjack",
         )
     return HandResult(
-        Outcome.PUSH, ZERO, insured, None,
+        _PUSH, ZERO, insured, None,
         f"{house}: blackjack against a dealer blackjack is a push",
     )
 
@@ -204,10 +209,10 @@ def _win(
         rules.bonuses
     ) else None
     if bonus is None:
-        return HandResult(Outcome.WIN, hand.stake, insured, None, f"{rules.name}: {why}; pays 1:1")
+        return HandResult(_WIN, hand.stake, insured, None, f"{rules.name}: {why}; pays 1:1")
     ratio = rules.bonuses[bonus]
     return HandResult(
-        Outcome.WIN, ratio.of(hand.stake), insured, bonus,
+        _WIN, ratio.of(hand.stake), insured, bonus,
         f"{rules.name}: {why}; the {bonus.value} bonus pays {ratio}",
     )
 
@@ -249,10 +254,10 @@ def _return_extra_split_bets(
     for index, (hand, box) in enumerate(zip(hands, box_of_each(hands), strict=True)):
         first_of_box = box not in seen_boxes
         seen_boxes.add(box)
-        lost = results[index].outcome is Outcome.LOSE
+        lost = results[index].outcome is _LOSE
         if hand.split and lost and not first_of_box:
             results[index] = HandResult(
-                Outcome.PUSH, ZERO, results[index].insurance_net, None,
+                _PUSH, ZERO, results[index].insurance_net, None,
                 f"{rules.name}: a dealer blackjack takes only the original bet; "
                 "the extra split bet is returned",
             )

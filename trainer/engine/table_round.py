@@ -24,6 +24,11 @@ from trainer.engine.dealer import play_dealer
 from trainer.engine.hands import hand_total
 from trainer.engine.money import ZERO
 from trainer.engine.options import (
+    DOUBLE,
+    HIT,
+    SPLIT,
+    STAND,
+    SURRENDER,
     Action,
     HandState,
     allowed_actions,
@@ -60,24 +65,20 @@ class SimpleStrategy:
 
     def decide(self, state: HandState, dealer_up: Card, allowed: frozenset[Action]) -> Action:
         """Split A-A and 8-8, double 10-11 against a weaker card, stand on 17, or 13-16 vs 2-6."""
-        up = 11 if dealer_up.rank is Rank.ACE else dealer_up.value
-        total = hand_total(state.cards)
-        if Action.SPLIT in allowed and state.cards[0].rank in (Rank.ACE, Rank.EIGHT):
-            return Action.SPLIT
-        if Action.SURRENDER in allowed and total.total == 16 and not total.soft and up >= 10:
-            return Action.SURRENDER
-        if Action.DOUBLE in allowed and total.total in (10, 11) and up < total.total:
-            return Action.DOUBLE
-        if Action.HIT not in allowed:
-            return Action.STAND
-        if total.soft:
-            return Action.HIT if total.total < 18 or (total.total == 18 and up >= 9) else (
-                Action.STAND
-            )
-        stiff_stands = (total.total >= 13 and up <= 6) or (total.total == 12 and 4 <= up <= 6)
-        if total.total >= 17 or stiff_stands:
-            return Action.STAND
-        return Action.HIT
+        up = 11 if dealer_up.value == 1 else dealer_up.value
+        total, soft = hand_total(state.cards)
+        if SPLIT in allowed and state.cards[0].value in (1, 8):
+            return SPLIT
+        if SURRENDER in allowed and total == 16 and not soft and up >= 10:
+            return SURRENDER
+        if DOUBLE in allowed and total in (10, 11) and up < total:
+            return DOUBLE
+        if HIT not in allowed:
+            return STAND
+        if soft:
+            return HIT if total < 18 or (total == 18 and up >= 9) else STAND
+        stiff_stands = (total >= 13 and up <= 6) or (total == 12 and 4 <= up <= 6)
+        return STAND if total >= 17 or stiff_stands else HIT
 
     def insure(self, cards: tuple[Card, ...], dealer_up: Card) -> bool:
         """Never insure."""
@@ -110,12 +111,6 @@ class _Box:
     insurance: Decimal = ZERO
     even_money: bool = False
     box: int = 0
-
-    def state(self, hands_on_box: int) -> HandState:
-        return HandState(
-            self.cards, self.doubled, self.split, self.split_aces, hands_on_box,
-            self.hit, self.switched,
-        )
 
     def finished(self) -> PlayerHand:
         return PlayerHand(
@@ -202,34 +197,30 @@ def _play_box(
     rules: HouseRules, box: _Box, up: Card, deal: Callable[[], Card], strategy: Strategy
 ) -> list[_Box]:
     hands = [box]
-    index = 0
-    while index < len(hands):
-        hand = hands[index]
+    for hand in hands:  # a split appends a hand, which this loop then plays in turn
         if len(hand.cards) == 1:
             hand.cards += (deal(),)
         while True:
-            state = hand.state(len(hands))
+            state = HandState(
+                hand.cards, hand.doubled, hand.split, hand.split_aces, len(hands), hand.hit,
+                hand.switched,
+            )
             allowed = allowed_actions(rules, state, up)
             if len(allowed) < 2:  # nothing, or only standing, is left to decide
                 break
             action = strategy.decide(state, up, allowed)
-            if action not in allowed:
-                action = Action.STAND
-            if action is Action.STAND:
+            if action is STAND or action not in allowed:
                 break
-            if action is Action.SURRENDER:
+            if action is SURRENDER:
                 hand.surrendered = True
                 break
-            if action is Action.SPLIT:
+            if action is SPLIT:
                 hands.append(_split(hand))
-                hand.cards += (deal(),)
-                continue
-            if action is Action.DOUBLE:
+            elif action is DOUBLE:
                 hand.doubled += 1
             else:
                 hand.hit = True
             hand.cards += (deal(),)
-        index += 1
     return hands
 
 
