@@ -23,7 +23,7 @@ class Shoe:
     (a Fisher-Yates shuffle done one card at a time), so a reshuffle is free.
     """
 
-    __slots__ = ("_cards", "_dealt", "_full", "_random", "_uniform", "cut_at", "reshuffle")
+    __slots__ = ("_cards", "_full", "_random", "_uniform", "cut_at", "reshuffle")
 
     def __init__(
         self,
@@ -38,7 +38,6 @@ class Shoe:
         self.cut_at = len(self._full) if cut_at is None else cut_at
         self.reshuffle = reshuffle
         self._cards: list[Card] = []
-        self._dealt = 0
         self.shuffle()
 
     @classmethod
@@ -65,11 +64,11 @@ class Shoe:
     def shuffle(self) -> None:
         """Gather every card back into the shoe."""
         self._cards = list(self._full)
-        self._dealt = 0
 
     def start_round(self) -> None:
         """Reshuffle before a round when the house's policy says so."""
-        due = self.reshuffle is not Reshuffle.CUT_CARD or self._dealt >= self.cut_at
+        dealt = len(self._full) - len(self._cards)
+        due = self.reshuffle is not Reshuffle.CUT_CARD or dealt >= self.cut_at
         if due and self._random is not None:
             self.shuffle()
 
@@ -81,17 +80,12 @@ class Shoe:
                 raise CardError("the stacked shoe has run out of cards")
             self.shuffle()
             cards = self._cards
-        self._dealt += 1
         uniform = self._uniform
-        if uniform is None:
-            return cards.pop()
-        index = int(uniform() * len(cards))
-        last = cards.pop()
-        if index == len(cards):
-            return last
-        picked = cards[index]
-        cards[index] = last
-        return picked
+        if uniform is not None:
+            # swap a uniformly chosen card to the end, then deal it
+            index = int(uniform() * len(cards))
+            cards[index], cards[-1] = cards[-1], cards[index]
+        return cards.pop()
 
 
 def check_cards_fit(rules: HouseRules, cards: Iterable[Card]) -> None:
