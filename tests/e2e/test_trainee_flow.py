@@ -92,8 +92,19 @@ def test_session_with_javascript(browser: Any, live_server: LiveServer) -> None:
     assert page.inner_text(".verdict h2") == "Right"
     assert page.url == url  # htmx swapped the fragment in place
     assert "europoker" in page.inner_text(".verdict .rule")
+    assert not page.is_visible("[data-upcoming]")  # the next question came with the feedback
+    assert not page.is_visible("button[name=choice]")
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.keyboard.press("h")  # no shortcut reaches the question waiting behind the feedback
+    page.wait_for_timeout(300)
+    assert page.locator("[data-state=feedback]").count() == 1
     page.keyboard.press("Space")
     wait_position(page, 1)
+    assert requests == []  # neither "h" nor "Next" went to the server
+    assert int(page.input_value("input[name=waited_ms]")) >= 300
+    assert page.locator("#drill").count() == 1
+    assert page.locator("[data-state=feedback]").count() == 0
     question = stored(live_server, session_id)
     page.keyboard.press("h" if other_action(question["expected"]) == "hit" else "s")
     page.wait_for_selector("[data-state=feedback]")
@@ -176,10 +187,10 @@ def test_session_without_javascript(browser: Any, live_server: LiveServer) -> No
     page.click(f"button[name=choice][value={question['expected']}]")
     page.wait_for_url(re.compile(r"/feedback/0$"))  # a real POST, then a redirect
     assert page.inner_text(".verdict h2") == "Right"
-    page.click("[data-next]")
-    wait_position(page, 1)
+    # the next question is asked below the feedback: answered from there
+    assert page.is_visible("[data-upcoming][data-position='1'] form.answer")
     question = stored(live_server, session_id)
-    page.click(f"button[name=choice][value={other_action(question['expected'])}]")
+    page.click(f"[data-upcoming] button[name=choice][value={other_action(question['expected'])}]")
     page.wait_for_url(re.compile(r"/feedback/1$"))
     assert page.inner_text(".verdict h2") == "Wrong"
     page.click("[data-next]")

@@ -5,7 +5,9 @@ For every drill family × every house it applies to × every difficulty
 exam sitting, and every response the trainee can get before answering is
 collected: the full page, the htmx fragment, the form re-asked after an
 empty or unreadable answer (full and htmx), the home page listing the open
-session, and the feedback and summary URLs (which must refuse).
+session, the feedback and summary URLs (which must refuse), and the feedback
+to the question before it (htmx fragment and full page), which carries this
+question ahead, waiting to be revealed.
 
 Two checks, so a button label "Stand" is not mistaken for a leak:
 
@@ -49,7 +51,7 @@ SEEDS = (1, 2)  # at the default difficulty; one seed at each other difficulty
 SENTINELS = {"expected": "ZqxExpectedMarker", "expected_text": "ZqxExpectedTextMarker",
              "explanation": "ZqxExplanationMarker because the rule says so"}
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/drills/1"}
-SAFE_HIDDEN = {"csrf_token", "token", "multi", "next"}
+SAFE_HIDDEN = {"csrf_token", "token", "multi", "next", "waited_ms"}
 IDS = {"data-position", "data-resume", "data-seconds", "data-attempt", "data-exam",
        "data-sitting", "data-account", "data-trainee"}
 SETTINGS = {"house", "family", "difficulty", "length"}  # the home page's "drill again" forms
@@ -125,6 +127,43 @@ def _drill_responses(app: Flask, client: FlaskClient, question_json: str,
     assert out[4][1].status_code == 303  # no summary of an unfinished session
     for name, response in out[5:]:
         assert response.status_code == 422, (name, response.get_data(as_text=True)[:400])
+    _tidy(app)
+    return out + _ahead_responses(app, client, question_json)
+
+
+# The question answered before the one under test: its feedback (shown with the question
+# under test sent ahead) names these, never a real answer the checks could mistake.
+DECOY = {"expected": "QvDecoyExpected", "expected_text": "QvDecoyExpectedText",
+         "explanation": "QvDecoyExplanation"}
+
+
+def _ahead_responses(app: Flask, client: FlaskClient,
+                     question_json: str) -> list[tuple[str, Any]]:
+    """The feedback to a decoy at position 0, carrying the question under test ahead."""
+    data = json.loads(question_json)
+    decoy = json.loads(BACKEND.generate("europoker", "dealer-draw", 1, "easy")) | DECOY
+    db = connect(app.config["DATABASE"])
+    try:
+        user_id = int(db.execute("SELECT id FROM users WHERE username='tina'").fetchone()[0])
+        session = drilling.start_session(db, user_id, data["house"], data["family"],
+                                         data["difficulty"], 5, 1)
+        first = drilling.issue_question(db, session, 0, 1, json.dumps(decoy),
+                                        secrets.token_urlsafe(16), now_ms())
+        drilling.issue_question(db, session, 1, int(data["seed"]), question_json,
+                                secrets.token_urlsafe(16), now_ms())
+    finally:
+        db.close()
+    url = f"/drills/{session.id}"
+    csrf = _csrf(client.get(url).get_data(as_text=True))
+    form = {"csrf_token": csrf, "token": first.token, "choice": decoy["choices"][0]}
+    out = [("ahead htmx", client.post(f"{url}/answer", data=form, headers=HX)),
+           ("ahead answer", client.post(f"{url}/answer", data=form)),
+           ("ahead feedback", client.get(f"{url}/feedback/0")),
+           ("ahead feedback htmx", client.get(f"{url}/feedback/0", headers=HX))]
+    for name, response in out:
+        assert response.status_code in (200, 303), name
+        if response.status_code == 200:
+            assert 'data-upcoming data-position="1"' in response.get_data(as_text=True), name
     _tidy(app)
     return out
 

@@ -419,6 +419,95 @@ def test_interrupted_session_resumes_on_the_same_question(app: Flask, client: Fl
     assert "Question 2 of 3" in again
 
 
+def issued_tokens(app: Flask, session_id: int) -> list[str]:
+    db = connect(app.config["DATABASE"])
+    try:
+        rows = db.execute("SELECT token FROM issued_questions WHERE session_id = ?"
+                          " ORDER BY position", [session_id]).fetchall()
+        return [token for (token,) in rows]
+    finally:
+        db.close()
+
+
+def test_one_request_per_answer_with_htmx(app: Flask, client: FlaskClient, auth: Any) -> None:
+    """The answer's fragment carries the next question: it is answered without another GET."""
+    auth.login()
+    url = start(client, auth, length=3)
+    session_id = int(url.rsplit("/", 1)[1])
+    form = question_form(client.get(url, headers=HX).get_data(as_text=True))
+    for position in range(3):
+        expected = expected_of(pending(app, session_id))
+        response = client.post(f"{url}/answer", data=form | {"choice": expected}, headers=HX)
+        html = response.get_data(as_text=True)
+        assert response.status_code == 200 and "<html" not in html
+        assert f'data-state="feedback" data-position="{position}"' in html
+        if position == 2:  # the last: nothing ahead, the summary next
+            assert "data-upcoming" not in html and 'name="token"' not in html
+            assert f'href="{url}/summary"' in html
+            break
+        ahead = html[html.index("data-upcoming"):]
+        assert ahead.startswith(f'data-upcoming data-position="{position + 1}"')
+        assert 'name="waited_ms" value=""' in ahead
+        assert "hx-get" not in html  # "Next" reveals the question: no round trip
+        form = question_form(ahead)
+        assert issued_tokens(app, session_id)[-1] == form["token"]
+        assert pending(app, session_id).token == form["token"]
+    assert count_attempts(app) == 3
+    assert len(issued_tokens(app, session_id)) == 3
+    assert "100%" in client.get(f"{url}/summary").get_data(as_text=True)
+
+
+def test_double_submit_carries_the_same_next_question(app: Flask, client: FlaskClient,
+                                                      auth: Any) -> None:
+    auth.login()
+    url = start(client, auth, length=3)
+    session_id = int(url.rsplit("/", 1)[1])
+    form = question_form(client.get(url, headers=HX).get_data(as_text=True))
+    first = client.post(f"{url}/answer", data=form | {"choice": "hit"}, headers=HX)
+    second = client.post(f"{url}/answer", data=form | {"choice": "stand"}, headers=HX)
+    ahead = [question_form(r.get_data(as_text=True).split("data-upcoming", 1)[1])["token"]
+             for r in (first, second)]
+    assert ahead[0] == ahead[1] == issued_tokens(app, session_id)[1]
+    assert len(issued_tokens(app, session_id)) == 2 and count_attempts(app) == 1
+
+
+def test_without_javascript_the_feedback_page_asks_the_next_question(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    url = start(client, auth, length=2)
+    session_id = int(url.rsplit("/", 1)[1])
+    form = question_form(client.get(url).get_data(as_text=True))
+    response = client.post(f"{url}/answer", data=form | {"choice": "hit"})
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "<html" in page and 'data-state="feedback"' in page
+    ahead = page[page.index("data-upcoming"):]
+    assert f'action="{url}/answer"' in ahead and 'method="post"' in ahead
+    expected = expected_of(pending(app, session_id))
+    response = client.post(f"{url}/answer", data=question_form(ahead) | {"choice": expected})
+    assert response.headers["Location"] == f"{url}/feedback/1"
+    assert "Right" in client.get(f"{url}/feedback/1").get_data(as_text=True)
+    assert count_attempts(app) == 2
+
+
+@pytest.mark.parametrize(("waited", "elapsed"), [("", 10_000), ("4000", 6_000),
+                                                 ("99999", 0), ("-5", 10_000), ("x", 10_000)])
+def test_time_waiting_behind_the_feedback_is_not_counted(
+        app: Flask, client: FlaskClient, auth: Any, waited: str, elapsed: int) -> None:
+    auth.login()
+    url = start(client, auth)
+    session_id = int(url.rsplit("/", 1)[1])
+    form = question_form(client.get(url).get_data(as_text=True))
+    db = connect(app.config["DATABASE"])
+    try:
+        db.execute("UPDATE issued_questions SET issued_ms = issued_ms - 10000"
+                   " WHERE session_id = ?", [session_id])
+        client.post(f"{url}/answer", data=form | {"choice": "hit", "waited_ms": waited})
+        (recorded,) = db.execute("SELECT elapsed_ms FROM attempts").fetchone()
+    finally:
+        db.close()
+    assert elapsed <= recorded < elapsed + 2_000
+
+
 def test_feedback_and_summary_fragments(app: Flask, client: FlaskClient, auth: Any) -> None:
     auth.login()
     url = start(client, auth, length=1)

@@ -184,6 +184,31 @@ def issued_count(db: Database, session_id: int) -> int:
     return int(row[0])
 
 
+@dataclass(frozen=True, slots=True)
+class NewQuestion:
+    """A generated question ready to issue at ``position`` of a session."""
+
+    position: int
+    family: str
+    difficulty: str
+    seed: int
+    question: str
+    token: str
+
+
+_INSERT_QUESTION = (
+    "INSERT INTO issued_questions (token, session_id, user_id, position, house, family,"
+    " seed, difficulty, question, issued_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (session_id, position) DO NOTHING"
+)
+
+
+def _insert_question(db: Database, session_id: int, user_id: int, house: str,
+                     new: NewQuestion, issued_ms: int) -> None:
+    db.execute(_INSERT_QUESTION, [new.token, session_id, user_id, new.position, house,
+                                  new.family, new.seed, new.difficulty, new.question, issued_ms])
+
+
 def issue_question(
     db: Database,
     session: SessionRow,
@@ -194,21 +219,12 @@ def issue_question(
     issued_ms: int,
 ) -> QuestionRow:
     """Store a question as issued at ``position``; if two requests race, both get the first."""
+    new = NewQuestion(position, session.family, session.difficulty, seed, question_json, token)
     with write_transaction(db):
-        db.execute(
-            "INSERT INTO issued_questions (token, session_id, user_id, position, house, family,"
-            " seed, difficulty, question, issued_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (session_id, position) DO NOTHING",
-            [token, session.id, session.user_id, position, session.house, session.family,
-             seed, session.difficulty, question_json, issued_ms],
-        )
-    rows = select(
-            db,
-            f"SELECT {_QUESTION_COLUMNS} FROM issued_questions WHERE session_id = ?"
-            " AND position = ?",
-            [session.id, position],
-        )
-    return _question(rows[0])
+        _insert_question(db, session.id, session.user_id, session.house, new, issued_ms)
+    question = question_at(db, session.id, position)
+    assert question is not None
+    return question
 
 
 def restamp_question(db: Database, question_id: int, issued_ms: int) -> None:
@@ -253,14 +269,20 @@ def record_attempt(
     explanation: str,
     answered_ms: int,
     session_length: int,
+    waited_ms: int = 0,
+    then_issue: NewQuestion | None = None,
 ) -> tuple[AttemptRow, bool]:
     """Record the answer to an issued question, once.
 
     Returns the attempt and whether this call created it (False: a double
-    submit, the first attempt stands).  Answering the last question of the
-    session marks the session finished in the same transaction.
+    submit, the first attempt stands).  In the same transaction, answering the
+    last question of the session marks the session finished, and
+    ``then_issue`` (the next question, sent back with the feedback) is issued,
+    its clock starting now.  ``waited_ms`` is how long the question stayed
+    hidden behind the previous feedback (as the browser reports it); it is
+    taken off the time, never below zero.
     """
-    elapsed = max(0, answered_ms - question.issued_ms)
+    elapsed = max(0, answered_ms - question.issued_ms - max(0, waited_ms))
     answered_at = now_iso()
     with write_transaction(db):
         cursor = db.execute(
@@ -279,6 +301,9 @@ def record_attempt(
                 "UPDATE drill_sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL",
                 [answered_at, question.session_id],
             )
+        elif created and then_issue is not None:
+            _insert_question(db, question.session_id, question.user_id, question.house,
+                             then_issue, answered_ms)
     if created:
         return AttemptRow(
             id=int(cursor.lastrowid or 0), user_id=question.user_id,

@@ -32,3 +32,5 @@ class AnswerForm(FlaskForm):
     token = HiddenField(validators=[DataRequired(), Length(max=64)])
     choice = StringField(validators=[Optional(), Length(max=80)])
     amount = StringField("Amount", validators=[Optional(), Length(max=40)])
+    waited_ms = HiddenField(validators=[Optional(), Length(max=12)])
+    """Set by trainer.js on a question sent ahead with the previous feedback."""

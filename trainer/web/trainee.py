@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import Blueprint, abort, current_app, render_template, request, url_for
@@ -184,6 +184,15 @@ def _question_seed(session: drilling.SessionRow, position: int) -> int:
     return (session.seed * 1009 + position) % (2**31)
 
 
+def _new_question(session: drilling.SessionRow, position: int) -> drilling.NewQuestion:
+    """Generate the question at ``position`` of a session (not yet stored)."""
+    family, difficulty = _family_and_difficulty(session, position)
+    seed = _question_seed(session, position)
+    return drilling.NewQuestion(position, family, difficulty, seed,
+                                backend().generate(session.house, family, seed, difficulty),
+                                secrets.token_urlsafe(16))
+
+
 def _current_question(session: drilling.SessionRow) -> drilling.QuestionRow:
     """The question the trainee is on: the unanswered one, else a newly issued one."""
     db = get_db()
@@ -193,26 +202,11 @@ def _current_question(session: drilling.SessionRow) -> drilling.QuestionRow:
         if now - pending.issued_ms > RESUME_AFTER_MS:
             drilling.restamp_question(db, pending.id, now)
         return pending
-    position = drilling.issued_count(db, session.id)
-    family, difficulty = _family_and_difficulty(session, position)
-    seed = _question_seed(session, position)
-    question_json = backend().generate(session.house, family, seed, difficulty)
-    row = drilling.issue_question(
-        db,
-        _with(session, family=family, difficulty=difficulty),
-        position,
-        seed,
-        question_json,
-        secrets.token_urlsafe(16),
-        now_ms(),
+    new = _new_question(session, drilling.issued_count(db, session.id))
+    return drilling.issue_question(
+        db, replace(session, family=new.family, difficulty=new.difficulty),
+        new.position, new.seed, new.question, new.token, now_ms(),
     )
-    return row
-
-
-def _with(session: drilling.SessionRow, **changes: Any) -> drilling.SessionRow:
-    from dataclasses import replace
-
-    return replace(session, **changes)
 
 
 def _question_context(session: drilling.SessionRow, question: drilling.QuestionRow,
@@ -245,8 +239,6 @@ def drill(session_id: int) -> Any:
     return render("drill.html", "drill/_question.html", **_question_context(session, question))
 
 
-
-
 @bp.post("/drills/<int:session_id>/answer")
 @login_required
 def answer(session_id: int) -> Any:
@@ -275,12 +267,20 @@ def answer(session_id: int) -> Any:
         verdict = backend().check(question.question, given)
     except NotAnAnswerError as exc:
         return _reask(session, question, form, str(exc), view)
+    following = question.position + 1
     attempt, _created = drilling.record_attempt(
         db, question, answer=verdict.given or given.describe(), expected=verdict.expected,
         correct=verdict.correct, explanation=verdict.explanation, answered_ms=now_ms(),
-        session_length=session.length,
+        session_length=session.length, waited_ms=_waited_ms(form),
+        then_issue=_new_question(session, following) if following < session.length else None,
     )
     return _feedback_response(session, question, attempt, view)
+
+
+def _waited_ms(form: AnswerForm) -> int:
+    """How long the question stayed hidden behind the previous feedback (set by trainer.js)."""
+    raw = (form.waited_ms.data or "").strip()
+    return int(raw) if raw.isdigit() and len(raw) <= 9 else 0
 
 
 def _reask(session: drilling.SessionRow, question: drilling.QuestionRow, form: AnswerForm,
@@ -304,14 +304,18 @@ def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionR
                       view: QuestionView | None = None) -> dict[str, Any]:
     view = view or backend().view(question.question)
     last = question.position + 1 >= session.length
+    db = get_db()
+    upcoming = None if last else drilling.pending_question(db, session.id)
     return {
         "session": session,
         "question": question,
         "attempt": attempt,
         "view": view,
         "par_ms": int(view.par_seconds * 1000),
-        "streak": drilling.streak(get_db(), session.id, question.position),
+        "streak": drilling.streak(db, session.id, question.position),
         "last": last,
+        "upcoming": upcoming,
+        "upcoming_view": backend().view(upcoming.question) if upcoming else None,
         "next_url": url_for(".summary" if last else ".drill", session_id=session.id),
         "house_title": house_titles().get(session.house, session.house),
         "facts": house_facts(session.house),

@@ -1,9 +1,36 @@
-// Dealer trainer: keyboard shortcuts and the chip builder.
+// Dealer trainer: keyboard shortcuts, the chip builder, and "Next" without a round trip.
 // A static file (no inline script) so a Content-Security-Policy can forbid inline scripts.
 // Everything here is an enhancement: every form works without it.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
+
+  // The answer's feedback carries the next question ([data-upcoming], hidden by the CSS when
+  // this script runs): "Next" reveals it in place, telling the server how long it waited.
+  var arrived = performance.now();
+  document.addEventListener("htmx:load", function () { arrived = performance.now(); });
+
+  function reveal() {
+    var upcoming = document.querySelector("[data-upcoming]");
+    var current = document.getElementById("drill");
+    if (!upcoming || !current) return false;
+    var waited = upcoming.querySelector("input[name='waited_ms']");
+    if (waited) waited.value = String(Math.round(performance.now() - arrived));
+    current.remove();
+    upcoming.removeAttribute("data-upcoming");
+    upcoming.id = "drill";
+    upcoming.setAttribute("data-state", "question");
+    var focus = upcoming.querySelector("[autofocus]");
+    if (focus) focus.focus();
+    return true;
+  }
+
+  // The first match on screen (a question waiting behind its feedback takes no shortcut).
+  function shown(selector) {
+    return Array.prototype.find.call(document.querySelectorAll(selector), function (el) {
+      return !el.closest("[data-upcoming]");
+    });
+  }
 
   function typingIn(el) {
     if (!el || !el.tagName) return false;
@@ -19,13 +46,13 @@
     var key = event.key === " " ? "space" : event.key.toLowerCase();
     var typing = typingIn(event.target);
     if (key === "enter" || key === "space") {
-      var next = document.querySelector("[data-next]");
+      var next = shown("[data-next]");
       if (next && !typing) {
         event.preventDefault();
         next.click();
         return;
       }
-      var multi = document.querySelector("[data-submit-on-enter]");
+      var multi = shown("[data-submit-on-enter]");
       if (multi && key === "enter" && !typing && multi.form) {
         event.preventDefault();
         multi.form.requestSubmit();
@@ -33,7 +60,7 @@
       return;
     }
     if (typing || key.length !== 1) return;
-    var button = document.querySelector('button[data-key="' + key + '"], input[type="checkbox"][data-key="' + key + '"]');
+    var button = shown('button[data-key="' + key + '"], input[type="checkbox"][data-key="' + key + '"]');
     if (button && !button.disabled) {
       event.preventDefault();
       button.click();
@@ -63,6 +90,11 @@
       if (amount) amount.value = total ? money(total) : "";
     }
   }
+
+  document.addEventListener("click", function (event) {
+    var next = event.target.closest && event.target.closest("[data-next]");
+    if (next && reveal()) event.preventDefault();
+  });
 
   document.addEventListener("click", function (event) {
     var chip = event.target.closest && event.target.closest("[data-chip]");
