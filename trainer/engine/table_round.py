@@ -147,10 +147,12 @@ def play_round(
         _offer_switch(boxes, up, strategy)
     if up.rank is Rank.ACE:
         _offer_insurance(rules, boxes, up, strategy)
-    hands: list[_Box] = []
     dealer_blackjack_now = rules.blackjack_known_before_play and hand_total(dealer).total == 21
-    for box in boxes:
-        hands.extend([box] if dealer_blackjack_now else _play_box(rules, box, up, draw, strategy))
+    hands = boxes
+    if not dealer_blackjack_now:
+        hands = []
+        for box in boxes:
+            hands += _play_box(rules, box, up, draw, strategy)
     finished = [hand.finished() for hand in hands]
     live = any(_is_live(rules, hand, up) for hand in finished) or any(
         h.insurance for h in finished
