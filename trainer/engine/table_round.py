@@ -100,6 +100,10 @@ class SimpleStrategy:
 
 @dataclass(slots=True)
 class _Box:
+    """A hand while the round plays it, changed in place at every card and decision
+    (the round's hot loop; a frozen ``Seat`` would be rebuilt at each step);
+    ``finished`` hands it to settlement."""
+
     bet: Decimal
     cards: tuple[Card, ...]
     doubled: int = 0
