@@ -41,8 +41,8 @@ def find_bonus(
     rules: HouseRules, cards: Sequence[Card], doubled: int, split: bool, dealer_up: Card
 ) -> Bonus | None:
     """The bonus the house pays on this winning 21, or None (only the highest is paid)."""
-    if not rules.bonuses or (doubled and not rules.bonus_on_doubled):
-        return None
+    if len(cards) < 3 or not rules.bonuses or (doubled and not rules.bonus_on_doubled):
+        return None  # every bonus hand has three cards or more
     if split and not rules.bonus_after_split:
         return None
     paid = [b for b in qualifying_bonuses(cards, dealer_up) if b in rules.bonuses]
