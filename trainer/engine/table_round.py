@@ -158,10 +158,10 @@ def play_round(
         for box in boxes:
             hands += _play_box(rules, box, up, draw, strategy)
     finished = [hand.finished() for hand in hands]
-    live = any(_is_live(rules, hand, up) for hand in finished) or any(
-        h.insurance for h in finished
-    )
     if not dealer_blackjack_now:
+        live = any(_is_live(rules, hand, up) for hand in finished) or any(
+            h.insurance for h in finished
+        )
         play_dealer(rules, dealer, draw, live)
     return PlayedRound(tuple(dealer), tuple(finished), settle_round(rules, dealer, finished))
 
