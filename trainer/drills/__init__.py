@@ -52,6 +52,7 @@ Generating and checking::
 from __future__ import annotations
 
 from trainer.drills.answers import AnswerKind, NotAnAnswer
+from trainer.drills.chips import chip_set
 from trainer.drills.families import (
     DrillError,
     Family,
@@ -77,6 +78,7 @@ __all__ = [
     "Table",
     "Verdict",
     "check",
+    "chip_set",
     "families_for",
     "family_names",
     "find_family",

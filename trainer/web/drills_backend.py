@@ -11,10 +11,19 @@ import functools
 import json
 from decimal import Decimal
 
-from trainer.drills import AnswerKind, NotAnAnswer, Question, Seat, check, generate, load_families
+from trainer.drills import (
+    AnswerKind,
+    NotAnAnswer,
+    Question,
+    Seat,
+    check,
+    chip_set,
+    generate,
+    load_families,
+)
 
 # Not exported by trainer.drills: the table's chip set, offered as a builder for money answers.
-from trainer.drills.families import load_chip_sets
+from trainer.engine.houses import find_house
 from trainer.engine.money import format_money
 from trainer.web.drillkit import (
     Answer,
@@ -107,8 +116,7 @@ class DrillsPackageBackend:
         return json.dumps(question.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
     def chip_set(self, house: str) -> tuple[Decimal, ...]:
-        sets = load_chip_sets()
-        return sets.get(house, sets["default"])
+        return chip_set(find_house(house))
 
     def view(self, question_json: str) -> QuestionView:
         question = _question(question_json)
