@@ -10,6 +10,7 @@ Decimal('52.5')
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from decimal import Decimal
 from enum import Enum
@@ -85,6 +86,11 @@ class HandResult(NamedTuple):
     rule: str
 
 
+_result = functools.partial(tuple.__new__, HandResult)
+"""Build a ``HandResult`` from a tuple of every field, in C (the class call runs a
+Python-level ``__new__``; a simulated round settles several hands)."""
+
+
 class RoundResult(NamedTuple):
     """Every hand settled, and the player's total profit including insurance."""
 
@@ -115,63 +121,63 @@ def settle_hand(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> Ha
     insured = insurance_result(rules, hand, dealer) if hand.insurance else ZERO
     house = rules.name
     if hand.even_money:
-        return HandResult(
+        return _result((
             _WIN, hand.bet, insured, None,
             f"{house}: even money pays the blackjack 1:1 at once, whatever the dealer holds",
-        )
+        ))
     stake = hand.stake
     if hand.surrendered and not (dealer.blackjack and rules.blackjack_known_before_play):
         half = stake / 2
-        return HandResult(
+        return _result((
             _SURRENDER, -half, insured, None,
             f"{house}: surrender gives up half the stake ({format_money(half)} of "
             f"{format_money(stake)})",
-        )
+        ))
     total = hand_total(hand.cards).total
     if total > 21:
-        return HandResult(
+        return _result((
             _LOSE, -stake, insured, None,
             f"{house}: the player busts with {total} and loses at once, whatever the dealer draws",
-        )
+        ))
     if total == 21 and len(hand.cards) == 2 and is_natural(rules, hand):
         return _settle_natural(rules, hand, dealer, insured)
     if dealer.blackjack:
         lost = stake if rules.dealer_blackjack_takes == "all" else hand.bet
         what = "the original bet" if lost == hand.bet else "every bet on the hand"
-        return HandResult(
+        return _result((
             _LOSE, -lost, insured, None,
             f"{house}: a dealer blackjack beats every hand but a blackjack and takes {what}",
-        )
+        ))
     if rules.six_card_win and len(hand.cards) >= 6:
-        return HandResult(
+        return _result((
             _WIN, stake, insured, None,
             f"{house}: {len(hand.cards)} cards without busting win automatically (1:1)",
-        )
+        ))
     if dealer.total > 21:
         if dealer.total == 22 and rules.dealer_22_pushes:
-            return HandResult(
+            return _result((
                 _PUSH, ZERO, insured, None,
                 f"{house}: a dealer 22 does not lose; every standing hand pushes",
-            )
+            ))
         return _win(rules, hand, dealer, insured, f"the dealer busts with {dealer.total}")
     if total > dealer.total:
         return _win(rules, hand, dealer, insured, f"{total} beats the dealer's {dealer.total}")
     if total < dealer.total:
-        return HandResult(
+        return _result((
             _LOSE, -stake, insured, None,
             f"{house}: {total} loses to the dealer's {dealer.total}",
-        )
+        ))
     if total == 21 and rules.player_21_wins:
         return _win(rules, hand, dealer, insured, "a player 21 beats a dealer 21")
     if rules.ties == "lose":
-        return HandResult(
+        return _result((
             _LOSE, -stake, insured, None,
             f"{house}: ties lose — {total} against the dealer's {total}",
-        )
-    return HandResult(
+        ))
+    return _result((
         _PUSH, ZERO, insured, None,
         f"{house}: {total} against the dealer's {total} is a push; the bet is returned",
-    )
+    ))
 
 
 def _settle_natural(
@@ -180,26 +186,26 @@ def _settle_natural(
     house = rules.name
     paid = rules.blackjack_pays.of(hand.bet)
     if not dealer.blackjack:
-        return HandResult(
+        return _result((
             _WIN, paid, insured, None,
             f"{house}: blackjack pays {rules.blackjack_pays}",
-        )
+        ))
     showdown = rules.blackjack_vs_dealer_blackjack
     if showdown is Showdown.WIN:
-        return HandResult(
+        return _result((
             _WIN, paid, insured, None,
             f"{house}: a player blackjack beats a dealer blackjack and pays "
             f"{rules.blackjack_pays}",
-        )
+        ))
     if showdown is Showdown.LOSE:
-        return HandResult(
+        return _result((
             _LOSE, -hand.bet, insured, None,
             f"{house}: the player always loses to a dealer blackjack, even with a blackjack",
-        )
-    return HandResult(
+        ))
+    return _result((
         _PUSH, ZERO, insured, None,
         f"{house}: blackjack against a dealer blackjack is a push",
-    )
+    ))
 
 
 def _win(
@@ -209,12 +215,12 @@ def _win(
         rules.bonuses
     ) else None
     if bonus is None:
-        return HandResult(_WIN, hand.stake, insured, None, f"{rules.name}: {why}; pays 1:1")
+        return _result((_WIN, hand.stake, insured, None, f"{rules.name}: {why}; pays 1:1"))
     ratio = rules.bonuses[bonus]
-    return HandResult(
+    return _result((
         _WIN, ratio.of(hand.stake), insured, bonus,
         f"{rules.name}: {why}; the {bonus.value} bonus pays {ratio}",
-    )
+    ))
 
 
 def settle_round(
@@ -256,8 +262,8 @@ def _return_extra_split_bets(
         seen_boxes.add(box)
         lost = results[index].outcome is _LOSE
         if hand.split and lost and not first_of_box:
-            results[index] = HandResult(
+            results[index] = _result((
                 _PUSH, ZERO, results[index].insurance_net, None,
                 f"{rules.name}: a dealer blackjack takes only the original bet; "
                 "the extra split bet is returned",
-            )
+            ))

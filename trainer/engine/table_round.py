@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -38,6 +39,12 @@ from trainer.engine.options import (
 from trainer.engine.rules import DealerCards, HouseRules
 from trainer.engine.settlement import PlayerHand, RoundResult, is_natural, settle_round
 from trainer.engine.shoe import Shoe
+
+
+# Named tuples built straight from a tuple of every field, in C: the round builds one
+# per decision and per hand, and the class call runs a Python-level __new__.
+_hand_state = functools.partial(tuple.__new__, HandState)
+_player_hand = functools.partial(tuple.__new__, PlayerHand)
 
 
 class Strategy(Protocol):
@@ -117,10 +124,10 @@ class _Box:
     box: int = 0
 
     def finished(self) -> PlayerHand:
-        return PlayerHand(
+        return _player_hand((
             self.bet, self.cards, self.doubled, self.split, self.surrendered,
             self.insurance, self.even_money, self.switched, self.box,
-        )
+        ))
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,10 +214,10 @@ def _play_box(
         if len(hand.cards) == 1:
             hand.cards += (deal(),)
         while True:
-            state = HandState(
+            state = _hand_state((
                 hand.cards, hand.doubled, hand.split, hand.split_aces, len(hands), hand.hit,
                 hand.switched,
-            )
+            ))
             allowed = allowed_actions(rules, state, up)
             if len(allowed) < 2:  # nothing, or only standing, is left to decide
                 break
