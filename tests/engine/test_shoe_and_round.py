@@ -41,6 +41,16 @@ def test_seeded_shuffle_is_reproducible_and_differs_by_seed() -> None:
     assert first[0] == deal(9)[0]
 
 
+@pytest.mark.parametrize(("name", "first_cards"), [
+    ("casino-classic", "5h 9s 8d 5s Ah 6h 4s Jh 3s 7h 8c Jc"),
+    ("spanish-21", "Qc 9c 8c Jh Js 9s 6h Kc Ks 2d 9h 3d"),
+])
+def test_a_seed_deals_the_same_cards_release_after_release(name: str, first_cards: str) -> None:
+    """Pinned: a change to how the shoe deals changes every seeded round and drill."""
+    shoe = Shoe.for_house(find_house(name), random.Random(7))
+    assert " ".join(str(shoe.draw()) for _ in range(12)) == first_cards
+
+
 def test_cut_card_and_reshuffle_policies() -> None:
     online = find_house("double-exposure-online")
     shoe = Shoe.for_house(online, random.Random(2))
