@@ -226,3 +226,44 @@ def test_writers_in_two_connections_wait_for_each_other(tmp_path: Path) -> None:
         t.join()
     assert errors == []
     assert first.execute("SELECT count(*) FROM attempts").fetchone()[0] == 80
+
+
+def test_a_write_transaction_holds_the_writers_queue(tmp_path: Path) -> None:
+    """Writers queue on ``NAME-writers`` (flock) before SQLite's lock: none polls a busy file."""
+    import fcntl
+    import os
+
+    path = tmp_path / "queue.db"
+    db = connect(path)
+    migrate(db)
+    probe = os.open(tmp_path / "queue.db-writers", os.O_RDWR)
+    try:
+        with write_transaction(db):
+            with pytest.raises(BlockingIOError):
+                fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            with write_transaction(db):  # nested: a savepoint, the queue already held
+                pass
+        fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)  # released with the commit
+        fcntl.flock(probe, fcntl.LOCK_UN)
+    finally:
+        os.close(probe)
+        db.close()
+
+
+def test_one_transaction_records_the_answer_and_issues_the_next(db: Database,
+                                                                 trainee: int) -> None:
+    session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 1)
+    q0 = issue(db, session, 0, issued_ms=1_000)
+    ahead = d.NewQuestion(1, "insurance", "hard", 7, '{"n": 1}', "tok-ahead")
+    attempt, created = d.record_attempt(db, q0, answer="hit", expected="hit", correct=True,
+                                        explanation="", answered_ms=5_000, session_length=3,
+                                        waited_ms=1_500, then_issue=ahead)
+    assert created and attempt.elapsed_ms == 2_500
+    q1 = d.pending_question(db, session.id)
+    assert q1 is not None and (q1.position, q1.family, q1.difficulty, q1.seed, q1.token,
+                               q1.issued_ms) == (1, "insurance", "hard", 7, "tok-ahead", 5_000)
+    # a double submit issues nothing more
+    d.record_attempt(db, q0, answer="stand", expected="hit", correct=False, explanation="",
+                     answered_ms=6_000, session_length=3,
+                     then_issue=d.NewQuestion(1, "x", "y", 8, "{}", "tok-other"))
+    assert d.issued_count(db, session.id) == 2 and d.pending_question(db, session.id) == q1

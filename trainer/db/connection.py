@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import fcntl
+import os
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
@@ -18,6 +20,39 @@ BUSY_TIMEOUT_MS = 5000
 def default_path(instance_path: str | Path) -> Path:
     """Where the database lives by default: ``trainer.db`` in the Flask instance folder."""
     return Path(instance_path) / "trainer.db"
+
+
+class QueuedDatabase(Database):
+    """A database whose write transactions queue on a lock file beside it (``NAME-writers``).
+
+    SQLite's own busy handler polls a locked database, sleeping 1, 2, 5, 10 ms...
+    between tries, so two workers writing at once lose milliseconds for a lock
+    held a tenth of that.  Waiting on ``flock`` instead wakes the next writer the
+    moment the lock is free.  SQLite's locking still guards the data; the queue
+    only orders writers that use :func:`write_transaction`.
+    """
+
+    def __init__(self, conn: sqlite3.Connection, queue_path: Path) -> None:
+        super().__init__(conn, execute_plugins=False, recursive_triggers=False)
+        self.queue_path = queue_path
+        self._queue_fd: int | None = None
+
+    @contextlib.contextmanager
+    def writers_queue(self) -> Iterator[None]:
+        """Hold the writers' lock (blocking, across processes and threads)."""
+        if self._queue_fd is None:
+            self._queue_fd = os.open(self.queue_path, os.O_RDWR | os.O_CREAT, 0o600)
+        fcntl.flock(self._queue_fd, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(self._queue_fd, fcntl.LOCK_UN)
+
+    def close(self) -> None:
+        if self._queue_fd is not None:
+            os.close(self._queue_fd)
+            self._queue_fd = None
+        super().close()
 
 
 def connect(path: str | Path, *, wal: bool = True, autocheckpoint: int | None = None) -> Database:
@@ -39,7 +74,7 @@ def connect(path: str | Path, *, wal: bool = True, autocheckpoint: int | None = 
         str(file), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000,
         check_same_thread=False,
     )
-    db = Database(conn, execute_plugins=False, recursive_triggers=False)
+    db = QueuedDatabase(conn, file.with_name(file.name + "-writers"))
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA synchronous = NORMAL")
     if autocheckpoint is not None:
@@ -72,20 +107,22 @@ def write_transaction(db: Database) -> Iterator[Database]:
     A deferred transaction that reads and then writes can fail with
     ``SQLITE_BUSY`` when another worker committed in between; taking the lock
     first makes it wait out the busy timeout instead.  Nested use becomes a
-    savepoint.
+    savepoint.  Writers of one file queue on its lock file first (:class:`QueuedDatabase`).
     """
     if db.conn.in_transaction:
         with db.atomic():
             yield db
         return
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        yield db
-    except BaseException:
-        if db.conn.in_transaction:
-            db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
+    queue = db.writers_queue() if isinstance(db, QueuedDatabase) else contextlib.nullcontext()
+    with queue:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            if db.conn.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
 
 
 def now_ms() -> int:
