@@ -1,14 +1,16 @@
 """The baseline for bench/web_bench.py: a bare Flask endpoint, one SQLite insert, one template.
 
-Served by gunicorn exactly like ``trainer serve`` (same workers, same SQLite
+Served by gunicorn exactly like ``trainer serve`` (``python bench/bare_flask_app.py
+HOST PORT WORKERS THREADS`` calls the same ``serve_wsgi``), with the same SQLite
 settings: WAL, synchronous=NORMAL, a connection per request, one idle connection
-kept open per worker).
+kept open per worker.
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
+import sys
 import time
 
 from flask import Flask, g, request
@@ -52,3 +54,10 @@ def answer() -> str:
     cursor = get_db().execute("INSERT INTO attempts (answer, at) VALUES (?, ?)",
                               (given, time.time()))
     return TEMPLATE.render(ok=given == "hit", answer=given, id=cursor.lastrowid)
+
+
+if __name__ == "__main__":
+    from trainer.cli.web import serve_wsgi
+
+    host, port, workers, threads = sys.argv[1], *map(int, sys.argv[2:5])
+    serve_wsgi(lambda: app, host, port, workers, threads)

@@ -3,18 +3,19 @@
 (a) 50 simulated trainees, each answering about once a second (POST the answer,
     read the feedback fragment, which carries the next question, think, answer it):
     the POST round trip (request -> feedback fragment, attempt committed),
-    p50/p95/p99.
+    p50/p95/p99.  Client: asyncio, raw HTTP/1.1 on keep-alive connections.
 (b) Saturation: closed-loop clients answering as fast as they can (one POST per
-    answer, as a trainee's browser with htmx does; a GET only for a session's first
-    question), answers/s; and the same clients POSTing to a bare Flask + SQLite
+    answer, as a trainee's browser with htmx does; a new session's first question
+    is a GET), answers/s; and the same clients POSTing to a bare Flask + SQLite
     insert + pre-compiled template endpoint (bench/bare_flask_app.py) served the
-    same way, requests/s.
+    same way, requests/s.  Client: ``wrk`` (Debian's, C) with bench/web_load.lua,
+    one thread per connection, each connection one logged-in trainee; or
+    ``--client asyncio`` for the Python client.
 
-The load generator is asyncio with raw HTTP/1.1 sockets (one connection per
-request, as gunicorn's sync workers close them), in this process, on the same
-machine as the server.
+Every client runs on the same machine as the server.  Afterwards the attempts in
+SQLite are counted against the feedback fragments received.
 
-Run: .venv/bin/python bench/web_bench.py [--workers 4] [--trainees 50] [--seconds 30]
+Run: .venv/bin/python bench/web_bench.py [--workers 2] [--threads 1] [--trainees 50]
 (figures go to BENCHMARKS.md, "Web app", by hand)
 """
 
@@ -25,8 +26,9 @@ import asyncio
 import os
 import random
 import re
+import shutil
 import socket
-import statistics
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -37,9 +39,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 VENV_BIN = Path(sys.executable).parent
+LOAD_SCRIPT = ROOT / "bench" / "web_load.lua"
 PASSWORD = "bench-password"
 TOKEN = re.compile(rb'name="token" value="([^"]+)"')
 CSRF = re.compile(rb'name="csrf_token" type="hidden" value="([^"]+)"')
+ANSWERS = {"dealer-draw": {"choice": "hit"}, "blackjack-payout": {"amount": "52.50"}}
 
 
 def free_port() -> int:
@@ -52,25 +56,25 @@ def free_port() -> int:
 class Response:
     status: int
     headers: dict[str, str]
-    cookies: dict[str, str]
     body: bytes
 
 
 @dataclass
 class Client:
-    """One simulated browser: a cookie jar and raw HTTP/1.1 requests."""
+    """One simulated browser: a cookie jar and raw HTTP/1.1 requests on a kept-alive
+    connection (reopened when the server closes it)."""
 
     port: int
     cookies: dict[str, str] = field(default_factory=dict)
     csrf: str = ""
     sent: int = 0
+    stream: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
 
     async def request(self, method: str, path: str, form: dict[str, str] | None = None,
                       htmx: bool = False) -> Response:
         body = urllib.parse.urlencode(form or {}).encode()
         self.sent += 1
-        lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}",
-                 "Connection: close"]
+        lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}"]
         if self.cookies:
             lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
         if htmx:
@@ -80,24 +84,37 @@ class Client:
                       f"Content-Length: {len(body)}"]
             if self.csrf:
                 lines.append(f"X-CSRFToken: {self.csrf}")
-        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
-        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        raw = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+        try:
+            return await self._exchange(raw)
+        except (ConnectionError, asyncio.IncompleteReadError):  # closed while idle: once more
+            self.close()
+            return await self._exchange(raw)
+
+    async def _exchange(self, raw: bytes) -> Response:
+        if self.stream is None:
+            self.stream = await asyncio.open_connection("127.0.0.1", self.port)
+        reader, writer = self.stream
+        writer.write(raw)
         await writer.drain()
-        raw = await reader.read()
-        writer.close()
-        head, _, payload = raw.partition(b"\r\n\r\n")
-        head_lines = head.decode("latin-1").split("\r\n")
-        status = int(head_lines[0].split()[1])
+        head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
         headers: dict[str, str] = {}
-        for line in head_lines[1:]:
+        for line in head[1:]:
             name, _, value = line.partition(":")
             if name.lower() == "set-cookie":
-                cookie = value.strip().split(";", 1)[0]
-                key, _, val = cookie.partition("=")
+                key, _, val = value.strip().split(";", 1)[0].partition("=")
                 self.cookies[key] = val
-            else:
+            elif name:
                 headers[name.lower()] = value.strip()
-        return Response(status, headers, self.cookies, payload)
+        payload = await reader.readexactly(int(headers.get("content-length", "0")))
+        if headers.get("connection", "").lower() == "close":
+            self.close()
+        return Response(int(head[0].split()[1]), headers, payload)
+
+    def close(self) -> None:
+        if self.stream is not None:
+            self.stream[1].close()
+            self.stream = None
 
 
 async def log_in(client: Client, username: str) -> None:
@@ -118,9 +135,6 @@ async def start_session(client: Client, family: str, house: str = "europoker") -
     return response.headers["location"]
 
 
-ANSWERS = {"dealer-draw": {"choice": "hit"}, "blackjack-payout": {"amount": "52.50"}}
-
-
 @dataclass
 class Trainee:
     """A logged-in simulated trainee in a drill session, holding the question on screen."""
@@ -130,95 +144,139 @@ class Trainee:
     url: str
     token: str | None = None
 
+    async def first_question(self) -> None:
+        """GET the session's question (only a session's first: each answer brings the next)."""
+        question = await self.client.request("GET", self.url, htmx=True)
+        match = TOKEN.search(question.body)
+        assert question.status == 200 and match, (question.status, question.body[:300])
+        self.token = match.group(1).decode()
 
-async def answer_once(trainee: Trainee) -> tuple[float, bool]:
-    """POST an answer (first GETting the question if none is on screen); the POST's round trip.
-
-    As a trainee's browser with htmx does: the feedback fragment carries the next
-    question, so the next answer needs no GET.
-    """
-    client = trainee.client
-    if trainee.token is None:
-        question = await client.request("GET", trainee.url, htmx=True)
-        match = TOKEN.search(question.body) if question.status == 200 else None
-        if match is None:  # the session finished: start another
-            return 0.0, False
-        trainee.token = match.group(1).decode()
-    started = time.perf_counter()
-    response = await client.request("POST", f"{trainee.url}/answer",
-                                    {"token": trainee.token, **ANSWERS[trainee.family]},
-                                    htmx=True)
-    elapsed = (time.perf_counter() - started) * 1000
-    ok = response.status == 200 and b'data-state="feedback"' in response.body
-    ahead = TOKEN.search(response.body)
-    trainee.token = ahead.group(1).decode() if ahead else None
-    return elapsed, ok
+    async def answer(self) -> tuple[float, bool]:
+        """POST an answer to the question on screen; the round trip in ms, and whether the
+        feedback came back.  A finished session is followed by a new one."""
+        if self.token is None:
+            self.url = await start_session(self.client, self.family)
+            await self.first_question()
+        started = time.perf_counter()
+        response = await self.client.request("POST", f"{self.url}/answer",
+                                             {"token": str(self.token), **ANSWERS[self.family]},
+                                             htmx=True)
+        elapsed = (time.perf_counter() - started) * 1000
+        ok = response.status == 200 and b'data-state="feedback"' in response.body
+        ahead = TOKEN.search(response.body)
+        self.token = ahead.group(1).decode() if ahead else None
+        return elapsed, ok
 
 
 async def ready_trainee(port: int, n: int) -> Trainee:
-    """Log a trainee in and open a long session (not measured)."""
+    """Log a trainee in, open a long session and show its first question (not measured)."""
     client = Client(port)
     family = "dealer-draw" if n % 2 else "blackjack-payout"
     await log_in(client, f"trainee{n}")
-    return Trainee(client, family, await start_session(client, family))
+    trainee = Trainee(client, family, await start_session(client, family))
+    await trainee.first_question()
+    client.close()  # its connection belongs to this event loop; the run opens its own
+    return trainee
 
 
-async def trainee_loop(trainee: Trainee, n: int, seconds: float,
-                       latencies: list[float], failures: list[int], think: bool) -> int:
+async def ready_trainees(port: int, first: int, count: int) -> list[Trainee]:
+    # one at a time: logging in hashes a password (scrypt), which is not what we measure
+    return [await ready_trainee(port, n) for n in range(first, first + count)]
+
+
+@dataclass
+class Run:
+    """What a load run measured."""
+
+    answers: int
+    failures: int
+    seconds: float
+    latencies: list[float]
+    requests: int
+
+    @property
+    def rate(self) -> float:
+        return self.answers / self.seconds
+
+
+async def trainee_loop(trainee: Trainee, n: int, seconds: float, run: Run, think: bool) -> None:
     rng = random.Random(n)
-    done = 0
     if think:
         await asyncio.sleep(rng.random())  # spread the trainees over the first second
     until = time.perf_counter() + seconds
     while time.perf_counter() < until:
         cycle = time.perf_counter()
-        elapsed, ok = await answer_once(trainee)
+        elapsed, ok = await trainee.answer()
         if ok:
-            latencies.append(elapsed)
-            done += 1
+            run.latencies.append(elapsed)
+            run.answers += 1
         else:
-            failures.append(1)
-            trainee.url = await start_session(trainee.client, trainee.family)
+            run.failures += 1
         if think:  # about one answer a second, with some jitter
             rest = rng.uniform(0.8, 1.2) - (time.perf_counter() - cycle)
             if rest > 0:
                 await asyncio.sleep(rest)
-    return done
 
 
-async def ready_trainees(port: int, trainees: int) -> list[Trainee]:
-    # one at a time: logging in hashes a password (scrypt), which is not what we measure
-    return [await ready_trainee(port, n) for n in range(trainees)]
-
-
-async def run_trainees(ready: list[Trainee], seconds: float, think: bool
-                       ) -> tuple[list[float], int, float]:
-    latencies: list[float] = []
-    failures: list[int] = []
+async def run_trainees(trainees: list[Trainee], seconds: float, think: bool) -> Run:
+    run = Run(0, 0, seconds, [], 0)
+    sent = sum(t.client.sent for t in trainees)
     started = time.perf_counter()
-    counts = await asyncio.gather(*(trainee_loop(t, n, seconds, latencies, failures, think)
-                                    for n, t in enumerate(ready)))
-    return latencies, len(failures), sum(counts) / (time.perf_counter() - started)
+    await asyncio.gather(*(trainee_loop(t, n, seconds, run, think)
+                           for n, t in enumerate(trainees)))
+    run.seconds = time.perf_counter() - started
+    run.requests = sum(t.client.sent for t in trainees) - sent
+    for trainee in trainees:
+        trainee.client.close()
+    return run
 
 
-async def run_bare(port: int, clients: int, seconds: float) -> tuple[list[float], float]:
-    latencies: list[float] = []
+async def run_bare_asyncio(port: int, clients: int, seconds: float) -> Run:
+    run = Run(0, 0, seconds, [], 0)
 
-    async def loop() -> int:
+    async def loop() -> None:
         client = Client(port)
-        count = 0
         until = time.perf_counter() + seconds
         while time.perf_counter() < until:
             started = time.perf_counter()
             response = await client.request("POST", "/answer", {"answer": "hit"})
-            latencies.append((time.perf_counter() - started) * 1000)
-            assert response.status == 200
-            count += 1
-        return count
+            run.latencies.append((time.perf_counter() - started) * 1000)
+            run.answers += response.status == 200
+            run.failures += response.status != 200
+        client.close()
 
     started = time.perf_counter()
-    counts = await asyncio.gather(*(loop() for _ in range(clients)))
-    return latencies, sum(counts) / (time.perf_counter() - started)
+    await asyncio.gather(*(loop() for _ in range(clients)))
+    run.seconds = time.perf_counter() - started
+    run.requests = run.answers + run.failures
+    return run
+
+
+WRK_LINE = re.compile(r"^WRK (.*)$", re.M)
+
+
+def run_wrk(port: int, connections: int, seconds: float, trainees: list[Trainee] | None,
+            work: Path) -> Run:
+    """wrk with bench/web_load.lua: the trainees' flow, or (no trainees) the bare endpoint."""
+    env = dict(os.environ)
+    url = f"http://127.0.0.1:{port}/"
+    if trainees is not None:
+        listing = work / "trainees.tsv"
+        listing.write_text("".join(
+            "\t".join([f"session={t.client.cookies['session']}", t.client.csrf, t.url,
+                       str(t.token), urllib.parse.urlencode(ANSWERS[t.family])]) + "\n"
+            for t in trainees))
+        env["WEB_BENCH_TRAINEES"] = str(listing)
+    out = subprocess.run(["wrk", "-t", str(connections), "-c", str(connections), "-d",
+                          f"{seconds:.0f}s", "-s", str(LOAD_SCRIPT), url],
+                         env=env, capture_output=True, text=True, check=True).stdout
+    match = WRK_LINE.search(out)
+    assert match, out
+    got = {k: float(v) for k, v in (item.split("=") for item in match.group(1).split())}
+    # wrk reports percentiles, not every latency: keep them as a stand-in sample
+    sample = [got["p50"], got["p95"], got["p99"], got["max"]]
+    return Run(int(got["answered"]), int(got["refused"]), got["seconds"], sample,
+               int(got["requests"]))
 
 
 def wait_listening(port: int, timeout: float = 30) -> None:
@@ -256,25 +314,39 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-def summary(values: list[float]) -> str:
-    return (f"p50 {percentile(values, 50):.1f} ms, p95 {percentile(values, 95):.1f} ms, "
-            f"p99 {percentile(values, 99):.1f} ms, max {max(values):.1f} ms "
-            f"({len(values)} answers)")
+def summary(run: Run) -> str:
+    if len(run.latencies) == 4:  # wrk's p50, p95, p99, max
+        p50, p95, p99, top = run.latencies
+    else:
+        p50, p95, p99 = (percentile(run.latencies, p) for p in (50, 95, 99))
+        top = max(run.latencies)
+    return (f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, p99 {p99:.1f} ms, max {top:.1f} ms "
+            f"({run.answers} answers, {run.failures} failures)")
+
+
+def count_attempts(database: Path) -> int:
+    with sqlite3.connect(database) as conn:
+        return int(conn.execute("SELECT count(*) FROM attempts").fetchone()[0])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--trainees", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--clients", type=int, default=32, help="saturation clients")
+    parser.add_argument("--clients", type=int, default=8, help="saturation connections")
     parser.add_argument("--saturation-seconds", type=float, default=15.0)
+    parser.add_argument("--client", choices=("wrk", "asyncio"),
+                        default="wrk" if shutil.which("wrk") else "asyncio",
+                        help="the saturation client (default: wrk when installed)")
     args = parser.parse_args()
+    serving = [str(args.workers), str(args.threads)]
 
     work = Path(tempfile.mkdtemp(prefix="web-bench-"))
     database = work / "trainer.db"
     env = os.environ | {"TRAINER_INSTANCE": str(work / "instance")}
-    users = max(args.trainees, args.clients)
+    users = args.trainees + args.clients
     print(f"creating {users} trainees in {database} ...", file=sys.stderr)
     for n in range(users):
         subprocess.run([VENV_BIN / "trainer", "create-user", f"trainee{n}", "--role",
@@ -283,58 +355,58 @@ def main() -> None:
 
     port = free_port()
     server = subprocess.Popen([VENV_BIN / "trainer", "serve", "--host", "127.0.0.1",
-                               "--port", str(port), "--workers", str(args.workers),
-                               "--database", str(database)], env=env)
+                               "--port", str(port), "--workers", serving[0], "--threads",
+                               serving[1], "--database", str(database)], env=env)
     try:
         wait_listening(port)
         print(f"(a) {args.trainees} trainees answering about once a second for "
               f"{args.seconds:.0f} s ...", file=sys.stderr)
-        ready = asyncio.run(ready_trainees(port, args.trainees))
-        latencies, failures, rate = asyncio.run(run_trainees(ready, args.seconds, think=True))
-        print(f"(a) answer round trip: {summary(latencies)}, {rate:.0f} answers/s, "
-              f"{failures} failures")
-        print(f"(b) saturation: {args.clients} clients answering, "
+        ready = asyncio.run(ready_trainees(port, 0, args.trainees))
+        paced = asyncio.run(run_trainees(ready, args.seconds, think=True))
+        print(f"(a) answer round trip: {summary(paced)}, {paced.rate:.0f} answers/s")
+        print(f"(b) saturation: {args.clients} {args.client} connections answering, "
               f"{args.saturation_seconds:.0f} s ...", file=sys.stderr)
-        ready = asyncio.run(ready_trainees(port, args.clients))
+        ready = asyncio.run(ready_trainees(port, args.trainees, args.clients))
+        before = count_attempts(database)
         cpu_before = tree_cpu_seconds(server.pid)
-        sent_before = sum(t.client.sent for t in ready)
-        sat_latencies, sat_failures, sat_rate = asyncio.run(
-            run_trainees(ready, args.saturation_seconds, think=False))
-        app_cpu = (tree_cpu_seconds(server.pid) - cpu_before) / len(sat_latencies) * 1000
-        per_answer = (sum(t.client.sent for t in ready) - sent_before) / len(sat_latencies)
-        print(f"(b) app: {sat_rate:.0f} answers/s ({per_answer:.2f} requests per answer), "
-              f"answer POST {summary(sat_latencies)}, {sat_failures} failures; "
-              f"server CPU {app_cpu:.2f} ms per answer")
-        db_rows = subprocess.run(
-            [sys.executable, "-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1])"
-             ".execute('select count(*) from attempts').fetchone()[0])", str(database)],
-            capture_output=True, text=True, check=True).stdout.strip()
-        print(f"    attempts committed in SQLite: {db_rows}")
+        if args.client == "wrk":
+            app = run_wrk(port, args.clients, args.saturation_seconds, ready, work)
+        else:
+            app = asyncio.run(run_trainees(ready, args.saturation_seconds, think=False))
+        app_cpu = (tree_cpu_seconds(server.pid) - cpu_before) / app.answers * 1000
+        print(f"(b) app: {app.rate:.0f} answers/s ({app.requests / app.answers:.2f} requests "
+              f"per answer), {summary(app)}; server CPU {app_cpu:.2f} ms per answer")
+        committed = count_attempts(database) - before
+        # wrk stops with up to one request in flight per connection: answered, not counted
+        assert app.answers <= committed <= app.answers + args.clients, (app.answers, committed)
+        print(f"    attempts committed in SQLite: {committed} for {app.answers} feedback "
+              f"fragments received")
     finally:
         server.terminate()
         server.wait(timeout=30)
 
     bare_port = free_port()
-    bare = subprocess.Popen([VENV_BIN / "gunicorn", "--workers", str(args.workers), "--bind",
-                             f"127.0.0.1:{bare_port}", "--log-level", "warning",
-                             "--chdir", str(ROOT / "bench"), "bare_flask_app:app"],
+    bare = subprocess.Popen([sys.executable, ROOT / "bench" / "bare_flask_app.py",
+                             "127.0.0.1", str(bare_port), *serving],
                             env=env | {"BARE_DATABASE": str(work / "bare.db")})
     try:
         wait_listening(bare_port)
         cpu_before = tree_cpu_seconds(bare.pid)
-        bare_latencies, bare_rate = asyncio.run(
-            run_bare(bare_port, args.clients, args.saturation_seconds))
-        bare_cpu = (tree_cpu_seconds(bare.pid) - cpu_before) / len(bare_latencies) * 1000
-        print(f"(b) bare Flask + SQLite insert: {bare_rate:.0f} requests/s, "
-              f"{summary(bare_latencies)}; server CPU {bare_cpu:.2f} ms per request")
+        if args.client == "wrk":
+            plain = run_wrk(bare_port, args.clients, args.saturation_seconds, None, work)
+        else:
+            plain = asyncio.run(run_bare_asyncio(bare_port, args.clients,
+                                                 args.saturation_seconds))
+        bare_cpu = (tree_cpu_seconds(bare.pid) - cpu_before) / plain.answers * 1000
+        print(f"(b) bare Flask + SQLite insert: {plain.rate:.0f} requests/s, {summary(plain)}; "
+              f"server CPU {bare_cpu:.2f} ms per request")
     finally:
         bare.terminate()
         bare.wait(timeout=30)
-    print(f"    app answers/s / bare requests/s = {sat_rate / bare_rate:.2f}")
-    print(f"    CPU per answer / CPU per bare request = {app_cpu / bare_cpu:.1f}; "
-          f"load average during the run {os.getloadavg()[0]:.1f}")
-    print(f"    workers {args.workers}, CPUs {os.cpu_count()}, "
-          f"median answer POST at saturation {statistics.median(sat_latencies):.1f} ms")
+    print(f"    app answers/s / bare requests/s = {app.rate / plain.rate:.2f}; "
+          f"CPU per answer / CPU per bare request = {app_cpu / bare_cpu:.1f}")
+    print(f"    workers {args.workers} x {args.threads} thread(s), CPUs {os.cpu_count()}, "
+          f"load average after the run {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
