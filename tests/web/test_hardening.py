@@ -14,8 +14,9 @@ from flask.testing import FlaskClient
 from tests.web.conftest import PASSWORD
 from trainer.db import connect
 from trainer.db.users import find_user
-from trainer.web import create_app, csrf, security, throttle
+from trainer.web import create_app, security, throttle
 from trainer.web.auth import hash_password
+from trainer.web.csrf_tokens import csrf
 
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/"}
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"

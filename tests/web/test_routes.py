@@ -489,6 +489,32 @@ def test_without_javascript_the_feedback_page_asks_the_next_question(
     assert count_attempts(app) == 2
 
 
+def test_the_answer_hands_its_checked_csrf_token_back(app: Flask, client: FlaskClient,
+                                                      auth: Any,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A POST's fragment carries the token the POST was checked with (none signed anew)."""
+    import flask_wtf.csrf
+    from itsdangerous import TimestampSigner, URLSafeTimedSerializer
+
+    class LongAgo(TimestampSigner):
+        def get_timestamp(self) -> int:
+            return 10**9
+
+    class SignedLongAgo(URLSafeTimedSerializer):
+        default_signer = LongAgo
+
+    auth.login()
+    url = start(client, auth)
+    with monkeypatch.context() as past:  # a token signed long ago: a new one would differ
+        past.setattr(flask_wtf.csrf, "URLSafeTimedSerializer", SignedLongAgo)
+        form = question_form(client.get(url, headers=HX).get_data(as_text=True))
+    response = client.post(f"{url}/answer", data=form | {"choice": "hit"}, headers=HX)
+    ahead = question_form(response.get_data(as_text=True).split("data-upcoming", 1)[1])
+    assert ahead["csrf_token"] == form["csrf_token"]
+    second = client.post(f"{url}/answer", data=ahead | {"choice": "hit"}, headers=HX)
+    assert second.status_code == 200 and count_attempts(app) == 2
+
+
 @pytest.mark.parametrize(("waited", "elapsed"), [("", 10_000), ("4000", 6_000),
                                                  ("99999", 0), ("-5", 10_000), ("x", 10_000)])
 def test_time_waiting_behind_the_feedback_is_not_counted(

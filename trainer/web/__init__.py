@@ -18,17 +18,23 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, abort, send_file
-from flask_wtf.csrf import CSRFProtect
 
-from trainer.web import auth, database, exams, history, security, supervisor, templating, trainee
+from trainer.web import (
+    auth,
+    csrf_tokens,
+    database,
+    exams,
+    history,
+    security,
+    supervisor,
+    templating,
+    trainee,
+)
 from trainer.web.htmx import register_htmx_handlers
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
 HTMX_JS = ROOT / "node_modules" / "htmx.org" / "dist" / "htmx.min.js"
-
-csrf = CSRFProtect()
-
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app; ``test_config`` overrides the configuration (tests, benchmarks)."""
@@ -60,7 +66,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         )
     app.jinja_env.auto_reload = bool(app.config.get("TEMPLATES_AUTO_RELOAD"))
 
-    csrf.init_app(app)
+    csrf_tokens.init_app(app)
     database.init_app(app)
     auth.init_app(app)
     register_htmx_handlers(app)

@@ -13,6 +13,7 @@ from decimal import Decimal
 
 from trainer.drills import (
     AnswerKind,
+    Family,
     NotAnAnswer,
     Question,
     Seat,
@@ -93,7 +94,15 @@ def _boxes(question: Question) -> tuple[BoxView, ...]:
 
 
 class DrillsPackageBackend:
-    """``trainer.drills`` as a ``DrillBackend``."""
+    """``trainer.drills`` as a ``DrillBackend``.
+
+    The families are read once per backend (one per app), and a question's view
+    is kept for the questions most recently issued or answered.
+    """
+
+    @functools.cached_property
+    def _family_objects(self) -> dict[str, Family]:
+        return load_families()
 
     @functools.cached_property
     def _families(self) -> list[FamilyInfo]:
@@ -105,20 +114,24 @@ class DrillsPackageBackend:
                     f.default_difficulty, *(n for n in f.levels if n != f.default_difficulty)
                 ),
             )
-            for f in load_families().values()
+            for f in self._family_objects.values()
         ]
 
     def families(self) -> list[FamilyInfo]:
         return self._families
 
     def generate(self, house: str, family: str, seed: int, difficulty: str) -> str:
-        question = generate(house, family, seed, difficulty)
+        question = generate(house, self._family_objects.get(family) or family, seed, difficulty)
         return json.dumps(question.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
     def chip_set(self, house: str) -> tuple[Decimal, ...]:
         return chip_set(find_house(house))
 
     def view(self, question_json: str) -> QuestionView:
+        return self._view(question_json)
+
+    @functools.lru_cache(maxsize=1024)  # noqa: B019 - one backend per app, kept for its life
+    def _view(self, question_json: str) -> QuestionView:
         question = _question(question_json)
         kind = question.answer_kind
         choices: list[tuple[str, str]] = []

@@ -101,15 +101,17 @@ def init_app(app: Flask) -> None:
         app.debug = False  # never the debugger or tracebacks, whatever FLASK_DEBUG says
         app.config["PROPAGATE_EXCEPTIONS"] = False
 
+    fixed = HEADERS | ({"Strict-Transport-Security": "max-age=31536000; includeSubDomains"}
+                       if secure else {})
+
     @app.after_request
     def security_headers(response: Response) -> Response:
-        for name, value in HEADERS.items():
-            response.headers.setdefault(name, value)
-        if secure:
-            response.headers.setdefault("Strict-Transport-Security",
-                                        "max-age=31536000; includeSubDomains")
-        if response.mimetype == "text/html":
-            response.headers.setdefault("Cache-Control", "no-store")
+        """Add each header the view did not set (one pass over the response's headers)."""
+        headers = fixed | ({"Cache-Control": "no-store"} if response.mimetype == "text/html"
+                           else {})
+        present = {name.lower() for name, _value in response.headers.items()}
+        response.headers.extend(
+            (name, value) for name, value in headers.items() if name.lower() not in present)
         return response
 
     def refusal(error: HTTPException) -> Any:
