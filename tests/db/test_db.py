@@ -236,7 +236,7 @@ def test_a_write_transaction_holds_the_writers_queue(tmp_path: Path) -> None:
     path = tmp_path / "queue.db"
     db = connect(path)
     migrate(db)
-    probe = os.open(tmp_path / "queue.db-writers", os.O_RDWR)
+    probe = os.open(tmp_path / "queue.db-writers", os.O_RDWR | os.O_CREAT)
     try:
         with write_transaction(db):
             with pytest.raises(BlockingIOError):
