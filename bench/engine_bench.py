@@ -3,11 +3,12 @@
 Rates are per CPU-second of this process (``time.process_time``), so other work on
 the machine does not distort them; wall-clock rates are printed beside them.
 
-Run: .venv/bin/python bench/engine_bench.py   (figures go to BENCHMARKS.md by hand)
+Run: .venv/bin/python bench/engine_bench.py [--repeat N]   (figures go to BENCHMARKS.md by hand)
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import time
 from collections.abc import Callable
@@ -71,11 +72,23 @@ def bench_rounds(house_name: str, rounds: int = 20_000, boxes: int = 5) -> Rate:
     return _timed(rounds, work)
 
 
+def _median(runs: list[Rate]) -> Rate:
+    ordered = sorted(runs)
+    return ordered[len(ordered) // 2]
+
+
 def main() -> None:
-    """Print one line per house: CPU-second rates, wall-clock rates in brackets."""
+    """Print one line per house: CPU-second rates, wall-clock rates in brackets.
+
+    Each figure is the median of ``--repeat`` runs (default 3), ranked by CPU rate.
+    """
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=3, help="runs per figure (median shown)")
+    repeat = max(1, parser.parse_args().repeat)
     print(f"{'house':<24}{'hands settled/s':>26}{'5-box rounds/s':>24}")
     for name in house_names():
-        settle, rounds = bench_settle(name), bench_rounds(name)
+        settle = _median([bench_settle(name) for _ in range(repeat)])
+        rounds = _median([bench_rounds(name) for _ in range(repeat)])
         print(f"{name:<24}{settle.cpu:>14,.0f} ({settle.wall:>8,.0f}){rounds.cpu:>14,.0f}"
               f" ({rounds.wall:>6,.0f})")
 
