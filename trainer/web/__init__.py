@@ -26,6 +26,7 @@ from trainer.web import (
     exams,
     history,
     security,
+    sessions,
     supervisor,
     templating,
     trainee,
@@ -66,6 +67,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         )
     app.jinja_env.auto_reload = bool(app.config.get("TEMPLATES_AUTO_RELOAD"))
 
+    sessions.init_app(app)
     csrf_tokens.init_app(app)
     database.init_app(app)
     auth.init_app(app)
