@@ -30,7 +30,8 @@ KEEPALIVE_SECONDS = 5
 
 
 def _default_workers() -> int:
-    return max(2, (os.cpu_count() or 1) * 2)
+    """One sync worker per CPU (at least two): a request is CPU work, so more only queue."""
+    return max(2, os.cpu_count() or 1)
 
 
 @click.command("init-db")
@@ -133,7 +134,7 @@ def run_gunicorn(host: str, port: int, workers: int, threads: int,
 _serve_options = [
     click.option("--host", default="127.0.0.1", show_default=True),
     click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535)),
-    click.option("--workers", default=_default_workers, show_default="2 x CPUs",
+    click.option("--workers", default=_default_workers, show_default="CPUs, at least 2",
                  type=click.IntRange(1, 64)),
     click.option("--threads", default=DEFAULT_THREADS, show_default=True,
                  type=click.IntRange(1, 64), help="Threads per worker."),
