@@ -516,7 +516,8 @@ def test_the_answer_hands_its_checked_csrf_token_back(app: Flask, client: FlaskC
 
 
 @pytest.mark.parametrize(("waited", "elapsed"), [("", 10_000), ("4000", 6_000),
-                                                 ("99999", 0), ("-5", 10_000), ("x", 10_000)])
+                                                 ("99999", 0), ("-5", 10_000), ("x", 10_000),
+                                                 ("\u00b2", 10_000)])
 def test_time_waiting_behind_the_feedback_is_not_counted(
         app: Flask, client: FlaskClient, auth: Any, waited: str, elapsed: int) -> None:
     auth.login()

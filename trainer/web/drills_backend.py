@@ -53,9 +53,23 @@ def _label(choice: str) -> str:
     return _LABELS.get(choice, choice.replace("-", " ").capitalize())
 
 
-@functools.lru_cache(maxsize=4096)
+_QUESTIONS: dict[str, Question] = {}
+_KEEP = 4096
+
+
 def _question(question_json: str) -> Question:
-    return Question.from_dict(json.loads(question_json))
+    """The stored question, parsed once (or kept from when it was generated)."""
+    question = _QUESTIONS.get(question_json)
+    if question is None:
+        question = _keep(question_json, Question.from_dict(json.loads(question_json)))
+    return question
+
+
+def _keep(question_json: str, question: Question) -> Question:
+    if len(_QUESTIONS) >= _KEEP:
+        _QUESTIONS.clear()
+    _QUESTIONS[question_json] = question
+    return question
 
 
 def _seat_notes(seat: Seat) -> tuple[str, ...]:
@@ -122,7 +136,9 @@ class DrillsPackageBackend:
 
     def generate(self, house: str, family: str, seed: int, difficulty: str) -> str:
         question = generate(house, self._family_objects.get(family) or family, seed, difficulty)
-        return json.dumps(question.to_dict(), ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps(question.to_dict(), ensure_ascii=False, separators=(",", ":"))
+        _keep(text, question)  # shown (and checked) next: no need to parse it back
+        return text
 
     def chip_set(self, house: str) -> tuple[Decimal, ...]:
         return chip_set(find_house(house))

@@ -2,6 +2,9 @@
 
 Every form posts to a real URL and works without JavaScript; with htmx the
 same views return only the fragment (``_question.html`` / ``_feedback.html``).
+One request per answer: the answer is recorded and the next question issued in
+one transaction, and the feedback carries that question (without its answer),
+shown below it without JavaScript and revealed in place by ``trainer.js``.
 """
 
 from __future__ import annotations
@@ -280,7 +283,7 @@ def answer(session_id: int) -> Any:
 def _waited_ms(form: AnswerForm) -> int:
     """How long the question stayed hidden behind the previous feedback (set by trainer.js)."""
     raw = (form.waited_ms.data or "").strip()
-    return int(raw) if raw.isdigit() and len(raw) <= 9 else 0
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else 0
 
 
 def _reask(session: drilling.SessionRow, question: drilling.QuestionRow, form: AnswerForm,
