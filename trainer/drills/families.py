@@ -273,6 +273,13 @@ def scenarios_dir() -> Traversable:
     override = os.environ.get("TRAINER_SCENARIOS")
     if override:
         return Path(override)
+    return _shipped_scenarios_dir()
+
+
+@functools.cache
+def _shipped_scenarios_dir() -> Traversable:
+    """The checkout's ``scenarios/``, else the installed copy (looked up once a process:
+    every generated question asks, and the answer cannot change while it runs)."""
     source_tree = Path(__file__).resolve().parents[2] / "scenarios"
     if source_tree.is_dir():
         return source_tree
