@@ -8,6 +8,7 @@ submit records one attempt and returns the first one again.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -165,12 +166,16 @@ def recent_sessions(db: Database, user_id: int, limit: int = 10) -> list[Session
 
 
 def pending_question(db: Database, session_id: int) -> QuestionRow | None:
-    """The question issued in this session and not yet answered, if any."""
+    """The question issued in this session and not yet answered, if any.
+
+    Questions are answered in order and the next is issued only once the one
+    before it is answered, so only the last one issued can be pending.
+    """
     rows = select(
             db,
-            f"SELECT {_QUESTION_COLUMNS} FROM issued_questions q WHERE q.session_id = ?"
-            " AND NOT EXISTS (SELECT 1 FROM attempts a WHERE a.question_id = q.id)"
-            " ORDER BY q.position LIMIT 1",
+            f"SELECT {_QUESTION_COLUMNS} FROM (SELECT {_QUESTION_COLUMNS} FROM issued_questions"
+            " WHERE session_id = ? ORDER BY position DESC LIMIT 1) q"
+            " WHERE NOT EXISTS (SELECT 1 FROM attempts a WHERE a.question_id = q.id)",
             [session_id],
         )
     return _question(rows[0]) if rows else None
@@ -339,17 +344,20 @@ def session_attempts(db: Database, session_id: int) -> list[AttemptRow]:
 
 
 def streak(db: Database, session_id: int, through_position: int) -> int:
-    """Consecutive right answers in the session ending at ``through_position``."""
-    rows = db.execute(
+    """Consecutive right answers in the session ending at ``through_position`` (at most 200).
+
+    Reads back only until the first wrong answer (each attempt read is a table row).
+    """
+    count = 0
+    with contextlib.closing(db.execute(
         "SELECT correct FROM attempts WHERE session_id = ? AND position <= ?"
         " ORDER BY position DESC LIMIT 200",
         [session_id, through_position],
-    ).fetchall()
-    count = 0
-    for (correct,) in rows:
-        if not correct:
-            break
-        count += 1
+    )) as rows:
+        for (correct,) in rows:
+            if not correct:
+                break
+            count += 1
     return count
 
 

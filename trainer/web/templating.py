@@ -16,8 +16,9 @@ DEFAULT_CHIPS = tuple(Decimal(d) for d in ("500", "100", "25", "5", "1", "0.50")
 MAX_STACK = 12
 
 
+@functools.lru_cache(maxsize=4096)
 def money(amount: Decimal | str | int | None) -> str:
-    """``52.50``, ``15``."""
+    """``52.50``, ``15`` (kept: a chip builder shows each chip's value several times)."""
     if amount is None:
         return ""
     return format_money(Decimal(amount))
