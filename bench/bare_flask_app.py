@@ -57,7 +57,11 @@ def answer() -> str:
 
 
 if __name__ == "__main__":
+    import importlib
+
     from trainer.cli.web import serve_wsgi
 
     host, port, workers, threads = sys.argv[1], *map(int, sys.argv[2:5])
-    serve_wsgi(lambda: app, host, port, workers, threads)
+    # each worker imports the module itself (after the fork), with its own idle connection
+    serve_wsgi(lambda: importlib.import_module("bare_flask_app").app, host, port, workers,
+               threads)
