@@ -40,7 +40,6 @@ from trainer.engine.rules import DealerCards, HouseRules
 from trainer.engine.settlement import PlayerHand, RoundResult, is_natural, settle_round
 from trainer.engine.shoe import Shoe
 
-
 # Named tuples built straight from a tuple of every field, in C: the round builds one
 # per decision and per hand, and the class call runs a Python-level __new__.
 _hand_state = functools.partial(tuple.__new__, HandState)
