@@ -159,16 +159,18 @@ def settle_hand(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> Ha
                 _PUSH, ZERO, insured, None,
                 f"{house}: a dealer 22 does not lose; every standing hand pushes",
             ))
-        return _win(rules, hand, dealer, insured, f"the dealer busts with {dealer.total}")
+        busts = f"the dealer busts with {dealer.total}"
+        return _win(rules, hand, stake, total, dealer, insured, busts)
     if total > dealer.total:
-        return _win(rules, hand, dealer, insured, f"{total} beats the dealer's {dealer.total}")
+        beats = f"{total} beats the dealer's {dealer.total}"
+        return _win(rules, hand, stake, total, dealer, insured, beats)
     if total < dealer.total:
         return _result((
             _LOSE, -stake, insured, None,
             f"{house}: {total} loses to the dealer's {dealer.total}",
         ))
     if total == 21 and rules.player_21_wins:
-        return _win(rules, hand, dealer, insured, "a player 21 beats a dealer 21")
+        return _win(rules, hand, stake, total, dealer, insured, "a player 21 beats a dealer 21")
     if rules.ties == "lose":
         return _result((
             _LOSE, -stake, insured, None,
@@ -209,16 +211,18 @@ def _settle_natural(
 
 
 def _win(
-    rules: HouseRules, hand: PlayerHand, dealer: DealerResult, insured: Decimal, why: str
+    rules: HouseRules, hand: PlayerHand, stake: Decimal, total: int, dealer: DealerResult,
+    insured: Decimal, why: str,
 ) -> HandResult:
+    """A winning hand: 1:1 on the stake, or the house's bonus on a bonus 21."""
     bonus = find_bonus(rules, hand.cards, hand.doubled, hand.split, dealer.up) if (
-        rules.bonuses
+        total == 21 and rules.bonuses
     ) else None
     if bonus is None:
-        return _result((_WIN, hand.stake, insured, None, f"{rules.name}: {why}; pays 1:1"))
+        return _result((_WIN, stake, insured, None, f"{rules.name}: {why}; pays 1:1"))
     ratio = rules.bonuses[bonus]
     return _result((
-        _WIN, ratio.of(hand.stake), insured, bonus,
+        _WIN, ratio.of(stake), insured, bonus,
         f"{rules.name}: {why}; the {bonus.value} bonus pays {ratio}",
     ))
 
