@@ -41,6 +41,11 @@ _SOFT = tuple(HandTotal(total, True) for total in range(32))
 
 def hand_total(cards: Sequence[Card]) -> HandTotal:
     """The best total: one ace counts 11 when that does not bust the hand."""
+    if len(cards) == 2:  # most hands asked about: the first two cards
+        first, second = cards[0].value, cards[1].value
+        if first == 1 or second == 1:
+            return _SOFT[first + second + 10]  # one ace as 11 never busts two cards
+        return _HARD[first + second]
     total = 0
     for card in cards:
         total += card.value
