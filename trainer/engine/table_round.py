@@ -18,7 +18,7 @@ import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from trainer.engine.cards import Card, Rank
 from trainer.engine.dealer import play_dealer
@@ -129,8 +129,7 @@ class _Box:
         ))
 
 
-@dataclass(frozen=True, slots=True)
-class PlayedRound:
+class PlayedRound(NamedTuple):
     """A finished round: the dealer's cards, every hand as played, and the settlement."""
 
     dealer: tuple[Card, ...]
@@ -198,9 +197,11 @@ def _is_live(rules: HouseRules, hand: PlayerHand, up: Card) -> bool:
     """
     if hand.surrendered or hand.even_money:
         return False
-    if hand_total(hand.cards).total > 21:
+    total = hand_total(hand.cards).total
+    if total > 21:
         return False
-    if is_natural(rules, hand) or (rules.six_card_win and len(hand.cards) >= 6):
+    natural = total == 21 and len(hand.cards) == 2 and is_natural(rules, hand)
+    if natural or (rules.six_card_win and len(hand.cards) >= 6):
         return rules.dealer_cards is DealerCards.NO_HOLE_CARD and up.value in (1, 10)
     return True
 
