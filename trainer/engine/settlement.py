@@ -235,7 +235,11 @@ def settle_round(
     results = [settle_hand(rules, hand, dealer) for hand in hands]
     if dealer.blackjack and rules.dealer_blackjack_takes == "original":
         _return_extra_split_bets(rules, hands, results)
-    net = sum((r.net + r.insurance_net for r in results), ZERO)
+    net = ZERO
+    for result in results:
+        net += result.net
+        if result.insurance_net:  # most hands carry no insurance: skip adding a zero
+            net += result.insurance_net
     return RoundResult(results, net)
 
 
