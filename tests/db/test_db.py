@@ -41,7 +41,7 @@ def issue(db: Database, session: d.SessionRow, position: int, token: str = "",
 
 
 def answer(db: Database, question: d.QuestionRow, correct: bool = True,
-           answered_ms: int = 3_500, length: int = 3) -> tuple[d.AttemptRow, bool]:
+           answered_ms: int = 3_500, length: int = 3) -> d.Recorded:
     return d.record_attempt(db, question, answer="hit", expected="stand", correct=correct,
                             explanation="europoker: S17", answered_ms=answered_ms,
                             session_length=length)
@@ -110,7 +110,7 @@ def test_session_question_attempt_round_trip(db: Database, trainee: int) -> None
     q0 = issue(db, session, 0)
     assert d.pending_question(db, session.id) == q0
     assert d.question_by_token(db, q0.token) == q0
-    attempt, created = answer(db, q0)
+    attempt, created, _issued = answer(db, q0)
     assert created
     assert attempt.elapsed_ms == 2_500  # measured from issue to answer on the server
     assert (attempt.house, attempt.family, attempt.seed, attempt.difficulty) == (
@@ -124,8 +124,8 @@ def test_session_question_attempt_round_trip(db: Database, trainee: int) -> None
 def test_double_submit_records_one_attempt(db: Database, trainee: int) -> None:
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42)
     q0 = issue(db, session, 0)
-    first, created = answer(db, q0, correct=False)
-    second, created_again = answer(db, q0, correct=True, answered_ms=9_999)
+    first, created, _ = answer(db, q0, correct=False)
+    second, created_again, _ = answer(db, q0, correct=True, answered_ms=9_999)
     assert created and not created_again
     assert second == first and not second.correct
     assert db.execute("SELECT count(*) FROM attempts").fetchone()[0] == 1
@@ -255,15 +255,16 @@ def test_one_transaction_records_the_answer_and_issues_the_next(db: Database,
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 1)
     q0 = issue(db, session, 0, issued_ms=1_000)
     ahead = d.NewQuestion(1, "insurance", "hard", 7, '{"n": 1}', "tok-ahead")
-    attempt, created = d.record_attempt(db, q0, answer="hit", expected="hit", correct=True,
-                                        explanation="", answered_ms=5_000, session_length=3,
-                                        waited_ms=1_500, then_issue=ahead)
+    attempt, created, q1 = d.record_attempt(db, q0, answer="hit", expected="hit", correct=True,
+                                            explanation="", answered_ms=5_000, session_length=3,
+                                            waited_ms=1_500, then_issue=ahead)
     assert created and attempt.elapsed_ms == 2_500
-    q1 = d.pending_question(db, session.id)
+    assert q1 == d.pending_question(db, session.id)
     assert q1 is not None and (q1.position, q1.family, q1.difficulty, q1.seed, q1.token,
                                q1.issued_ms) == (1, "insurance", "hard", 7, "tok-ahead", 5_000)
     # a double submit issues nothing more
-    d.record_attempt(db, q0, answer="stand", expected="hit", correct=False, explanation="",
-                     answered_ms=6_000, session_length=3,
-                     then_issue=d.NewQuestion(1, "x", "y", 8, "{}", "tok-other"))
+    again = d.record_attempt(db, q0, answer="stand", expected="hit", correct=False,
+                             explanation="", answered_ms=6_000, session_length=3,
+                             then_issue=d.NewQuestion(1, "x", "y", 8, "{}", "tok-other"))
+    assert again == (attempt, False, None)
     assert d.issued_count(db, session.id) == 2 and d.pending_question(db, session.id) == q1

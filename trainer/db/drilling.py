@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlite_utils import Database
 
@@ -209,9 +209,15 @@ _INSERT_QUESTION = (
 
 
 def _insert_question(db: Database, session_id: int, user_id: int, house: str,
-                     new: NewQuestion, issued_ms: int) -> None:
-    db.execute(_INSERT_QUESTION, [new.token, session_id, user_id, new.position, house,
-                                  new.family, new.seed, new.difficulty, new.question, issued_ms])
+                     new: NewQuestion, issued_ms: int) -> QuestionRow | None:
+    """Issue ``new``; the row as stored, or None when that position was already issued."""
+    cursor = db.execute(_INSERT_QUESTION, [new.token, session_id, user_id, new.position, house,
+                                           new.family, new.seed, new.difficulty, new.question,
+                                           issued_ms])
+    if cursor.rowcount != 1:
+        return None
+    return QuestionRow(int(cursor.lastrowid or 0), new.token, session_id, user_id, new.position,
+                       house, new.family, new.seed, new.difficulty, new.question, issued_ms)
 
 
 def issue_question(
@@ -226,8 +232,9 @@ def issue_question(
     """Store a question as issued at ``position``; if two requests race, both get the first."""
     new = NewQuestion(position, session.family, session.difficulty, seed, question_json, token)
     with write_transaction(db):
-        _insert_question(db, session.id, session.user_id, session.house, new, issued_ms)
-    question = question_at(db, session.id, position)
+        question = _insert_question(db, session.id, session.user_id, session.house, new,
+                                    issued_ms)
+    question = question or question_at(db, session.id, position)
     assert question is not None
     return question
 
@@ -264,6 +271,15 @@ def question_at(db: Database, session_id: int, position: int) -> QuestionRow | N
     return _question(rows[0]) if rows else None
 
 
+class Recorded(NamedTuple):
+    """What :func:`record_attempt` did: the attempt standing for the question, whether this
+    call created it, and the next question it issued (None: the last one, or a double submit)."""
+
+    attempt: AttemptRow
+    created: bool
+    issued: QuestionRow | None
+
+
 def record_attempt(
     db: Database,
     question: QuestionRow,
@@ -276,19 +292,20 @@ def record_attempt(
     session_length: int,
     waited_ms: int = 0,
     then_issue: NewQuestion | None = None,
-) -> tuple[AttemptRow, bool]:
+) -> Recorded:
     """Record the answer to an issued question, once.
 
-    Returns the attempt and whether this call created it (False: a double
-    submit, the first attempt stands).  In the same transaction, answering the
-    last question of the session marks the session finished, and
-    ``then_issue`` (the next question, sent back with the feedback) is issued,
-    its clock starting now.  ``waited_ms`` is how long the question stayed
+    Returns the attempt, whether this call created it (False: a double
+    submit, the first attempt stands) and the question it issued.  In the
+    same transaction, answering the last question of the session marks the
+    session finished, and ``then_issue`` (the next question, sent back with
+    the feedback) is issued, its clock starting now.  ``waited_ms`` is how long the question stayed
     hidden behind the previous feedback (as the browser reports it); it is
     taken off the time, never below zero.
     """
     elapsed = max(0, answered_ms - question.issued_ms - max(0, waited_ms))
     answered_at = now_iso()
+    issued = None
     with write_transaction(db):
         cursor = db.execute(
             "INSERT INTO attempts (user_id, session_id, question_id, position, house, family,"
@@ -307,20 +324,20 @@ def record_attempt(
                 [answered_at, question.session_id],
             )
         elif created and then_issue is not None:
-            _insert_question(db, question.session_id, question.user_id, question.house,
-                             then_issue, answered_ms)
+            issued = _insert_question(db, question.session_id, question.user_id, question.house,
+                                      then_issue, answered_ms)
     if created:
-        return AttemptRow(
+        return Recorded(AttemptRow(
             id=int(cursor.lastrowid or 0), user_id=question.user_id,
             session_id=question.session_id, question_id=question.id,
             position=question.position, house=question.house, family=question.family,
             seed=question.seed, difficulty=question.difficulty, question=question.question,
             answer=answer, expected=expected, correct=correct, explanation=explanation,
             elapsed_ms=elapsed, answered_at=answered_at,
-        ), True
+        ), True, issued)
     attempt = attempt_for_question(db, question.id)
     assert attempt is not None
-    return attempt, False
+    return Recorded(attempt, False, None)
 
 
 def attempt_for_question(db: Database, question_id: int) -> AttemptRow | None:

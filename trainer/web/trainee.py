@@ -271,13 +271,13 @@ def answer(session_id: int) -> Any:
     except NotAnAnswerError as exc:
         return _reask(session, question, form, str(exc), view)
     following = question.position + 1
-    attempt, _created = drilling.record_attempt(
+    recorded = drilling.record_attempt(
         db, question, answer=verdict.given or given.describe(), expected=verdict.expected,
         correct=verdict.correct, explanation=verdict.explanation, answered_ms=now_ms(),
         session_length=session.length, waited_ms=_waited_ms(form),
         then_issue=_new_question(session, following) if following < session.length else None,
     )
-    return _feedback_response(session, question, attempt, view)
+    return _feedback_response(session, question, recorded.attempt, view, recorded.issued)
 
 
 def _waited_ms(form: AnswerForm) -> int:
@@ -294,21 +294,25 @@ def _reask(session: drilling.SessionRow, question: drilling.QuestionRow, form: A
 
 
 def _feedback_response(session: drilling.SessionRow, question: drilling.QuestionRow,
-                       attempt: drilling.AttemptRow, view: QuestionView | None = None) -> Any:
+                       attempt: drilling.AttemptRow, view: QuestionView | None = None,
+                       upcoming: drilling.QuestionRow | None = None) -> Any:
     if not is_htmx():
         return redirect_to(url_for(".feedback", session_id=session.id,
                                    position=question.position))
-    context = _feedback_context(session, question, attempt, view)
+    context = _feedback_context(session, question, attempt, view, upcoming)
     return render_template("drill/_feedback.html", **context)
 
 
 def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionRow,
-                      attempt: drilling.AttemptRow,
-                      view: QuestionView | None = None) -> dict[str, Any]:
+                      attempt: drilling.AttemptRow, view: QuestionView | None = None,
+                      upcoming: drilling.QuestionRow | None = None) -> dict[str, Any]:
+    """The feedback on ``attempt`` and the question after it (``upcoming``, when the caller
+    has just issued it; else the pending one is read)."""
     view = view or backend().view(question.question)
     last = question.position + 1 >= session.length
     db = get_db()
-    upcoming = None if last else drilling.pending_question(db, session.id)
+    if upcoming is None and not last:
+        upcoming = drilling.pending_question(db, session.id)
     return {
         "session": session,
         "question": question,
