@@ -1,12 +1,13 @@
-"""Jinja filters: money, seconds, and a bet broken into chips."""
+"""Jinja filters (money, seconds, cards, a bet broken into chips) and fixed fragments."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from decimal import Decimal
 
 from flask import Flask
+from jinja2 import Environment
 from markupsafe import Markup, escape
 
 from trainer.engine.money import format_money
@@ -88,7 +89,36 @@ def _bet_html(amount: Decimal, denominations: tuple[Decimal, ...]) -> Markup:
     )
 
 
+class FixedFragments:
+    """Template fragments that depend on their arguments alone, rendered once per process.
+
+    ``{{ fixed_fragment("_house_rules.html", facts=facts) }}`` renders the
+    template with just those arguments (no request, session or CSRF token in
+    reach) and keeps the HTML: every question at a house lists the same house
+    rules and offers the same chip builder.  Nothing is kept while templates
+    auto-reload (development).
+    """
+
+    capacity = 1024
+
+    def __init__(self, env: Environment) -> None:
+        self.env = env
+        self._kept: dict[tuple[str, tuple[tuple[str, Hashable], ...]], Markup] = {}
+
+    def __call__(self, name: str, **arguments: Hashable) -> Markup:
+        key = (name, tuple(sorted(arguments.items())))
+        html = self._kept.get(key)
+        if html is None:
+            html = Markup(self.env.get_template(name).render(arguments))
+            if not self.env.auto_reload:
+                if len(self._kept) >= self.capacity:
+                    self._kept.clear()
+                self._kept[key] = html
+        return html
+
+
 def init_app(app: Flask) -> None:
+    app.jinja_env.globals["fixed_fragment"] = FixedFragments(app.jinja_env)
     app.jinja_env.filters["card_html"] = card_html
     app.jinja_env.filters["cards_html"] = cards_html
     app.jinja_env.filters["bet_html"] = bet_html
