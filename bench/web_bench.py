@@ -290,10 +290,10 @@ def wait_listening(port: int, timeout: float = 30) -> None:
     raise RuntimeError(f"nothing listening on port {port}")
 
 
-def tree_cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of a process and its children (gunicorn master + workers)."""
+def tree_cpu_seconds(pid: int) -> tuple[float, float]:
+    """User and system CPU seconds of a process and its children (gunicorn master + workers)."""
     tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
+    user = system = 0.0
     pids = [pid]
     try:
         children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
@@ -305,8 +305,16 @@ def tree_cpu_seconds(pid: int) -> float:
             fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += (int(fields[11]) + int(fields[12])) / tick
-    return total
+        user += int(fields[11]) / tick
+        system += int(fields[12]) / tick
+    return user, system
+
+
+def cpu_ms_per(before: tuple[float, float], after: tuple[float, float],
+               count: int) -> tuple[float, str]:
+    """CPU milliseconds per answer (or request) between two readings, and it in words."""
+    user, system = ((b - a) / count * 1000 for a, b in zip(before, after, strict=True))
+    return user + system, f"{user + system:.2f} ms (user {user:.2f}, system {system:.2f})"
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -373,9 +381,9 @@ def main() -> None:
             app = run_wrk(port, args.clients, args.saturation_seconds, ready, work)
         else:
             app = asyncio.run(run_trainees(ready, args.saturation_seconds, think=False))
-        app_cpu = (tree_cpu_seconds(server.pid) - cpu_before) / app.answers * 1000
+        app_cpu, app_words = cpu_ms_per(cpu_before, tree_cpu_seconds(server.pid), app.answers)
         print(f"(b) app: {app.rate:.0f} answers/s ({app.requests / app.answers:.2f} requests "
-              f"per answer), {summary(app)}; server CPU {app_cpu:.2f} ms per answer")
+              f"per answer), {summary(app)}; server CPU {app_words} per answer")
         committed = count_attempts(database) - before
         # wrk stops with up to one request in flight per connection: answered, not counted
         assert app.answers <= committed <= app.answers + args.clients, (app.answers, committed)
@@ -397,9 +405,10 @@ def main() -> None:
         else:
             plain = asyncio.run(run_bare_asyncio(bare_port, args.clients,
                                                  args.saturation_seconds))
-        bare_cpu = (tree_cpu_seconds(bare.pid) - cpu_before) / plain.answers * 1000
+        bare_cpu, bare_words = cpu_ms_per(cpu_before, tree_cpu_seconds(bare.pid),
+                                          plain.answers)
         print(f"(b) bare Flask + SQLite insert: {plain.rate:.0f} requests/s, {summary(plain)}; "
-              f"server CPU {bare_cpu:.2f} ms per request")
+              f"server CPU {bare_words} per request")
     finally:
         bare.terminate()
         bare.wait(timeout=30)
