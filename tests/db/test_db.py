@@ -268,3 +268,10 @@ def test_one_transaction_records_the_answer_and_issues_the_next(db: Database,
                              then_issue=d.NewQuestion(1, "x", "y", 8, "{}", "tok-other"))
     assert again == (attempt, False, None)
     assert d.issued_count(db, session.id) == 2 and d.pending_question(db, session.id) == q1
+
+
+def test_a_streak_is_read_from_the_session_index_alone(db: Database) -> None:
+    plan = " ".join(str(row[-1]) for row in db.execute(
+        "EXPLAIN QUERY PLAN SELECT correct FROM attempts WHERE session_id = ? AND position <= ?"
+        " ORDER BY position DESC LIMIT 200", [1, 5]).fetchall())
+    assert "COVERING INDEX attempts_session" in plan, plan

@@ -185,6 +185,14 @@ def m003_login_failures(db: Database) -> None:
     db.execute("CREATE INDEX login_failures_at ON login_failures(at_ms)")
 
 
+@migrations()
+def m004_streak_from_the_index(db: Database) -> None:
+    """The session index carries ``correct``: a streak is read from the index alone, without
+    visiting each attempt's row (a row holds the whole question)."""
+    db.execute("DROP INDEX attempts_session")
+    db.execute("CREATE INDEX attempts_session ON attempts(session_id, position, correct)")
+
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations; returns the names applied.
 

@@ -1,17 +1,58 @@
-"""CSRF on every POST (Flask-WTF's ``CSRFProtect``), signing a token only when needed.
+"""CSRF on every POST (Flask-WTF's ``CSRFProtect``), each token's signature checked once.
 
 A page or fragment rendered in answer to a POST carries a CSRF token for its
 next form.  The POST's own token has just been checked against this session,
 and tokens do not expire (``WTF_CSRF_TIME_LIMIT = None``), so it is handed back
 as is instead of signing a new one (an HMAC and a zlib pass per response).
+
+A trainee's page sends the same token with every answer, and checking its
+signature (key derivation, HMAC, base64) is a twentieth of an answer.  A token
+whose signature verified once is remembered with the session value it carries;
+the same token again is accepted only while it still matches the session's
+value (compared in constant time), exactly what Flask-WTF would decide.
+Anything else -- a new token, expiring tokens, HTTPS with its referrer checks
+-- goes through Flask-WTF's own check.
 """
 
 from __future__ import annotations
 
-from flask import Flask, current_app, g
+import hmac
+
+from flask import Flask, current_app, g, request, session
 from flask_wtf.csrf import CSRFProtect
 
-csrf = CSRFProtect()
+
+class RememberedCSRFProtect(CSRFProtect):
+    """``CSRFProtect`` remembering the session value each verified token carries (per app)."""
+
+    capacity = 4096
+
+    def init_app(self, app: Flask) -> None:
+        super().init_app(app)
+        app.extensions["csrf_verified"] = {}
+
+    def protect(self, apply_exemptions: bool = False) -> None:
+        config = current_app.config
+        if (request.method in config["WTF_CSRF_METHODS"] and not request.is_secure
+                and config["WTF_CSRF_TIME_LIMIT"] is None):
+            token = self._get_csrf_token()
+            verified: dict[str, str] = current_app.extensions["csrf_verified"]
+            carried = verified.get(token) if token else None
+            expected = session.get(config["WTF_CSRF_FIELD_NAME"])
+            if carried is not None and isinstance(expected, str) \
+                    and hmac.compare_digest(carried, expected):
+                g.csrf_valid = True
+                return
+            super().protect(apply_exemptions)
+            if token and g.get("csrf_valid") and isinstance(expected, str):
+                if len(verified) >= self.capacity:
+                    verified.clear()
+                verified[token] = expected
+            return
+        super().protect(apply_exemptions)
+
+
+csrf = RememberedCSRFProtect()
 
 
 def init_app(app: Flask) -> None:
