@@ -115,7 +115,7 @@ class FixedFragments:
     auto-reload (development).
     """
 
-    capacity = 1024
+    capacity = 4096
 
     def __init__(self, env: Environment) -> None:
         self.env = env
