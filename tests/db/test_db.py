@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -109,7 +110,7 @@ def test_session_question_attempt_round_trip(db: Database, trainee: int) -> None
     assert d.pending_question(db, session.id) is None
     q0 = issue(db, session, 0)
     assert d.pending_question(db, session.id) == q0
-    assert d.question_by_token(db, q0.token) == q0
+    assert d.session_and_question(db, session.id, q0.token) == (session, q0)
     attempt, created, _issued = answer(db, q0)
     assert created
     assert attempt.elapsed_ms == 2_500  # measured from issue to answer on the server
@@ -119,6 +120,18 @@ def test_session_question_attempt_round_trip(db: Database, trainee: int) -> None
     assert attempt.expected == "stand" and attempt.correct
     assert d.pending_question(db, session.id) is None
     assert d.get_session(db, session.id).answered == 1  # type: ignore[union-attr]
+    again, answered = d.session_and_question(db, session.id, q0.token)
+    assert again is not None and again.answered == 1
+    assert answered == replace(q0, answered=True)
+
+
+def test_a_token_is_found_only_in_its_own_session(db: Database, trainee: int) -> None:
+    first = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 1)
+    second = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 2)
+    q0 = issue(db, first, 0)
+    assert d.session_and_question(db, second.id, q0.token) == (second, None)
+    assert d.session_and_question(db, first.id, "no-such-token") == (first, None)
+    assert d.session_and_question(db, 999, q0.token) == (None, None)
 
 
 def test_double_submit_records_one_attempt(db: Database, trainee: int) -> None:

@@ -53,7 +53,7 @@ class QuestionRow:
     question: str
     issued_ms: int
     answered: bool = False
-    """Whether an attempt answers it (filled in by ``question_by_token`` only)."""
+    """Whether an attempt answers it (filled in by ``session_and_question`` only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,15 +92,22 @@ class FamilyScore:
         return self.correct / self.answered if self.answered else 0.0
 
 
-_SESSION_SELECT = """
-    SELECT s.id, s.user_id, s.house, s.family, s.difficulty, s.length, s.seed,
-           s.started_at, s.finished_at,
-           (SELECT count(*) FROM attempts a WHERE a.session_id = s.id) AS answered
-    FROM drill_sessions s
+_SESSION_COLUMNS = """
+    s.id, s.user_id, s.house, s.family, s.difficulty, s.length, s.seed,
+    s.started_at, s.finished_at,
+    (SELECT count(*) FROM attempts a WHERE a.session_id = s.id) AS answered
 """
+_SESSION_SELECT = f"SELECT {_SESSION_COLUMNS} FROM drill_sessions s"
 _QUESTION_COLUMNS = (
     "id, token, session_id, user_id, position, house, family, seed, difficulty, question, issued_ms"
 )
+_QUESTION_NAMES = [*_QUESTION_COLUMNS.split(", "), "answered"]
+_SESSION_AND_QUESTION = f"""
+    SELECT {_SESSION_COLUMNS}, {", ".join(f"q.{name}" for name in _QUESTION_NAMES[:-1])},
+           EXISTS (SELECT 1 FROM attempts a WHERE a.question_id = q.id)
+    FROM drill_sessions s LEFT JOIN issued_questions q ON q.token = ? AND q.session_id = s.id
+    WHERE s.id = ?
+"""
 _ATTEMPT_COLUMNS = (
     "id, user_id, session_id, question_id, position, house, family, seed, difficulty, question,"
     " answer, expected, correct, explanation, elapsed_ms, answered_at"
@@ -249,15 +256,20 @@ def restamp_question(db: Database, question_id: int, issued_ms: int) -> None:
         )
 
 
-def question_by_token(db: Database, token: str) -> QuestionRow | None:
-    """An issued question by the token its answer form carries, and whether it was answered."""
-    rows = select(
-        db,
-        f"SELECT {_QUESTION_COLUMNS}, EXISTS (SELECT 1 FROM attempts a WHERE a.question_id = q.id)"
-        " AS answered FROM issued_questions q WHERE token = ?",
-        [token],
-    )
-    return _question(rows[0]) if rows else None
+_SESSION_FIELDS = len(SessionRow.__slots__)
+
+
+def session_and_question(db: Database, session_id: int,
+                         token: str) -> tuple[SessionRow | None, QuestionRow | None]:
+    """A session by id and, in one read, the question issued in it with this token (None:
+    no such session, or no such question in it), with whether it was answered."""
+    row = db.execute(_SESSION_AND_QUESTION, [token, session_id]).fetchone()
+    if row is None:
+        return None, None
+    session = SessionRow(*row[:_SESSION_FIELDS])
+    if row[_SESSION_FIELDS] is None:
+        return session, None
+    return session, _question(dict(zip(_QUESTION_NAMES, row[_SESSION_FIELDS:], strict=True)))
 
 
 def question_at(db: Database, session_id: int, position: int) -> QuestionRow | None:

@@ -245,14 +245,15 @@ def drill(session_id: int) -> Any:
 @bp.post("/drills/<int:session_id>/answer")
 @login_required
 def answer(session_id: int) -> Any:
-    session = _own_session(session_id)
     db = get_db()
+    user_id = current_user.id
     # the app-wide CSRFProtect has already checked this POST's token: not twice
     form = AnswerForm(meta={"csrf": False})
     token = (form.token.data or "").strip()
-    question = drilling.question_by_token(db, token) if token else None
-    if (question is None or question.user_id != current_user.id
-            or question.session_id != session.id):
+    session, question = drilling.session_and_question(db, session_id, token)
+    if session is None or session.user_id != user_id:
+        abort(404)
+    if question is None or question.user_id != user_id:
         return render("refused.html", "drill/_refused.html", 403, session=session,
                       message="That answer is for a question that was not issued to you "
                               "in this session; nothing was recorded.")
