@@ -16,7 +16,9 @@ Every client runs on the same machine as the server.  Afterwards the attempts in
 SQLite are counted against the feedback fragments received.
 
 Run: .venv/bin/python bench/web_bench.py [--workers 2] [--threads 1] [--trainees 50]
-(figures go to BENCHMARKS.md, "Web app", by hand)
+[--repeat 3] (figures go to BENCHMARKS.md, "Web app", by hand).  This machine's speed
+drifts by 10-20 % from minute to minute, so (b) alternates app and bare runs ``--repeat``
+times and reports each pair's ratio and their median; ``--seconds 0`` skips (a).
 """
 
 from __future__ import annotations
@@ -337,6 +339,41 @@ def count_attempts(database: Path) -> int:
         return int(conn.execute("SELECT count(*) FROM attempts").fetchone()[0])
 
 
+def saturate_app(port: int, database: Path, server: subprocess.Popen[bytes],
+                 args: argparse.Namespace, first: int, work: Path) -> tuple[Run, float]:
+    """(b) for the app: fresh trainees answering as fast as they can; the run and its CPU."""
+    ready = asyncio.run(ready_trainees(port, first, args.clients))
+    before = count_attempts(database)
+    cpu_before = tree_cpu_seconds(server.pid)
+    if args.client == "wrk":
+        app = run_wrk(port, args.clients, args.saturation_seconds, ready, work)
+    else:
+        app = asyncio.run(run_trainees(ready, args.saturation_seconds, think=False))
+    app_cpu, app_words = cpu_ms_per(cpu_before, tree_cpu_seconds(server.pid), app.answers)
+    print(f"(b) app: {app.rate:.0f} answers/s ({app.requests / app.answers:.2f} requests "
+          f"per answer), {summary(app)}; server CPU {app_words} per answer")
+    committed = count_attempts(database) - before
+    # wrk stops with up to one request in flight per connection: answered, not counted
+    assert app.answers <= committed <= app.answers + args.clients, (app.answers, committed)
+    print(f"    attempts committed in SQLite: {committed} for {app.answers} feedback "
+          f"fragments received")
+    return app, app_cpu
+
+
+def saturate_bare(port: int, bare: subprocess.Popen[bytes], args: argparse.Namespace,
+                  work: Path) -> tuple[Run, float]:
+    """(b) for the bare endpoint, the same clients; the run and its CPU."""
+    cpu_before = tree_cpu_seconds(bare.pid)
+    if args.client == "wrk":
+        plain = run_wrk(port, args.clients, args.saturation_seconds, None, work)
+    else:
+        plain = asyncio.run(run_bare_asyncio(port, args.clients, args.saturation_seconds))
+    bare_cpu, bare_words = cpu_ms_per(cpu_before, tree_cpu_seconds(bare.pid), plain.answers)
+    print(f"(b) bare Flask + SQLite insert: {plain.rate:.0f} requests/s, {summary(plain)}; "
+          f"server CPU {bare_words} per request")
+    return plain, bare_cpu
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=2)
@@ -345,6 +382,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--clients", type=int, default=8, help="saturation connections")
     parser.add_argument("--saturation-seconds", type=float, default=15.0)
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="saturation pairs (app, then bare), for the median ratio")
     parser.add_argument("--client", choices=("wrk", "asyncio"),
                         default="wrk" if shutil.which("wrk") else "asyncio",
                         help="the saturation client (default: wrk when installed)")
@@ -354,68 +393,48 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="web-bench-"))
     database = work / "trainer.db"
     env = os.environ | {"TRAINER_INSTANCE": str(work / "instance")}
-    users = args.trainees + args.clients
+    users = args.trainees + args.clients * args.repeat
     print(f"creating {users} trainees in {database} ...", file=sys.stderr)
     for n in range(users):
         subprocess.run([VENV_BIN / "trainer", "create-user", f"trainee{n}", "--role",
                         "trainee", "--database", str(database)], input=PASSWORD + "\n",
                        text=True, env=env, check=True, capture_output=True)
 
-    port = free_port()
+    port, bare_port = free_port(), free_port()
     server = subprocess.Popen([VENV_BIN / "trainer", "serve", "--host", "127.0.0.1",
                                "--port", str(port), "--workers", serving[0], "--threads",
                                serving[1], "--database", str(database)], env=env)
-    try:
-        wait_listening(port)
-        print(f"(a) {args.trainees} trainees answering about once a second for "
-              f"{args.seconds:.0f} s ...", file=sys.stderr)
-        ready = asyncio.run(ready_trainees(port, 0, args.trainees))
-        paced = asyncio.run(run_trainees(ready, args.seconds, think=True))
-        print(f"(a) answer round trip: {summary(paced)}, {paced.rate:.0f} answers/s")
-        print(f"(b) saturation: {args.clients} {args.client} connections answering, "
-              f"{args.saturation_seconds:.0f} s ...", file=sys.stderr)
-        ready = asyncio.run(ready_trainees(port, args.trainees, args.clients))
-        before = count_attempts(database)
-        cpu_before = tree_cpu_seconds(server.pid)
-        if args.client == "wrk":
-            app = run_wrk(port, args.clients, args.saturation_seconds, ready, work)
-        else:
-            app = asyncio.run(run_trainees(ready, args.saturation_seconds, think=False))
-        app_cpu, app_words = cpu_ms_per(cpu_before, tree_cpu_seconds(server.pid), app.answers)
-        print(f"(b) app: {app.rate:.0f} answers/s ({app.requests / app.answers:.2f} requests "
-              f"per answer), {summary(app)}; server CPU {app_words} per answer")
-        committed = count_attempts(database) - before
-        # wrk stops with up to one request in flight per connection: answered, not counted
-        assert app.answers <= committed <= app.answers + args.clients, (app.answers, committed)
-        print(f"    attempts committed in SQLite: {committed} for {app.answers} feedback "
-              f"fragments received")
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
-
-    bare_port = free_port()
     bare = subprocess.Popen([sys.executable, ROOT / "bench" / "bare_flask_app.py",
                              "127.0.0.1", str(bare_port), *serving],
                             env=env | {"BARE_DATABASE": str(work / "bare.db")})
+    ratios: list[tuple[float, float]] = []
     try:
+        wait_listening(port)
         wait_listening(bare_port)
-        cpu_before = tree_cpu_seconds(bare.pid)
-        if args.client == "wrk":
-            plain = run_wrk(bare_port, args.clients, args.saturation_seconds, None, work)
-        else:
-            plain = asyncio.run(run_bare_asyncio(bare_port, args.clients,
-                                                 args.saturation_seconds))
-        bare_cpu, bare_words = cpu_ms_per(cpu_before, tree_cpu_seconds(bare.pid),
-                                          plain.answers)
-        print(f"(b) bare Flask + SQLite insert: {plain.rate:.0f} requests/s, {summary(plain)}; "
-              f"server CPU {bare_words} per request")
+        if args.seconds > 0:
+            print(f"(a) {args.trainees} trainees answering about once a second for "
+                  f"{args.seconds:.0f} s ...", file=sys.stderr)
+            ready = asyncio.run(ready_trainees(port, 0, args.trainees))
+            paced = asyncio.run(run_trainees(ready, args.seconds, think=True))
+            print(f"(a) answer round trip: {summary(paced)}, {paced.rate:.0f} answers/s")
+        for trial in range(args.repeat):
+            print(f"(b) saturation {trial + 1} of {args.repeat}: {args.clients} {args.client} "
+                  f"connections answering, then on the bare endpoint, "
+                  f"{args.saturation_seconds:.0f} s each ...", file=sys.stderr)
+            app, app_cpu = saturate_app(port, database, server, args,
+                                        args.trainees + trial * args.clients, work)
+            plain, bare_cpu = saturate_bare(bare_port, bare, args, work)
+            ratios.append((app.rate / plain.rate, app_cpu / bare_cpu))
+            print(f"    app answers/s / bare requests/s = {ratios[-1][0]:.2f}; "
+                  f"CPU per answer / CPU per bare request = {ratios[-1][1]:.1f}")
     finally:
-        bare.terminate()
-        bare.wait(timeout=30)
-    print(f"    app answers/s / bare requests/s = {app.rate / plain.rate:.2f}; "
-          f"CPU per answer / CPU per bare request = {app_cpu / bare_cpu:.1f}")
-    print(f"    workers {args.workers} x {args.threads} thread(s), CPUs {os.cpu_count()}, "
-          f"load average after the run {os.getloadavg()[0]:.1f}")
+        for process in (server, bare):
+            process.terminate()
+            process.wait(timeout=30)
+    middle = sorted(ratios)[len(ratios) // 2]
+    print(f"    median of {len(ratios)} pairs: app / bare = {middle[0]:.2f} "
+          f"(CPU ratio {middle[1]:.1f}); workers {args.workers} x {args.threads} thread(s), "
+          f"CPUs {os.cpu_count()}, load average after the run {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

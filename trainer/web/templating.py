@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Flask
 from flask.templating import Environment as FlaskEnvironment
-from jinja2 import Environment
+from jinja2 import Environment, StrictUndefined
 from markupsafe import Markup, escape
 
 from trainer.engine.money import format_money
@@ -109,23 +109,31 @@ class FixedFragments:
     """Template fragments that depend on their arguments alone, rendered once per process.
 
     ``{{ fixed_fragment("_house_rules.html", facts=facts) }}`` renders the
-    template with just those arguments (no request, session or CSRF token in
-    reach) and keeps the HTML: every question at a house lists the same house
-    rules and offers the same chip builder.  Nothing is kept while templates
-    auto-reload (development).
+    template with just those arguments and keeps the HTML: every question at a
+    house lists the same house rules and offers the same chip builder, and a
+    question's felt is drawn again for its feedback.  What belongs to a user
+    (the request, the session, ``g``, the CSRF token, the current user) is out
+    of reach: using it fails the render instead of keeping one trainee's data
+    for the next.  Nothing is kept while templates auto-reload (development).
     """
 
     capacity = 4096
+    hidden = ("request", "session", "g", "csrf_token", "current_user", "get_flashed_messages")
 
     def __init__(self, env: Environment) -> None:
         self.env = env
         self._kept: dict[tuple[str, tuple[tuple[str, Hashable], ...]], Markup] = {}
+        self._out_of_reach = {
+            name: StrictUndefined(hint=f"a fixed fragment sees its arguments only, not {name}",
+                                  name=name)
+            for name in self.hidden
+        }
 
     def __call__(self, name: str, **arguments: Hashable) -> Markup:
         key = (name, tuple(sorted(arguments.items())))
         html = self._kept.get(key)
         if html is None:
-            html = Markup(self.env.get_template(name).render(arguments))
+            html = Markup(self.env.get_template(name).render(self._out_of_reach | arguments))
             if not self.env.auto_reload:
                 if len(self._kept) >= self.capacity:
                     self._kept.clear()
