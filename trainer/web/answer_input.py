@@ -12,7 +12,7 @@ from werkzeug.datastructures import MultiDict
 
 from trainer.engine.money import format_money
 from trainer.web.drillkit import Answer, QuestionView
-from trainer.web.forms import AnswerForm
+from trainer.web.forms import AnswerFields
 
 MAX_CHIPS = 999
 
@@ -32,7 +32,7 @@ def _read_chips(
     return chips, None
 
 
-def answer_from_form(form: AnswerForm, view: QuestionView) -> tuple[Answer | None, str | None]:
+def answer_from_form(form: AnswerFields, view: QuestionView) -> tuple[Answer | None, str | None]:
     """The answer as submitted, or the message to show beside the field."""
     choice = (form.choice.data or "").strip()
     amount = (form.amount.data or "").strip()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, IntegerField, PasswordField, SelectField, StringField
+from wtforms import Form, HiddenField, IntegerField, PasswordField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, NumberRange, Optional
 
 
@@ -26,11 +26,20 @@ class StartDrillForm(FlaskForm):
     )
 
 
-class AnswerForm(FlaskForm):
-    """One answer: a button's ``choice``, a typed ``amount``, or chip counts (read separately)."""
+class AnswerFields(Form):
+    """One answer: a button's ``choice``, a typed ``amount``, or chip counts (read separately).
+
+    A drill answer binds these to the posted form as they are: the app-wide
+    ``CSRFProtect`` has already checked the POST, and a Flask-WTF form costs a
+    twentieth of an answer more.  An exam's page renders ``AnswerForm``.
+    """
 
     token = HiddenField(validators=[DataRequired(), Length(max=64)])
     choice = StringField(validators=[Optional(), Length(max=80)])
     amount = StringField("Amount", validators=[Optional(), Length(max=40)])
     waited_ms = HiddenField(validators=[Optional(), Length(max=12)])
     """Set by trainer.js on a question sent ahead with the previous feedback."""
+
+
+class AnswerForm(FlaskForm, AnswerFields):
+    """The answer fields with the form's own CSRF field (exam pages render it)."""

@@ -27,7 +27,7 @@ from trainer.web.drillkit import (
     NotAnAnswerError,
     QuestionView,
 )
-from trainer.web.forms import AnswerForm, StartDrillForm
+from trainer.web.forms import AnswerFields, StartDrillForm
 from trainer.web.houses_view import house_facts, house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
 
@@ -213,7 +213,7 @@ def _current_question(session: drilling.SessionRow) -> drilling.QuestionRow:
 
 
 def _question_context(session: drilling.SessionRow, question: drilling.QuestionRow,
-                      form: AnswerForm | None = None, error: str | None = None,
+                      form: AnswerFields | None = None, error: str | None = None,
                       view: QuestionView | None = None) -> dict[str, Any]:
     return {
         "session": session,
@@ -247,8 +247,7 @@ def drill(session_id: int) -> Any:
 def answer(session_id: int) -> Any:
     db = get_db()
     user_id = current_user.id
-    # the app-wide CSRFProtect has already checked this POST's token: not twice
-    form = AnswerForm(meta={"csrf": False})
+    form = AnswerFields(request.form)  # the app-wide CSRFProtect has checked this POST
     token = (form.token.data or "").strip()
     session, question = drilling.session_and_question(db, session_id, token)
     if session is None or session.user_id != user_id:
@@ -257,7 +256,7 @@ def answer(session_id: int) -> Any:
         return render("refused.html", "drill/_refused.html", 403, session=session,
                       message="That answer is for a question that was not issued to you "
                               "in this session; nothing was recorded.")
-    if not form.validate_on_submit():
+    if not form.validate():
         return _reask(session, question, form, "; ".join(
             e for errors in form.errors.values() for e in errors))
     existing = drilling.attempt_for_question(db, question.id) if question.answered else None
@@ -281,13 +280,13 @@ def answer(session_id: int) -> Any:
     return _feedback_response(session, question, recorded.attempt, view, recorded.issued)
 
 
-def _waited_ms(form: AnswerForm) -> int:
+def _waited_ms(form: AnswerFields) -> int:
     """How long the question stayed hidden behind the previous feedback (set by trainer.js)."""
     raw = (form.waited_ms.data or "").strip()
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else 0
 
 
-def _reask(session: drilling.SessionRow, question: drilling.QuestionRow, form: AnswerForm,
+def _reask(session: drilling.SessionRow, question: drilling.QuestionRow, form: AnswerFields,
            error: str, view: QuestionView | None = None) -> Any:
     """The question again with the message beside the field; nothing recorded."""
     context = _question_context(session, question, form=form, error=error, view=view)
