@@ -10,6 +10,7 @@ from typing import Any
 from flask import Flask
 from flask.templating import Environment as FlaskEnvironment
 from jinja2 import Environment, StrictUndefined
+from jinja2.defaults import DEFAULT_NAMESPACE
 from markupsafe import Markup, escape
 
 from trainer.engine.money import format_money
@@ -111,29 +112,30 @@ class FixedFragments:
     ``{{ fixed_fragment("_house_rules.html", facts=facts) }}`` renders the
     template with just those arguments and keeps the HTML: every question at a
     house lists the same house rules and offers the same chip builder, and a
-    question's felt is drawn again for its feedback.  What belongs to a user
-    (the request, the session, ``g``, the CSRF token, the current user) is out
-    of reach: using it fails the render instead of keeping one trainee's data
-    for the next.  Nothing is kept while templates auto-reload (development).
+    question's felt is drawn again for its feedback.
+
+    Fragments are rendered in an overlay of the app's environment (the same
+    loader and filters) whose globals are Jinja's own and nothing else -- no
+    request, session, ``g``, CSRF token, current user or ``url_for`` (which
+    reads the request's host) -- and where any name not passed in is an error.
+    So a fragment, or a macro it imports, cannot keep one trainee's data for
+    the next: it fails to render instead.  Nothing is kept while templates
+    auto-reload (development).
     """
 
     capacity = 4096
-    hidden = ("request", "session", "g", "csrf_token", "current_user", "get_flashed_messages")
 
     def __init__(self, env: Environment) -> None:
-        self.env = env
+        self.env = env.overlay(undefined=StrictUndefined)
+        self.env.globals = {name: env.globals[name] for name in DEFAULT_NAMESPACE}
+        self.env.globals["fixed_fragment"] = self
         self._kept: dict[tuple[str, tuple[tuple[str, Hashable], ...]], Markup] = {}
-        self._out_of_reach = {
-            name: StrictUndefined(hint=f"a fixed fragment sees its arguments only, not {name}",
-                                  name=name)
-            for name in self.hidden
-        }
 
     def __call__(self, name: str, **arguments: Hashable) -> Markup:
         key = (name, tuple(sorted(arguments.items())))
         html = self._kept.get(key)
         if html is None:
-            html = Markup(self.env.get_template(name).render(self._out_of_reach | arguments))
+            html = Markup(self.env.get_template(name).render(arguments))
             if not self.env.auto_reload:
                 if len(self._kept) >= self.capacity:
                     self._kept.clear()
