@@ -102,9 +102,10 @@ _QUESTION_COLUMNS = (
     "id, token, session_id, user_id, position, house, family, seed, difficulty, question, issued_ms"
 )
 _QUESTION_NAMES = [*_QUESTION_COLUMNS.split(", "), "answered"]
+"""A question's columns, then whether an attempt answers it (as ``session_and_question`` reads)."""
 _SESSION_AND_QUESTION = f"""
-    SELECT {_SESSION_COLUMNS}, {", ".join(f"q.{name}" for name in _QUESTION_NAMES[:-1])},
-           EXISTS (SELECT 1 FROM attempts a WHERE a.question_id = q.id)
+    SELECT {_SESSION_COLUMNS}, {", ".join(f"q.{name}" for name in _QUESTION_COLUMNS.split(", "))},
+           EXISTS (SELECT 1 FROM attempts a WHERE a.question_id = q.id) AS answered
     FROM drill_sessions s LEFT JOIN issued_questions q ON q.token = ? AND q.session_id = s.id
     WHERE s.id = ?
 """
