@@ -97,7 +97,7 @@ class PlainGlobalsEnvironment(FlaskEnvironment):
 
     Jinja hands a template a ``ChainMap`` over the environment's globals,
     which every render, include and import then copies and compares key by key
-    in Python (about 30 µs a time, several times an answer).  A snapshot is the
+    in Python (12-16 µs a time, five times an answer).  A snapshot is the
     same map: Jinja asks that globals not change once a template is loaded,
     and ``create_app`` registers them all before the first render.
     """
