@@ -8,9 +8,14 @@
     answer, as a trainee's browser with htmx does; a new session's first question
     is a GET), answers/s; and the same clients POSTing to a bare Flask + SQLite
     insert + pre-compiled template endpoint (bench/bare_flask_app.py) served the
-    same way, requests/s.  Client: ``wrk`` (Debian's, C) with bench/web_load.lua,
-    one thread per connection, each connection one logged-in trainee; or
-    ``--client asyncio`` for the Python client.
+    same way, requests/s.  Between the two, with wrk, the same trainees POST their
+    answer form to the *stack floor* (bench/floor_app.py: the app's own session,
+    login, CSRF and headers, no drill work), which splits an answer's cost into
+    what every request pays and what the drill itself does.  Client: ``wrk``
+    (Debian's, C) with bench/web_load.lua, one thread per connection, each
+    connection one logged-in trainee; or ``--client asyncio`` for the Python
+    client (no stack floor).  The client's own CPU is reported too: it shares the
+    server's cores.
 
 Every client runs on the same machine as the server.  Afterwards the attempts in
 SQLite are counted against the feedback fragments received.
@@ -28,6 +33,7 @@ import asyncio
 import os
 import random
 import re
+import resource
 import shutil
 import socket
 import sqlite3
@@ -195,6 +201,8 @@ class Run:
     seconds: float
     latencies: list[float]
     requests: int
+    client_cpu: float = 0.0
+    """CPU seconds the load client itself used (wrk only; it shares the server's cores)."""
 
     @property
     def rate(self) -> float:
@@ -258,9 +266,12 @@ WRK_LINE = re.compile(r"^WRK (.*)$", re.M)
 
 
 def run_wrk(port: int, connections: int, seconds: float, trainees: list[Trainee] | None,
-            work: Path) -> Run:
-    """wrk with bench/web_load.lua: the trainees' flow, or (no trainees) the bare endpoint."""
+            work: Path, floor: bool = False) -> Run:
+    """wrk with bench/web_load.lua: the trainees' flow (or, ``floor``, their POSTs to the
+    stack floor), or (no trainees) the bare endpoint."""
     env = dict(os.environ)
+    if floor:
+        env["WEB_BENCH_FLOOR"] = "1"
     url = f"http://127.0.0.1:{port}/"
     if trainees is not None:
         listing = work / "trainees.tsv"
@@ -269,16 +280,19 @@ def run_wrk(port: int, connections: int, seconds: float, trainees: list[Trainee]
                        str(t.token), urllib.parse.urlencode(ANSWERS[t.family])]) + "\n"
             for t in trainees))
         env["WEB_BENCH_TRAINEES"] = str(listing)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run(["wrk", "-t", str(connections), "-c", str(connections), "-d",
                           f"{seconds:.0f}s", "-s", str(LOAD_SCRIPT), url],
                          env=env, capture_output=True, text=True, check=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    client_cpu = (after.ru_utime - children.ru_utime) + (after.ru_stime - children.ru_stime)
     match = WRK_LINE.search(out)
     assert match, out
     got = {k: float(v) for k, v in (item.split("=") for item in match.group(1).split())}
     # wrk reports percentiles, not every latency: keep them as a stand-in sample
     sample = [got["p50"], got["p95"], got["p99"], got["max"]]
     return Run(int(got["answered"]), int(got["refused"]), got["seconds"], sample,
-               int(got["requests"]))
+               int(got["requests"]), client_cpu)
 
 
 def wait_listening(port: int, timeout: float = 30) -> None:
@@ -340,9 +354,8 @@ def count_attempts(database: Path) -> int:
 
 
 def saturate_app(port: int, database: Path, server: subprocess.Popen[bytes],
-                 args: argparse.Namespace, first: int, work: Path) -> tuple[Run, float]:
+                 args: argparse.Namespace, ready: list[Trainee], work: Path) -> tuple[Run, float]:
     """(b) for the app: fresh trainees answering as fast as they can; the run and its CPU."""
-    ready = asyncio.run(ready_trainees(port, first, args.clients))
     before = count_attempts(database)
     cpu_before = tree_cpu_seconds(server.pid)
     if args.client == "wrk":
@@ -351,13 +364,26 @@ def saturate_app(port: int, database: Path, server: subprocess.Popen[bytes],
         app = asyncio.run(run_trainees(ready, args.saturation_seconds, think=False))
     app_cpu, app_words = cpu_ms_per(cpu_before, tree_cpu_seconds(server.pid), app.answers)
     print(f"(b) app: {app.rate:.0f} answers/s ({app.requests / app.answers:.2f} requests "
-          f"per answer), {summary(app)}; server CPU {app_words} per answer")
+          f"per answer), {summary(app)}; server CPU {app_words} per answer; "
+          f"client CPU {app.client_cpu / app.answers * 1000:.2f} ms per answer")
     committed = count_attempts(database) - before
     # wrk stops with up to one request in flight per connection: answered, not counted
     assert app.answers <= committed <= app.answers + args.clients, (app.answers, committed)
     print(f"    attempts committed in SQLite: {committed} for {app.answers} feedback "
           f"fragments received")
     return app, app_cpu
+
+
+def saturate_floor(port: int, floor: subprocess.Popen[bytes], ready: list[Trainee],
+                   args: argparse.Namespace, work: Path) -> tuple[Run, float]:
+    """(b) for the stack floor: the same trainees POSTing their answer form to
+    bench/floor_app.py (login, CSRF, session; no drill work); the run and its CPU."""
+    cpu_before = tree_cpu_seconds(floor.pid)
+    run = run_wrk(port, args.clients, args.saturation_seconds, ready, work, floor=True)
+    cpu, words = cpu_ms_per(cpu_before, tree_cpu_seconds(floor.pid), run.answers)
+    print(f"(b) stack floor (the app's per-request work, no drill): {run.rate:.0f} requests/s, "
+          f"{summary(run)}; server CPU {words} per request")
+    return run, cpu
 
 
 def saturate_bare(port: int, bare: subprocess.Popen[bytes], args: argparse.Namespace,
@@ -370,7 +396,8 @@ def saturate_bare(port: int, bare: subprocess.Popen[bytes], args: argparse.Names
         plain = asyncio.run(run_bare_asyncio(port, args.clients, args.saturation_seconds))
     bare_cpu, bare_words = cpu_ms_per(cpu_before, tree_cpu_seconds(bare.pid), plain.answers)
     print(f"(b) bare Flask + SQLite insert: {plain.rate:.0f} requests/s, {summary(plain)}; "
-          f"server CPU {bare_words} per request")
+          f"server CPU {bare_words} per request; "
+          f"client CPU {plain.client_cpu / plain.answers * 1000:.2f} ms per request")
     return plain, bare_cpu
 
 
@@ -400,17 +427,21 @@ def main() -> None:
                         "trainee", "--database", str(database)], input=PASSWORD + "\n",
                        text=True, env=env, check=True, capture_output=True)
 
-    port, bare_port = free_port(), free_port()
+    port, floor_port, bare_port = free_port(), free_port(), free_port()
     server = subprocess.Popen([VENV_BIN / "trainer", "serve", "--host", "127.0.0.1",
                                "--port", str(port), "--workers", serving[0], "--threads",
                                serving[1], "--database", str(database)], env=env)
     bare = subprocess.Popen([sys.executable, ROOT / "bench" / "bare_flask_app.py",
                              "127.0.0.1", str(bare_port), *serving],
                             env=env | {"BARE_DATABASE": str(work / "bare.db")})
+    floor = subprocess.Popen([sys.executable, ROOT / "bench" / "floor_app.py", "127.0.0.1",
+                              str(floor_port), *serving],
+                             env=env | {"TRAINER_DATABASE": str(database)})
     ratios: list[tuple[float, float]] = []
+    floors: list[tuple[float, float]] = []
     try:
-        wait_listening(port)
-        wait_listening(bare_port)
+        for listening in (port, floor_port, bare_port):
+            wait_listening(listening)
         if args.seconds > 0:
             print(f"(a) {args.trainees} trainees answering about once a second for "
                   f"{args.seconds:.0f} s ...", file=sys.stderr)
@@ -419,22 +450,36 @@ def main() -> None:
             print(f"(a) answer round trip: {summary(paced)}, {paced.rate:.0f} answers/s")
         for trial in range(args.repeat):
             print(f"(b) saturation {trial + 1} of {args.repeat}: {args.clients} {args.client} "
-                  f"connections answering, then on the bare endpoint, "
+                  f"connections answering, then on the stack floor and the bare endpoint, "
                   f"{args.saturation_seconds:.0f} s each ...", file=sys.stderr)
-            app, app_cpu = saturate_app(port, database, server, args,
-                                        args.trainees + trial * args.clients, work)
+            ready = asyncio.run(ready_trainees(port, args.trainees + trial * args.clients,
+                                               args.clients))
+            app, app_cpu = saturate_app(port, database, server, args, ready, work)
+            stack = None
+            if args.client == "wrk":
+                stack, floor_cpu = saturate_floor(floor_port, floor, ready, args, work)
             plain, bare_cpu = saturate_bare(bare_port, bare, args, work)
             ratios.append((app.rate / plain.rate, app_cpu / bare_cpu))
             print(f"    app answers/s / bare requests/s = {ratios[-1][0]:.2f}; "
                   f"CPU per answer / CPU per bare request = {ratios[-1][1]:.1f}")
+            if stack is not None:
+                floors.append((stack.rate / plain.rate, app_cpu - floor_cpu))
+                print(f"    stack floor / bare = {floors[-1][0]:.2f}; an answer's CPU "
+                      f"beyond the floor {floors[-1][1]:.2f} ms")
     finally:
-        for process in (server, bare):
+        for process in (server, floor, bare):
             process.terminate()
             process.wait(timeout=30)
     middle = sorted(ratios)[len(ratios) // 2]
     print(f"    median of {len(ratios)} pairs: app / bare = {middle[0]:.2f} "
           f"(CPU ratio {middle[1]:.1f}); workers {args.workers} x {args.threads} thread(s), "
           f"CPUs {os.cpu_count()}, load average after the run {os.getloadavg()[0]:.1f}")
+    if not floors:
+        return
+    stack_ratio = sorted(r for r, _ in floors)[len(floors) // 2]
+    beyond = sorted(b for _, b in floors)[len(floors) // 2]
+    print(f"    median stack floor / bare = {stack_ratio:.2f}; an answer's CPU beyond the floor "
+          f"{beyond:.2f} ms")
 
 
 if __name__ == "__main__":

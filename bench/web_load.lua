@@ -7,9 +7,12 @@
 -- WEB_BENCH_TRAINEES names a file of one trainee a line, tab-separated:
 -- session cookie, CSRF token, session URL, first question token, answer form fields.
 -- Without it, each connection POSTs to the bare endpoint (bench/bare_flask_app.py).
+-- With WEB_BENCH_FLOOR set too, each trainee POSTs its answer form to the stack floor,
+-- bench/floor_app.py's POST /bench/floor (the app's per-request work, no drill).
 
 local listing = os.getenv("WEB_BENCH_TRAINEES")
 local bare = listing == nil or listing == ""
+local floor = not bare and (os.getenv("WEB_BENCH_FLOOR") or "") ~= ""
 local trainees = {}
 for line in bare and function() end or io.lines(listing) do
   local cookie, csrf, url, token, answer = line:match("^([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)$")
@@ -43,6 +46,8 @@ function request()
   if bare then
     return wrk.format("POST", "/answer", {["Content-Type"] = "application/x-www-form-urlencoded"},
                       "answer=hit")
+  elseif floor then
+    return wrk.format("POST", "/bench/floor", headers(), "token=" .. token .. "&" .. answer)
   elseif step == "start" then
     local form = "house=europoker&difficulty=medium&length=200&family=" .. family
     return wrk.format("POST", "/drills", headers(), form)
@@ -53,7 +58,7 @@ function request()
 end
 
 function response(status, hdrs, body)
-  if bare then
+  if bare or floor then
     if status == 200 then answered = answered + 1 else refused = refused + 1 end
     return
   elseif step == "start" then
