@@ -23,7 +23,9 @@ from trainer.web import create_app
 
 def floor_app() -> Flask:
     """The trainer app plus ``POST /bench/floor`` (a login, no drill work)."""
-    app = create_app({"MIGRATE_ON_START": False})
+    # no WAL checkpointer here: the app's workers checkpoint their own commits, and CPU
+    # spent on them must not move into this process
+    app = create_app({"MIGRATE_ON_START": False, "DB_BACKGROUND": False})
 
     @app.post("/bench/floor")
     @login_required

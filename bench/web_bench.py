@@ -201,7 +201,7 @@ class Run:
     seconds: float
     latencies: list[float]
     requests: int
-    client_cpu: float = 0.0
+    client_cpu: float | None = None
     """CPU seconds the load client itself used (wrk only; it shares the server's cores)."""
 
     @property
@@ -270,6 +270,7 @@ def run_wrk(port: int, connections: int, seconds: float, trainees: list[Trainee]
     """wrk with bench/web_load.lua: the trainees' flow (or, ``floor``, their POSTs to the
     stack floor), or (no trainees) the bare endpoint."""
     env = dict(os.environ)
+    env.pop("WEB_BENCH_FLOOR", None)
     if floor:
         env["WEB_BENCH_FLOOR"] = "1"
     url = f"http://127.0.0.1:{port}/"
@@ -333,6 +334,13 @@ def cpu_ms_per(before: tuple[float, float], after: tuple[float, float],
     return user + system, f"{user + system:.2f} ms (user {user:.2f}, system {system:.2f})"
 
 
+def client_cpu_words(run: Run, per: str) -> str:
+    """The load client's CPU per answer or request, when it was a separate process (wrk)."""
+    if run.client_cpu is None:
+        return ""
+    return f"; client CPU {run.client_cpu / run.answers * 1000:.2f} ms per {per}"
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
@@ -364,8 +372,8 @@ def saturate_app(port: int, database: Path, server: subprocess.Popen[bytes],
         app = asyncio.run(run_trainees(ready, args.saturation_seconds, think=False))
     app_cpu, app_words = cpu_ms_per(cpu_before, tree_cpu_seconds(server.pid), app.answers)
     print(f"(b) app: {app.rate:.0f} answers/s ({app.requests / app.answers:.2f} requests "
-          f"per answer), {summary(app)}; server CPU {app_words} per answer; "
-          f"client CPU {app.client_cpu / app.answers * 1000:.2f} ms per answer")
+          f"per answer), {summary(app)}; server CPU {app_words} per answer"
+          f"{client_cpu_words(app, 'answer')}")
     committed = count_attempts(database) - before
     # wrk stops with up to one request in flight per connection: answered, not counted
     assert app.answers <= committed <= app.answers + args.clients, (app.answers, committed)
@@ -380,9 +388,10 @@ def saturate_floor(port: int, floor: subprocess.Popen[bytes], ready: list[Traine
     bench/floor_app.py (login, CSRF, session; no drill work); the run and its CPU."""
     cpu_before = tree_cpu_seconds(floor.pid)
     run = run_wrk(port, args.clients, args.saturation_seconds, ready, work, floor=True)
+    assert run.failures == 0 and run.answers > 0, (run.failures, run.answers)
     cpu, words = cpu_ms_per(cpu_before, tree_cpu_seconds(floor.pid), run.answers)
     print(f"(b) stack floor (the app's per-request work, no drill): {run.rate:.0f} requests/s, "
-          f"{summary(run)}; server CPU {words} per request")
+          f"{summary(run)}; server CPU {words} per request{client_cpu_words(run, 'request')}")
     return run, cpu
 
 
@@ -396,8 +405,7 @@ def saturate_bare(port: int, bare: subprocess.Popen[bytes], args: argparse.Names
         plain = asyncio.run(run_bare_asyncio(port, args.clients, args.saturation_seconds))
     bare_cpu, bare_words = cpu_ms_per(cpu_before, tree_cpu_seconds(bare.pid), plain.answers)
     print(f"(b) bare Flask + SQLite insert: {plain.rate:.0f} requests/s, {summary(plain)}; "
-          f"server CPU {bare_words} per request; "
-          f"client CPU {plain.client_cpu / plain.answers * 1000:.2f} ms per request")
+          f"server CPU {bare_words} per request{client_cpu_words(plain, 'request')}")
     return plain, bare_cpu
 
 
@@ -449,8 +457,10 @@ def main() -> None:
             paced = asyncio.run(run_trainees(ready, args.seconds, think=True))
             print(f"(a) answer round trip: {summary(paced)}, {paced.rate:.0f} answers/s")
         for trial in range(args.repeat):
+            then = "the stack floor and the bare endpoint" if args.client == "wrk" else \
+                "the bare endpoint"
             print(f"(b) saturation {trial + 1} of {args.repeat}: {args.clients} {args.client} "
-                  f"connections answering, then on the stack floor and the bare endpoint, "
+                  f"connections answering, then on {then}, "
                   f"{args.saturation_seconds:.0f} s each ...", file=sys.stderr)
             ready = asyncio.run(ready_trainees(port, args.trainees + trial * args.clients,
                                                args.clients))
@@ -463,7 +473,9 @@ def main() -> None:
             print(f"    app answers/s / bare requests/s = {ratios[-1][0]:.2f}; "
                   f"CPU per answer / CPU per bare request = {ratios[-1][1]:.1f}")
             if stack is not None:
-                floors.append((stack.rate / plain.rate, app_cpu - floor_cpu))
+                # an answer's CPU covers its share of new sessions' requests too
+                beyond = app_cpu - floor_cpu * app.requests / app.answers
+                floors.append((stack.rate / plain.rate, beyond))
                 print(f"    stack floor / bare = {floors[-1][0]:.2f}; an answer's CPU "
                       f"beyond the floor {floors[-1][1]:.2f} ms")
     finally:

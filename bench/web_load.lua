@@ -58,8 +58,15 @@ function request()
 end
 
 function response(status, hdrs, body)
-  if bare or floor then
+  if bare then
     if status == 200 then answered = answered + 1 else refused = refused + 1 end
+    return
+  elseif floor then  -- a login page or a refusal would also be a 200 or a redirect
+    if status == 200 and body:find('data-state="floor"', 1, true) then
+      answered = answered + 1
+    else
+      refused = refused + 1
+    end
     return
   elseif step == "start" then
     url = hdrs["HX-Redirect"] or hdrs["hx-redirect"]

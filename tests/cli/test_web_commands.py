@@ -78,3 +78,15 @@ def test_a_serving_worker_settles_its_heap() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.split() == ["True", "True"]
+
+
+def test_serve_wsgi_has_each_worker_settle_its_heap(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gunicorn.app.base import BaseApplication
+
+    from trainer.cli.web import serve_wsgi, settle_heap
+
+    configs = []
+    monkeypatch.setattr(BaseApplication, "run", lambda self: configs.append(self.cfg))
+    serve_wsgi(lambda: None, "127.0.0.1", 8000, 2, 1)  # gunicorn checks each hook's arity
+    assert configs[0].post_worker_init is settle_heap
+    assert (configs[0].workers, configs[0].worker_class_str) == (2, "sync")

@@ -43,9 +43,13 @@ class Demo:
             self.process = subprocess.Popen(
                 [TRAINER, "demo", "--host", "127.0.0.1", "--port", str(self.port),
                  "--workers", "2"], env=env, stdout=log, stderr=subprocess.STDOUT)
-        self._wait_listening()
-        match = LOGIN_LINE.search(self.output.read_text())
-        assert match, "trainer demo printed no trainee login:\n" + self.output.read_text()
+        try:
+            self._wait_listening()
+            match = LOGIN_LINE.search(self.output.read_text())
+            assert match, "trainer demo printed no trainee login:\n" + self.output.read_text()
+        except BaseException:
+            self.stop()
+            raise
         self.username, self.password = match.group(1), match.group(2)
 
     def _wait_listening(self) -> None:
@@ -53,15 +57,23 @@ class Demo:
         while time.monotonic() < deadline and self.process.poll() is None:
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return
+                    pass
             except OSError:
                 time.sleep(0.1)
+                continue
+            # listening -- and not some other process that took the port in between
+            assert "in use" not in self.output.read_text(), self.output.read_text()
+            return
         raise AssertionError(f"trainer demo is not listening on port {self.port}:\n"
                              + self.output.read_text())
 
     def stop(self) -> None:
         self.process.terminate()
-        self.process.wait(timeout=30)
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
 
 
 @pytest.fixture(scope="module")

@@ -87,8 +87,8 @@ def create_user_command(name: str, role: str, database: str | None) -> None:
 def settle_heap(_worker: object = None) -> None:
     """Tune Python's garbage collector for a worker that has just loaded the app.
 
-    Everything loaded so far (modules, compiled templates, house profiles) lives
-    as long as the worker, so it is frozen out of the collector's scans; and
+    Everything loaded so far (modules, the app, house profiles, drill families)
+    lives as long as the worker, so it is frozen out of the collector's scans; and
     young collections run every ``GC_YOUNG_THRESHOLD`` allocations.  Measured
     with ``gc.callbacks`` under bench/web_bench.py, an answer spent about 60 µs in
     the collector (35 µs of it in full collections, which scan the whole heap),
