@@ -57,16 +57,16 @@ function request()
   return wrk.format("POST", url .. "/answer", headers(), "token=" .. token .. "&" .. answer)
 end
 
+local function tally(ok)
+  if ok then answered = answered + 1 else refused = refused + 1 end
+end
+
 function response(status, hdrs, body)
   if bare then
-    if status == 200 then answered = answered + 1 else refused = refused + 1 end
+    tally(status == 200)
     return
-  elseif floor then  -- a login page or a refusal would also be a 200 or a redirect
-    if status == 200 and body:find('data-state="floor"', 1, true) then
-      answered = answered + 1
-    else
-      refused = refused + 1
-    end
+  elseif floor then  -- a login page would be a 200 too
+    tally(status == 200 and body:find('data-state="floor"', 1, true))
     return
   elseif step == "start" then
     url = hdrs["HX-Redirect"] or hdrs["hx-redirect"]
@@ -76,11 +76,7 @@ function response(status, hdrs, body)
   end
   local next_token = body:match('name="token" value="([^"]+)"')
   if step == "answer" then
-    if status == 200 and body:find('data-state="feedback"', 1, true) then
-      answered = answered + 1
-    else
-      refused = refused + 1
-    end
+    tally(status == 200 and body:find('data-state="feedback"', 1, true))
   end
   if next_token then
     token, step = next_token, "answer"

@@ -6,6 +6,7 @@ test set-up installs it with apt when it is missing).
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 from werkzeug.serving import make_server
 
-from trainer.db import connect
+from trainer.db import connect, drilling
 from trainer.db.users import create_user
 from trainer.web import create_app
 from trainer.web.auth import hash_password
@@ -51,6 +52,17 @@ class LiveServer:
         self.server.shutdown()
         self.server.server_close()
         self.thread.join(timeout=5)
+
+
+def pending_question(database: Path, session_id: int) -> dict[str, Any]:
+    """The question now on screen, as the server stored it (the test's answer key)."""
+    db = connect(database)
+    try:
+        question = drilling.pending_question(db, session_id)
+        assert question is not None
+        return dict(json.loads(question.question))
+    finally:
+        db.close()
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,6 @@ family, each answered right through the page -- every answer then stands in SQLi
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import socket
@@ -17,9 +16,11 @@ from typing import Any
 
 import pytest
 
-from trainer.db import connect, drilling
+from trainer.db import connect
 from trainer.db.users import find_user
 from trainer.drills import load_families
+
+from .conftest import pending_question
 
 FAMILIES = load_families()
 TRAINER = Path(sys.executable).with_name("trainer")
@@ -85,16 +86,6 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
         server.stop()
 
 
-def _pending(demo: Demo, session_id: int) -> dict[str, Any]:
-    db = connect(demo.database)
-    try:
-        question = drilling.pending_question(db, session_id)
-        assert question is not None
-        return dict(json.loads(question.question))
-    finally:
-        db.close()
-
-
 def _answer_right(page: Any, stored: dict[str, Any]) -> None:
     """Give the stored expected answer the way a trainee would on this kind of question."""
     kind, expected = stored["answer_kind"], stored["expected"]
@@ -134,7 +125,7 @@ def test_demo_trainee_finishes_a_drill_of_every_family(browser: Any, demo: Demo)
         page.wait_for_selector("[data-state=question]")
         match = re.search(r"/drills/(\d+)$", page.url)
         assert match, page.url
-        stored = _pending(demo, int(match.group(1)))
+        stored = pending_question(demo.database, int(match.group(1)))
         assert stored["family"] == name
         _answer_right(page, stored)
         page.wait_for_selector("[data-state=feedback]")

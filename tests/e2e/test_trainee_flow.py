@@ -6,7 +6,6 @@ and once with JavaScript disabled (plain forms and links).
 
 from __future__ import annotations
 
-import json
 import re
 from decimal import Decimal
 from typing import Any
@@ -15,7 +14,7 @@ from trainer.db import connect, drilling
 from trainer.drills.chips import fewest_chips
 from trainer.engine.money import format_money
 
-from .conftest import PASSWORD, LiveServer
+from .conftest import PASSWORD, LiveServer, pending_question
 
 
 def login(page: Any, server: LiveServer, username: str) -> None:
@@ -38,17 +37,6 @@ def start(page: Any, server: LiveServer, house: str, family: str, difficulty: st
     match = re.search(r"/drills/(\d+)$", page.url)
     assert match, page.url
     return int(match.group(1))
-
-
-def stored(server: LiveServer, session_id: int) -> dict[str, Any]:
-    """The question now on screen, as the server stored it (the test's answer key)."""
-    db = connect(server.database)
-    try:
-        question = drilling.pending_question(db, session_id)
-        assert question is not None
-        return dict(json.loads(question.question))
-    finally:
-        db.close()
 
 
 def attempts(server: LiveServer, session_id: int) -> list[drilling.AttemptRow]:
@@ -86,7 +74,7 @@ def test_session_with_javascript(browser: Any, live_server: LiveServer) -> None:
     # dealer-draw: a right answer by button, a wrong one by keyboard, next by Space
     session_id = start(page, live_server, "europoker", "dealer-draw", "medium", 2)
     url = page.url
-    question = stored(live_server, session_id)
+    question = pending_question(live_server.database, session_id)
     page.click(f"button[name=choice][value={question['expected']}]")
     page.wait_for_selector("[data-state=feedback]")
     assert page.inner_text(".verdict h2") == "Right"
@@ -105,7 +93,7 @@ def test_session_with_javascript(browser: Any, live_server: LiveServer) -> None:
     assert int(page.input_value("input[name=waited_ms]")) >= 300
     assert page.locator("#drill").count() == 1
     assert page.locator("[data-state=feedback]").count() == 0
-    question = stored(live_server, session_id)
+    question = pending_question(live_server.database, session_id)
     page.keyboard.press("h" if other_action(question["expected"]) == "hit" else "s")
     page.wait_for_selector("[data-state=feedback]")
     assert page.inner_text(".verdict h2") == "Wrong"
@@ -120,7 +108,7 @@ def test_session_with_javascript(browser: Any, live_server: LiveServer) -> None:
 
     # blackjack payout: a typed amount (right), then chips clicked (wrong)
     session_id = start(page, live_server, "europoker", "blackjack-payout", "medium", 2)
-    question = stored(live_server, session_id)
+    question = pending_question(live_server.database, session_id)
     page.fill("#amount", question["expected"].replace(".", ","))
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-state=feedback]")
@@ -132,7 +120,7 @@ def test_session_with_javascript(browser: Any, live_server: LiveServer) -> None:
     page.click("[data-chip='2.50']")
     assert page.input_value("#amount") == "52.50"
     assert page.inner_text("[data-chip-total]") == "52.50"
-    question = stored(live_server, session_id)
+    question = pending_question(live_server.database, session_id)
     if question["expected"] == "52.50":  # pragma: no cover - make it wrong regardless
         page.click("[data-chip='1']")
     page.click(".amount-row button[type=submit]")
@@ -144,7 +132,7 @@ def test_session_with_javascript(browser: Any, live_server: LiveServer) -> None:
 
     # chips by denomination (hard level), built by clicking chips: right
     session_id = start(page, live_server, "europoker", "blackjack-payout", "hard", 1)
-    question = stored(live_server, session_id)
+    question = pending_question(live_server.database, session_id)
     if question["answer_kind"] == "chips":
         for chip, count in chip_counts(question["expected"], question["chips"]).items():
             for _ in range(count):
@@ -183,13 +171,13 @@ def test_session_without_javascript(browser: Any, live_server: LiveServer) -> No
     page = context.new_page()
     login(page, live_server, "nojs")
     session_id = start(page, live_server, "europoker", "dealer-draw", "easy", 2)
-    question = stored(live_server, session_id)
+    question = pending_question(live_server.database, session_id)
     page.click(f"button[name=choice][value={question['expected']}]")
     page.wait_for_url(re.compile(r"/feedback/0$"))  # a real POST, then a redirect
     assert page.inner_text(".verdict h2") == "Right"
     # the next question is asked below the feedback: answered from there
     assert page.is_visible("[data-upcoming][data-position='1'] form.answer")
-    question = stored(live_server, session_id)
+    question = pending_question(live_server.database, session_id)
     page.click(f"[data-upcoming] button[name=choice][value={other_action(question['expected'])}]")
     page.wait_for_url(re.compile(r"/feedback/1$"))
     assert page.inner_text(".verdict h2") == "Wrong"
@@ -205,14 +193,14 @@ def test_session_without_javascript(browser: Any, live_server: LiveServer) -> No
     page.click(".amount-row button[type=submit]")
     page.wait_for_selector("#answer-error")
     assert "is not an amount" in page.inner_text("#answer-error")
-    question = stored(live_server, session_id)
+    question = pending_question(live_server.database, session_id)
     page.fill("#amount", "$" + question["expected"])
     page.click(".amount-row button[type=submit]")
     page.wait_for_url(re.compile(r"/feedback/0$"))
     assert page.inner_text(".verdict h2") == "Right"
     page.click("[data-next]")
     wait_position(page, 1)
-    question = stored(live_server, session_id)
+    question = pending_question(live_server.database, session_id)
     counts = chip_counts(question["expected"], ["0.50", "1", "2.50", "5", "25", "100", "500"])
     smallest = min(counts, key=Decimal)
     counts[smallest] += 1  # one chip too many: wrong
@@ -228,7 +216,7 @@ def test_session_without_javascript(browser: Any, live_server: LiveServer) -> No
 
     # a replayed POST and the back button record one attempt
     session_id = start(page, live_server, "europoker", "dealer-draw", "easy", 3)
-    question = stored(live_server, session_id)
+    question = pending_question(live_server.database, session_id)
     form = {"csrf_token": page.get_attribute("input[name=csrf_token]", "value"),
             "token": page.get_attribute("input[name=token]", "value"),
             "choice": other_action(question["expected"])}
