@@ -271,16 +271,38 @@ def test_one_transaction_records_the_answer_and_issues_the_next(db: Database,
     attempt, created, q1 = d.record_attempt(db, q0, answer="hit", expected="hit", correct=True,
                                             explanation="", answered_ms=5_000, session_length=3,
                                             waited_ms=1_500, then_issue=ahead)
-    assert created and attempt.elapsed_ms == 2_500
+    assert created and attempt.elapsed_ms == 4_000  # q0 had a page of its own: no wait
     assert q1 == d.pending_question(db, session.id)
     assert q1 is not None and (q1.position, q1.family, q1.difficulty, q1.seed, q1.token,
                                q1.issued_ms) == (1, "insurance", "hard", 7, "tok-ahead", 5_000)
+    assert q1.sent_ahead and not q0.sent_ahead
     # a double submit issues nothing more
     again = d.record_attempt(db, q0, answer="stand", expected="hit", correct=False,
                              explanation="", answered_ms=6_000, session_length=3,
                              then_issue=d.NewQuestion(1, "x", "y", 8, "{}", "tok-other"))
     assert again == (attempt, False, None)
     assert d.issued_count(db, session.id) == 2 and d.pending_question(db, session.id) == q1
+    # q1 came ahead with the feedback: the time it stayed hidden comes off its time
+    second = d.record_attempt(db, q1, answer="hit", expected="hit", correct=True,
+                              explanation="", answered_ms=9_000, session_length=3,
+                              waited_ms=1_500)
+    assert second.attempt.elapsed_ms == 2_500
+
+
+def test_a_restamped_question_is_no_longer_one_sent_ahead(db: Database, trainee: int) -> None:
+    session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 1)
+    q0 = issue(db, session, 0, issued_ms=1_000)
+    ahead = d.NewQuestion(1, "dealer-draw", "easy", 7, '{"n": 1}', "tok-ahead")
+    q1 = d.record_attempt(db, q0, answer="hit", expected="hit", correct=True, explanation="",
+                          answered_ms=2_000, session_length=3, then_issue=ahead).issued
+    assert q1 is not None and q1.sent_ahead
+    d.restamp_question(db, q1.id, 100_000)  # the trainee came back after a break
+    resumed = d.pending_question(db, session.id)
+    assert resumed is not None and (resumed.issued_ms, resumed.sent_ahead) == (100_000, False)
+    attempt = d.record_attempt(db, resumed, answer="hit", expected="hit", correct=True,
+                               explanation="", answered_ms=104_000, session_length=3,
+                               waited_ms=99_000).attempt  # a forged wait is ignored
+    assert attempt.elapsed_ms == 4_000
 
 
 def test_a_streak_is_read_from_the_session_index_alone(db: Database) -> None:

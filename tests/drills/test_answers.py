@@ -61,6 +61,9 @@ def test_nets_forms_and_count() -> None:
         parse_nets("0; -10", 3)
     with pytest.raises(NotAnAnswer, match="not an amount"):
         parse_nets("0; x; 5", 3)
+    # one item a box (the web's inputs): a lone sign is that box's bad net, never glued on
+    with pytest.raises(NotAnAnswer, match="'-' is not an amount"):
+        parse_nets(["-", "10", "5"], 3)
 
 
 def test_chip_forms() -> None:

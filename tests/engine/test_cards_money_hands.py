@@ -91,7 +91,8 @@ def test_pairs_and_naturals() -> None:
 @pytest.mark.parametrize(
     ("text", "amount"),
     [("52.50", "52.50"), ("52,50", "52.50"), ("52.5", "52.5"), ("$52.50", "52.50"),
-     ("15", "15"), (" 7 ", "7"), ("0.5", "0.5"), ("868.50$", "868.50")],
+     ("15", "15"), (" 7 ", "7"), ("0.5", "0.5"), ("868.50$", "868.50"),
+     ("9" * 12 + ",99", "999999999999.99")],
 )
 def test_parse_money_accepts(text: str, amount: str) -> None:
     assert parse_money(text) == Decimal(amount)
@@ -101,6 +102,11 @@ def test_parse_money_accepts(text: str, amount: str) -> None:
 def test_parse_money_refuses(text: str) -> None:
     with pytest.raises(MoneyError, match="is not an amount"):
         parse_money(text)
+
+
+def test_parse_money_refuses_more_than_twelve_digits() -> None:
+    with pytest.raises(MoneyError, match="an amount of 4300 digits is too large"):
+        parse_money("1" * 4300)  # also past Python's limit for turning text into an int
 
 
 def test_to_money() -> None:

@@ -66,7 +66,7 @@ nasty = st.sampled_from([
     "null", "true", "[]", "{}", "<script>alert(1)</script>", "' OR 1=1 --", "%s%n%x",
     "{{7*7}}", "\x00", "\r\n", "\u202e", "soft 17", "hard 21", "bust", "hit", "stand",
     "yes", "no", "none", "hit,stand", "0; -10; 15", "2x25 1x2.50", "999999999999999999999",
-    "-9223372036854775809", "9223372036854775808",
+    "-9223372036854775809", "9223372036854775808", "²", "①", "-", "+", "1" * 5000,
 ])
 texts = st.one_of(nasty, st.text(chars, max_size=40), st.text(chars, min_size=60, max_size=300),
                   st.integers().map(str), st.decimals(allow_nan=True).map(str),

@@ -96,3 +96,33 @@ def test_every_family_can_be_drilled_and_answered(real_app: Flask, family: str) 
             assert "<h2>Right</h2>" in body, (stored, body)
         summary = client.get(f"{url}/summary").get_data(as_text=True)
         assert "100%" in summary
+
+
+def test_bad_nets_are_refused_beside_the_boxes(real_app: Flask) -> None:
+    """A net too long to be an amount, or a lone sign in one box: the question again with
+    the message, nothing recorded (a sign is not glued to the next box's net)."""
+    client = real_app.test_client()
+    _login(client)
+    home = client.get("/").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', home)
+    assert csrf
+    response = client.post("/drills", data={"csrf_token": csrf.group(1), "house": "europoker",
+                                            "family": "table-settlement", "difficulty": "medium",
+                                            "length": "1"})
+    url = response.headers["Location"]
+    html = client.get(url).get_data(as_text=True)
+    token = re.search(r'name="token" value="([^"]+)"', html)
+    assert token
+    boxes = len(re.findall(r'name="net-\d+"', html))
+    assert boxes >= 2
+    nets = {f"net-{i}": "10" for i in range(boxes)}
+    form = {"csrf_token": csrf.group(1), "token": token.group(1)}
+    for bad, message in (("1" * 5000, "A net has at most 40 characters."),
+                         ("-", "&#39;-&#39; is not an amount")):
+        answer = client.post(f"{url}/answer", data=form | nets | {"net-0": bad},
+                             headers={"HX-Request": "true"})
+        assert answer.status_code == 422
+        assert message in answer.get_data(as_text=True), answer.get_data(as_text=True)[:2000]
+    db = connect(real_app.config["DATABASE"])
+    assert db.execute("SELECT count(*) FROM attempts").fetchone()[0] == 0
+    db.close()

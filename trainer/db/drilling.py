@@ -52,6 +52,8 @@ class QuestionRow:
     difficulty: str
     question: str
     issued_ms: int
+    sent_ahead: bool = False
+    """Issued with the previous answer's feedback, shown only when the trainee moved on."""
     answered: bool = False
     """Whether an attempt answers it (filled in by ``session_and_question`` only)."""
 
@@ -99,12 +101,13 @@ _SESSION_COLUMNS = """
 """
 _SESSION_SELECT = f"SELECT {_SESSION_COLUMNS} FROM drill_sessions s"
 _QUESTION_COLUMNS = (
-    "id, token, session_id, user_id, position, house, family, seed, difficulty, question, issued_ms"
+    "id, token, session_id, user_id, position, house, family, seed, difficulty, question,"
+    " issued_ms, sent_ahead"
 )
-_QUESTION_NAMES = [*_QUESTION_COLUMNS.split(", "), "answered"]
+_QUESTION_NAMES = [*_QUESTION_COLUMNS.replace(",", " ").split(), "answered"]
 """A question's columns, then whether an attempt answers it (as ``session_and_question`` reads)."""
 _SESSION_AND_QUESTION = f"""
-    SELECT {_SESSION_COLUMNS}, {", ".join(f"q.{name}" for name in _QUESTION_COLUMNS.split(", "))},
+    SELECT {_SESSION_COLUMNS}, {", ".join(f"q.{name}" for name in _QUESTION_NAMES[:-1])},
            EXISTS (SELECT 1 FROM attempts a WHERE a.question_id = q.id) AS answered
     FROM drill_sessions s LEFT JOIN issued_questions q ON q.token = ? AND q.session_id = s.id
     WHERE s.id = ?
@@ -120,9 +123,11 @@ def _session(row: dict[str, Any]) -> SessionRow:
 
 
 def _question(row: dict[str, Any]) -> QuestionRow:
-    if "answered" in row:
-        row = row | {"answered": bool(row["answered"])}
-    return QuestionRow(**row)
+    fields = dict(row)
+    for flag in ("sent_ahead", "answered"):
+        if flag in fields:
+            fields[flag] = bool(fields[flag])
+    return QuestionRow(**fields)
 
 
 def _attempt(row: dict[str, Any]) -> AttemptRow:
@@ -211,21 +216,22 @@ class NewQuestion:
 
 _INSERT_QUESTION = (
     "INSERT INTO issued_questions (token, session_id, user_id, position, house, family,"
-    " seed, difficulty, question, issued_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " seed, difficulty, question, issued_ms, sent_ahead) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (session_id, position) DO NOTHING"
 )
 
 
 def _insert_question(db: Database, session_id: int, user_id: int, house: str,
-                     new: NewQuestion, issued_ms: int) -> QuestionRow | None:
+                     new: NewQuestion, issued_ms: int, sent_ahead: bool) -> QuestionRow | None:
     """Issue ``new``; the row as stored, or None when that position was already issued."""
     cursor = db.execute(_INSERT_QUESTION, [new.token, session_id, user_id, new.position, house,
                                            new.family, new.seed, new.difficulty, new.question,
-                                           issued_ms])
+                                           issued_ms, int(sent_ahead)])
     if cursor.rowcount != 1:
         return None
     return QuestionRow(int(cursor.lastrowid or 0), new.token, session_id, user_id, new.position,
-                       house, new.family, new.seed, new.difficulty, new.question, issued_ms)
+                       house, new.family, new.seed, new.difficulty, new.question, issued_ms,
+                       sent_ahead)
 
 
 def issue_question(
@@ -241,17 +247,18 @@ def issue_question(
     new = NewQuestion(position, session.family, session.difficulty, seed, question_json, token)
     with write_transaction(db):
         question = _insert_question(db, session.id, session.user_id, session.house, new,
-                                    issued_ms)
+                                    issued_ms, sent_ahead=False)
     question = question or question_at(db, session.id, position)
     assert question is not None
     return question
 
 
 def restamp_question(db: Database, question_id: int, issued_ms: int) -> None:
-    """Restart the clock of an unanswered question (a session resumed after a break)."""
+    """Restart the clock of an unanswered question (a session resumed after a break): it is
+    now shown on its own page, no longer one sent ahead."""
     with write_transaction(db):
         db.execute(
-            "UPDATE issued_questions SET issued_ms = ? WHERE id = ?"
+            "UPDATE issued_questions SET issued_ms = ?, sent_ahead = 0 WHERE id = ?"
             " AND NOT EXISTS (SELECT 1 FROM attempts WHERE question_id = ?)",
             [issued_ms, question_id, question_id],
         )
@@ -313,10 +320,11 @@ def record_attempt(
     same transaction, answering the last question of the session marks the
     session finished, and ``then_issue`` (the next question, sent back with
     the feedback) is issued, its clock starting now.  ``waited_ms`` is how long the question stayed
-    hidden behind the previous feedback (as the browser reports it); it is
-    taken off the time, never below zero.
+    hidden behind the previous feedback (as the browser reports it); for a question
+    sent ahead so, it is taken off the time, never below zero (for any other it is ignored).
     """
-    elapsed = max(0, answered_ms - question.issued_ms - max(0, waited_ms))
+    waited = max(0, waited_ms) if question.sent_ahead else 0
+    elapsed = max(0, answered_ms - question.issued_ms - waited)
     answered_at = now_iso()
     issued = None
     with write_transaction(db):
@@ -338,7 +346,7 @@ def record_attempt(
             )
         elif created and then_issue is not None:
             issued = _insert_question(db, question.session_id, question.user_id, question.house,
-                                      then_issue, answered_ms)
+                                      then_issue, answered_ms, sent_ahead=True)
     if created:
         return Recorded(AttemptRow(
             id=int(cursor.lastrowid or 0), user_id=question.user_id,

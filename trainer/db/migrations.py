@@ -193,6 +193,14 @@ def m004_streak_from_the_index(db: Database) -> None:
     db.execute("CREATE INDEX attempts_session ON attempts(session_id, position, correct)")
 
 
+@migrations()
+def m005_questions_sent_ahead(db: Database) -> None:
+    """Whether a question went out ahead, with the previous answer's feedback: only then may
+    the browser's report of how long it stayed hidden come off its time."""
+    db.execute("ALTER TABLE issued_questions ADD COLUMN sent_ahead INTEGER NOT NULL DEFAULT 0"
+               " CHECK (sent_ahead IN (0, 1))")
+
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations; returns the names applied.
 

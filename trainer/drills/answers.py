@@ -104,19 +104,18 @@ def parse_net(answer: object) -> Decimal:
 
 def parse_nets(answer: object, boxes: int) -> list[Decimal]:
     """One signed amount per box, in box order."""
+    glued: list[object] = []
     if isinstance(answer, str):
-        items: list[object] = [part for part in _SPLIT_LIST.split(answer.strip()) if part]
+        # "+ 15" written with a space: glue a lone sign to the amount after it
+        for item in (part for part in _SPLIT_LIST.split(answer.strip()) if part):
+            if glued and glued[-1] in ("+", "-", "\u2212"):
+                glued[-1] = f"{glued[-1]}{item}"
+            else:
+                glued.append(item)
     elif isinstance(answer, Sequence):
-        items = list(answer)
+        glued = list(answer)  # one item a box, as typed (a lone sign is refused)
     else:
         raise NotAnAnswer(f"{answer!r} is not a list of amounts (e.g. 0; -10; 15)")
-    # "+ 15" written with a space: glue a lone sign to the amount after it
-    glued: list[object] = []
-    for item in items:
-        if glued and glued[-1] in ("+", "-", "\u2212"):
-            glued[-1] = f"{glued[-1]}{item}"
-        else:
-            glued.append(item)
     if len(glued) != boxes:
         raise NotAnAnswer(
             f"give one amount per box: {boxes} expected, {len(glued)} given "

@@ -18,12 +18,15 @@ from trainer.engine.errors import EngineError, MoneyError
 
 _AMOUNT = re.compile(r"^\$?\s*(\d+)(?:[.,](\d{1,2}))?\s*\$?$")
 ZERO = Decimal(0)
+MAX_WHOLE_DIGITS = 12
+"""Digits an amount may have before its decimals (no table sees a trillion)."""
 
 
 def parse_money(text: str) -> Decimal:
     """Parse an amount as a dealer types it: ``52.50``, ``52,50``, ``52.5``, ``$52.50``.
 
-    Refuses negatives, more than two decimals and anything that is not a number.
+    Refuses negatives, more than two decimals, more than ``MAX_WHOLE_DIGITS`` digits
+    before them and anything that is not a number.
 
     >>> parse_money("$15")
     Decimal('15')
@@ -31,6 +34,10 @@ def parse_money(text: str) -> Decimal:
     Traceback (most recent call last):
     ...
     trainer.engine.errors.MoneyError: '1.234' is not an amount (use digits with at most ...
+    >>> parse_money("1" * 13)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    trainer.engine.errors.MoneyError: an amount of 13 digits is too large (at most 12 ...
     """
     match = _AMOUNT.match(text.strip())
     if match is None:
@@ -38,6 +45,9 @@ def parse_money(text: str) -> Decimal:
             f"{text!r} is not an amount (use digits with at most two decimals, e.g. 52.50)"
         )
     whole, cents = match.groups()
+    if len(whole) > MAX_WHOLE_DIGITS:
+        raise MoneyError(f"an amount of {len(whole)} digits is too large "
+                         f"(at most {MAX_WHOLE_DIGITS} before the decimals)")
     return Decimal(f"{whole}.{cents}") if cents else Decimal(whole)
 
 

@@ -12,7 +12,7 @@ from werkzeug.datastructures import MultiDict
 
 from trainer.engine.money import format_money
 from trainer.web.drillkit import Answer, QuestionView
-from trainer.web.forms import AnswerFields
+from trainer.web.forms import AMOUNT_MAX_LENGTH, AnswerFields
 
 MAX_CHIPS = 999
 
@@ -25,8 +25,8 @@ def _read_chips(
         raw = form.get(f"chip-{format_money(denomination)}", "").strip()
         if not raw:
             continue
-        if not raw.isdigit() or int(raw) > MAX_CHIPS:
-            return {}, f"{raw!r} is not a number of chips (0 to {MAX_CHIPS})."
+        if not (raw.isascii() and raw.isdigit()) or len(raw) > 6 or int(raw) > MAX_CHIPS:
+            return {}, f"{raw[:20]!r} is not a number of chips (0 to {MAX_CHIPS})."
         if int(raw):
             chips[denomination] = int(raw)
     return chips, None
@@ -46,6 +46,8 @@ def answer_from_form(form: AnswerFields, view: QuestionView) -> tuple[Answer | N
         nets = tuple(request.form.get(f"net-{i}", "").strip() for i in range(len(view.net_boxes)))
         if not all(nets):
             return None, "Give a net for every box (0 for a push)."
+        if any(len(net) > AMOUNT_MAX_LENGTH for net in nets):
+            return None, f"A net has at most {AMOUNT_MAX_LENGTH} characters."
         return Answer(items=nets), None
     if choice:
         if view.choices and choice not in {c.value for c in view.choices}:

@@ -26,6 +26,10 @@ class StartDrillForm(FlaskForm):
     )
 
 
+AMOUNT_MAX_LENGTH = 40
+"""The longest typed amount (or net) an answer form takes."""
+
+
 class AnswerFields(Form):
     """One answer: a button's ``choice``, a typed ``amount``, or chip counts (read separately).
 
@@ -36,7 +40,7 @@ class AnswerFields(Form):
 
     token = HiddenField(validators=[DataRequired(), Length(max=64)])
     choice = StringField(validators=[Optional(), Length(max=80)])
-    amount = StringField("Amount", validators=[Optional(), Length(max=40)])
+    amount = StringField("Amount", validators=[Optional(), Length(max=AMOUNT_MAX_LENGTH)])
     waited_ms = HiddenField(validators=[Optional(), Length(max=12)])
     """Set by trainer.js on a question sent ahead with the previous feedback."""
 
