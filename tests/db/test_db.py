@@ -310,3 +310,16 @@ def test_a_streak_is_read_from_the_session_index_alone(db: Database) -> None:
         "EXPLAIN QUERY PLAN SELECT correct FROM attempts WHERE session_id = ? AND position <= ?"
         " ORDER BY position DESC LIMIT 200", [1, 5]).fetchall())
     assert "COVERING INDEX attempts_session" in plan, plan
+
+
+def test_a_question_sent_ahead_then_shown_on_its_own_page_loses_the_flag(
+        db: Database, trainee: int) -> None:
+    session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 1)
+    q0 = issue(db, session, 0, issued_ms=1_000)
+    ahead = d.NewQuestion(1, "dealer-draw", "easy", 7, '{"n": 1}', "tok-ahead")
+    q1 = d.record_attempt(db, q0, answer="hit", expected="hit", correct=True, explanation="",
+                          answered_ms=2_000, session_length=3, then_issue=ahead).issued
+    assert q1 is not None and q1.sent_ahead
+    d.shown_on_its_own(db, q1.id)
+    shown = d.pending_question(db, session.id)
+    assert shown is not None and (shown.issued_ms, shown.sent_ahead) == (2_000, False)

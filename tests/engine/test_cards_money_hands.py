@@ -105,8 +105,11 @@ def test_parse_money_refuses(text: str) -> None:
 
 
 def test_parse_money_refuses_more_than_twelve_digits() -> None:
-    with pytest.raises(MoneyError, match="an amount of 4300 digits is too large"):
+    with pytest.raises(MoneyError, match="'111111111111111…' is too large for an amount"):
         parse_money("1" * 4300)  # also past Python's limit for turning text into an int
+    with pytest.raises(MoneyError, match=r"^bet '10000000000000' is too large for an amount"):
+        to_money(10**13, "bet")
+    assert to_money(10**12 - 1, "bet") == Decimal(999_999_999_999)
 
 
 def test_to_money() -> None:

@@ -291,7 +291,7 @@ def test_typed_amount_and_malformed_amount(app: Flask, client: FlaskClient, auth
         assert f'value="{bad}"' in html  # the typed text is kept in the field
     too_large = client.post(f"{url}/answer", data=form | {"amount": "1" * 13}, headers=HX)
     assert too_large.status_code == 422
-    assert "an amount of 13 digits is too large" in too_large.get_data(as_text=True)
+    assert "is too large for an amount (at most 12 digits" in too_large.get_data(as_text=True)
     fragment = client.post(f"{url}/answer", data=form | {"amount": "zz"}, headers=HX)
     assert fragment.status_code == 422 and "<html" not in fragment.get_data(as_text=True)
     assert count_attempts(app) == 0
@@ -612,3 +612,31 @@ def test_answer_without_csrf_token_is_refused(app: Flask, client: FlaskClient,
                                                   "csrf_token": "forged"})
     assert response.status_code == 400
     assert count_attempts(app) == 0
+
+
+def test_a_wait_counts_only_while_the_question_was_sent_ahead(app: Flask, client: FlaskClient,
+                                                               auth: Any) -> None:
+    """Re-asked after a refused answer, a question sent ahead keeps its reported wait; once
+    its own page was loaded (no JavaScript, a reload), a posted wait no longer counts."""
+    auth.login()
+    url = start(client, auth)
+    session_id = int(url.rsplit("/", 1)[1])
+    form = question_form(client.get(url).get_data(as_text=True))
+    feedback = client.post(f"{url}/answer", data=form | {"choice": "hit"}, headers=HX)
+    ahead = question_form(feedback.get_data(as_text=True).split("data-upcoming", 1)[1])
+    refused = client.post(f"{url}/answer", headers=HX,
+                          data=ahead | {"choice": "bogus", "waited_ms": "4000"})
+    assert refused.status_code == 422
+    assert 'name="waited_ms" value="4000"' in refused.get_data(as_text=True)
+    page = client.get(url).get_data(as_text=True)  # the question on a page of its own
+    assert 'name="waited_ms"' not in page
+    db = connect(app.config["DATABASE"])
+    try:
+        db.execute("UPDATE issued_questions SET issued_ms = issued_ms - 10000"
+                   " WHERE session_id = ? AND position = 1", [session_id])
+        client.post(f"{url}/answer", data=question_form(page) | {"choice": "hit",
+                                                                 "waited_ms": "9000"})
+        (elapsed,) = db.execute("SELECT elapsed_ms FROM attempts WHERE position = 1").fetchone()
+    finally:
+        db.close()
+    assert 10_000 <= elapsed < 12_000

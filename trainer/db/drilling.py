@@ -264,6 +264,13 @@ def restamp_question(db: Database, question_id: int, issued_ms: int) -> None:
         )
 
 
+def shown_on_its_own(db: Database, question_id: int) -> None:
+    """A question sent ahead is now shown on its own page (no JavaScript revealed it): its
+    clock keeps running from its issue, and no reported wait comes off it."""
+    with write_transaction(db):
+        db.execute("UPDATE issued_questions SET sent_ahead = 0 WHERE id = ?", [question_id])
+
+
 _SESSION_FIELDS = len(SessionRow.__slots__)
 
 

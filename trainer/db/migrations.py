@@ -196,9 +196,12 @@ def m004_streak_from_the_index(db: Database) -> None:
 @migrations()
 def m005_questions_sent_ahead(db: Database) -> None:
     """Whether a question went out ahead, with the previous answer's feedback: only then may
-    the browser's report of how long it stayed hidden come off its time."""
+    the browser's report of how long it stayed hidden come off its time.  A question left
+    unanswered past the first of its session counts as sent ahead, as every one did before."""
     db.execute("ALTER TABLE issued_questions ADD COLUMN sent_ahead INTEGER NOT NULL DEFAULT 0"
                " CHECK (sent_ahead IN (0, 1))")
+    db.execute("UPDATE issued_questions SET sent_ahead = 1 WHERE position > 0 AND NOT EXISTS"
+               " (SELECT 1 FROM attempts a WHERE a.question_id = issued_questions.id)")
 
 
 def migrate(db: Database) -> list[str]:

@@ -37,7 +37,7 @@ def parse_money(text: str) -> Decimal:
     >>> parse_money("1" * 13)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    trainer.engine.errors.MoneyError: an amount of 13 digits is too large (at most 12 ...
+    trainer.engine.errors.MoneyError: '1111111111111' is too large for an amount (at most 12 ...
     """
     match = _AMOUNT.match(text.strip())
     if match is None:
@@ -46,9 +46,14 @@ def parse_money(text: str) -> Decimal:
         )
     whole, cents = match.groups()
     if len(whole) > MAX_WHOLE_DIGITS:
-        raise MoneyError(f"an amount of {len(whole)} digits is too large "
-                         f"(at most {MAX_WHOLE_DIGITS} before the decimals)")
+        raise MoneyError(_too_large(text.strip()))
     return Decimal(f"{whole}.{cents}") if cents else Decimal(whole)
+
+
+def _too_large(shown: str) -> str:
+    short = shown if len(shown) <= 16 else shown[:15] + "…"
+    return (f"{short!r} is too large for an amount "
+            f"(at most {MAX_WHOLE_DIGITS} digits before the decimals)")
 
 
 def to_money(value: object, what: str = "amount") -> Decimal:
@@ -67,6 +72,8 @@ def to_money(value: object, what: str = "amount") -> Decimal:
             raise MoneyError(f"{what} {value!r} is not an amount") from None
         if not amount.is_finite() or amount < 0:
             raise MoneyError(f"{what} {value!r} is not a non-negative amount")
+        if amount.adjusted() >= MAX_WHOLE_DIGITS:
+            raise MoneyError(f"{what} {_too_large(str(value))}")
         if amount != amount.quantize(Decimal("0.01")):
             raise MoneyError(f"{what} {value!r} has more than two decimals")
         return amount

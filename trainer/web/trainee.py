@@ -201,10 +201,12 @@ def _current_question(session: drilling.SessionRow) -> drilling.QuestionRow:
     db = get_db()
     pending = drilling.pending_question(db, session.id)
     now = now_ms()
-    if pending is not None:
+    if pending is not None:  # now on a page of its own: no longer one sent ahead
         if now - pending.issued_ms > RESUME_AFTER_MS:
             drilling.restamp_question(db, pending.id, now)
-        return pending
+        elif pending.sent_ahead:
+            drilling.shown_on_its_own(db, pending.id)
+        return replace(pending, sent_ahead=False)
     new = _new_question(session, drilling.issued_count(db, session.id))
     return drilling.issue_question(
         db, replace(session, family=new.family, difficulty=new.difficulty),
