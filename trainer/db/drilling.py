@@ -326,9 +326,9 @@ def record_attempt(
     submit, the first attempt stands) and the question it issued.  In the
     same transaction, answering the last question of the session marks the
     session finished, and ``then_issue`` (the next question, sent back with
-    the feedback) is issued, its clock starting now.  ``waited_ms`` is how long the question stayed
-    hidden behind the previous feedback (as the browser reports it); for a question
-    sent ahead so, it is taken off the time, never below zero (for any other it is ignored).
+    the feedback) is issued, its clock starting now.  ``waited_ms`` is how long a question
+    sent ahead stayed hidden behind the previous feedback (as the browser reports it): it
+    comes off that question's time, never below zero, and is ignored for any other question.
     """
     waited = max(0, waited_ms) if question.sent_ahead else 0
     elapsed = max(0, answered_ms - question.issued_ms - waited)
