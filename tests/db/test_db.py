@@ -289,13 +289,20 @@ def test_one_transaction_records_the_answer_and_issues_the_next(db: Database,
     assert second.attempt.elapsed_ms == 2_500
 
 
-def test_a_restamped_question_is_no_longer_one_sent_ahead(db: Database, trainee: int) -> None:
+def _answered_with_one_sent_ahead(db: Database,
+                                  trainee: int) -> tuple[d.SessionRow, d.QuestionRow]:
+    """A session whose first question was answered at 2 s, the second sent ahead with it."""
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 1)
     q0 = issue(db, session, 0, issued_ms=1_000)
     ahead = d.NewQuestion(1, "dealer-draw", "easy", 7, '{"n": 1}', "tok-ahead")
     q1 = d.record_attempt(db, q0, answer="hit", expected="hit", correct=True, explanation="",
                           answered_ms=2_000, session_length=3, then_issue=ahead).issued
     assert q1 is not None and q1.sent_ahead
+    return session, q1
+
+
+def test_a_restamped_question_is_no_longer_one_sent_ahead(db: Database, trainee: int) -> None:
+    session, q1 = _answered_with_one_sent_ahead(db, trainee)
     d.restamp_question(db, q1.id, 100_000)  # the trainee came back after a break
     resumed = d.pending_question(db, session.id)
     assert resumed is not None and (resumed.issued_ms, resumed.sent_ahead) == (100_000, False)
@@ -314,12 +321,7 @@ def test_a_streak_is_read_from_the_session_index_alone(db: Database) -> None:
 
 def test_a_question_sent_ahead_then_shown_on_its_own_page_loses_the_flag(
         db: Database, trainee: int) -> None:
-    session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 1)
-    q0 = issue(db, session, 0, issued_ms=1_000)
-    ahead = d.NewQuestion(1, "dealer-draw", "easy", 7, '{"n": 1}', "tok-ahead")
-    q1 = d.record_attempt(db, q0, answer="hit", expected="hit", correct=True, explanation="",
-                          answered_ms=2_000, session_length=3, then_issue=ahead).issued
-    assert q1 is not None and q1.sent_ahead
+    session, q1 = _answered_with_one_sent_ahead(db, trainee)
     d.shown_on_its_own(db, q1.id)
     shown = d.pending_question(db, session.id)
     assert shown is not None and (shown.issued_ms, shown.sent_ahead) == (2_000, False)
