@@ -294,6 +294,12 @@ def test_typed_amount_and_malformed_amount(app: Flask, client: FlaskClient, auth
     assert "is too large for an amount (at most 12 digits" in too_large.get_data(as_text=True)
     fragment = client.post(f"{url}/answer", data=form | {"amount": "zz"}, headers=HX)
     assert fragment.status_code == 422 and "<html" not in fragment.get_data(as_text=True)
+    for field, value, message in (
+        ("amount", "5" * 41, "An amount has at most 40 characters."),
+        ("choice", "h" * 81, "An answer button&#39;s value has at most 80 characters."),
+    ):
+        too_long = client.post(f"{url}/answer", data=form | {field: value}, headers=HX)
+        assert too_long.status_code == 422 and message in too_long.get_data(as_text=True)
     assert count_attempts(app) == 0
     expected = expected_of(pending(app, session_id))
     response = client.post(f"{url}/answer", data=form | {"amount": f"${expected}"},

@@ -193,8 +193,11 @@ def answer(sitting_id: int) -> Any:
     if found.finished or question.answered:  # recorded once: the first answer stands
         return _next(found.id)
     view = backend().view(question.question)
-    given, error = (None, "; ".join(e for errs in form.errors.values() for e in errs)) \
-        if not form.validate_on_submit() else answer_from_form(form, view)
+    if form.validate_on_submit():
+        choice, amount = (form.choice.data or "").strip(), (form.amount.data or "").strip()
+        given, error = answer_from_form(choice, amount, view)
+    else:
+        given, error = None, "; ".join(e for errs in form.errors.values() for e in errs)
     if given is None:
         return _question_page(exam, found, question, form, error or "Answer the question.",
                               view, 422)

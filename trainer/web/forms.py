@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import Form, HiddenField, IntegerField, PasswordField, SelectField, StringField
+from wtforms import HiddenField, IntegerField, PasswordField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, NumberRange, Optional
 
 
@@ -28,22 +28,16 @@ class StartDrillForm(FlaskForm):
 
 AMOUNT_MAX_LENGTH = 40
 """The longest typed amount (or net) an answer form takes."""
+CHOICE_MAX_LENGTH = 80
+"""The longest button value an answer form takes."""
+TOKEN_MAX_LENGTH = 64
+"""The longest question token an answer form carries (issued tokens are 22 characters)."""
 
 
-class AnswerFields(Form):
-    """One answer: a button's ``choice``, a typed ``amount``, or chip counts (read separately).
+class AnswerForm(FlaskForm):
+    """An exam question's answer form, with its own CSRF field: a button's ``choice``, a
+    typed ``amount``, or chip counts (read separately)."""
 
-    A drill answer binds these to the posted form as they are: the app-wide
-    ``CSRFProtect`` has already checked the POST, and a Flask-WTF form costs a
-    twentieth of an answer more.  An exam's page renders ``AnswerForm``.
-    """
-
-    token = HiddenField(validators=[DataRequired(), Length(max=64)])
-    choice = StringField(validators=[Optional(), Length(max=80)])
+    token = HiddenField(validators=[DataRequired(), Length(max=TOKEN_MAX_LENGTH)])
+    choice = StringField(validators=[Optional(), Length(max=CHOICE_MAX_LENGTH)])
     amount = StringField("Amount", validators=[Optional(), Length(max=AMOUNT_MAX_LENGTH)])
-    waited_ms = HiddenField(validators=[Optional(), Length(max=12)])
-    """Set by trainer.js on a question sent ahead with the previous feedback."""
-
-
-class AnswerForm(FlaskForm, AnswerFields):
-    """The answer fields with the form's own CSRF field (exam pages render it)."""

@@ -12,7 +12,8 @@ from werkzeug.wrappers import Response as BaseResponse
 
 def is_htmx() -> bool:
     """True for a request htmx made to swap a fragment (not a boosted page load)."""
-    return request.headers.get("HX-Request") == "true" and not request.headers.get("HX-Boosted")
+    environ = request.environ  # not ``request.headers.get``: it raises and catches for a miss
+    return environ.get("HTTP_HX_REQUEST") == "true" and not environ.get("HTTP_HX_BOOSTED")
 
 
 def render(page: str, fragment: str, status: int = 200, **context: Any) -> tuple[str, int]:

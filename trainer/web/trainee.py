@@ -19,7 +19,7 @@ from flask_login import current_user, login_required
 from werkzeug.datastructures import MultiDict
 
 from trainer.db import drilling, now_ms
-from trainer.web.answer_input import answer_from_form
+from trainer.web.answer_input import PostedAnswer, answer_from_form
 from trainer.web.database import get_db
 from trainer.web.drillkit import (
     DrillBackend,
@@ -27,7 +27,7 @@ from trainer.web.drillkit import (
     NotAnAnswerError,
     QuestionView,
 )
-from trainer.web.forms import AnswerFields, StartDrillForm
+from trainer.web.forms import StartDrillForm
 from trainer.web.houses_view import house_facts, house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
 
@@ -215,7 +215,7 @@ def _current_question(session: drilling.SessionRow) -> drilling.QuestionRow:
 
 
 def _question_context(session: drilling.SessionRow, question: drilling.QuestionRow,
-                      form: AnswerFields | None = None, error: str | None = None,
+                      form: PostedAnswer | None = None, error: str | None = None,
                       view: QuestionView | None = None) -> dict[str, Any]:
     return {
         "session": session,
@@ -249,23 +249,21 @@ def drill(session_id: int) -> Any:
 def answer(session_id: int) -> Any:
     db = get_db()
     user_id = current_user.id
-    form = AnswerFields(request.form)  # the app-wide CSRFProtect has checked this POST
-    token = (form.token.data or "").strip()
-    session, question = drilling.session_and_question(db, session_id, token)
+    form = PostedAnswer.read(request.form)  # the app-wide CSRFProtect has checked this POST
+    session, question = drilling.session_and_question(db, session_id, form.question_token)
     if session is None or session.user_id != user_id:
         abort(404)
     if question is None or question.user_id != user_id:
         return render("refused.html", "drill/_refused.html", 403, session=session,
                       message="That answer is for a question that was not issued to you "
                               "in this session; nothing was recorded.")
-    if not form.validate():
-        return _reask(session, question, form, "; ".join(
-            e for errors in form.errors.values() for e in errors))
+    if (invalid := form.error()) is not None:
+        return _reask(session, question, form, invalid)
     existing = drilling.attempt_for_question(db, question.id) if question.answered else None
     if existing is not None:  # a double submit: the first answer stands
         return _feedback_response(session, question, existing)
     view = backend().view(question.question)
-    given, error = answer_from_form(form, view)
+    given, error = answer_from_form(form.choice, form.amount, view)
     if given is None:
         return _reask(session, question, form, error or "Answer the question.", view)
     try:
@@ -276,19 +274,13 @@ def answer(session_id: int) -> Any:
     recorded = drilling.record_attempt(
         db, question, answer=verdict.given or given.describe(), expected=verdict.expected,
         correct=verdict.correct, explanation=verdict.explanation, answered_ms=now_ms(),
-        session_length=session.length, waited_ms=_waited_ms(form),
+        session_length=session.length, waited_ms=form.waited,
         then_issue=_new_question(session, following) if following < session.length else None,
     )
     return _feedback_response(session, question, recorded.attempt, view, recorded.issued)
 
 
-def _waited_ms(form: AnswerFields) -> int:
-    """How long the question stayed hidden behind the previous feedback (set by trainer.js)."""
-    raw = (form.waited_ms.data or "").strip()
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else 0
-
-
-def _reask(session: drilling.SessionRow, question: drilling.QuestionRow, form: AnswerFields,
+def _reask(session: drilling.SessionRow, question: drilling.QuestionRow, form: PostedAnswer,
            error: str, view: QuestionView | None = None) -> Any:
     """The question again with the message beside the field; nothing recorded."""
     context = _question_context(session, question, form=form, error=error, view=view)
