@@ -35,10 +35,21 @@ def trainee(db: Database) -> int:
     return create_user(db, "tina", "trainee", "hash").id
 
 
+def new_question(session: d.SessionRow, position: int, token: str = "") -> d.NewQuestion:
+    return d.NewQuestion(position, session.family, session.difficulty, 100 + position,
+                         f'{{"n": {position}}}', token or f"tok-{session.id}-{position}")
+
+
 def issue(db: Database, session: d.SessionRow, position: int, token: str = "",
-          issued_ms: int = 1_000) -> d.QuestionRow:
-    return d.issue_question(db, session, position, 100 + position, f'{{"n": {position}}}',
-                            token or f"tok-{session.id}-{position}", issued_ms)
+          shown_ms: int = 1_000) -> d.QuestionRow:
+    """Store the question at ``position`` and show it at ``shown_ms``."""
+    d.store_questions(db, session, [new_question(session, position, token)])
+    stored = d.question_at(db, session.id, position)
+    assert stored is not None
+    d.show_question(db, stored.id, shown_ms)
+    shown = d.question_at(db, session.id, position)
+    assert shown is not None and shown.shown_ms == shown_ms
+    return shown
 
 
 def answer(db: Database, question: d.QuestionRow, correct: bool = True,
@@ -65,6 +76,24 @@ def test_wal_mode_and_busy_timeout(db: Database) -> None:
     assert db.journal_mode == "wal"
     assert db.execute("PRAGMA busy_timeout").fetchone()[0] == 5000
     assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+
+
+def test_m006_starts_every_stored_question_clock_where_it_was(tmp_path: Path) -> None:
+    """Before m006 a question was stored when it was shown: its clock stays where it was."""
+    database = connect(tmp_path / "old.db")
+    migrations.apply(database, stop_before="m006_questions_planned_then_shown")
+    user = create_user(database, "tina", "trainee", "h").id
+    database.execute("INSERT INTO drill_sessions (id, user_id, house, family, difficulty,"
+                     " length, seed, started_at) VALUES (1, ?, 'europoker', 'dealer-draw',"
+                     " 'easy', 3, 1, 'then')", [user])
+    database.execute("INSERT INTO issued_questions (token, session_id, user_id, position, house,"
+                     " family, seed, difficulty, question, issued_ms, sent_ahead) VALUES"
+                     " ('t0', 1, ?, 0, 'europoker', 'dealer-draw', 1, 'easy', '{}', 7000, 1)",
+                     [user])
+    assert migrate(database) == ["m006_questions_planned_then_shown"]
+    question = d.pending_question(database, 1)
+    assert question is not None
+    assert (question.issued_ms, question.shown_ms, question.sent_ahead) == (7_000, 7_000, True)
 
 
 def test_concurrent_migrations_apply_once(tmp_path: Path) -> None:
@@ -113,7 +142,7 @@ def test_session_question_attempt_round_trip(db: Database, trainee: int) -> None
     assert d.session_and_question(db, session.id, q0.token) == (session, q0)
     attempt, created, _issued = answer(db, q0)
     assert created
-    assert attempt.elapsed_ms == 2_500  # measured from issue to answer on the server
+    assert attempt.elapsed_ms == 2_500  # measured from showing to answer on the server
     assert (attempt.house, attempt.family, attempt.seed, attempt.difficulty) == (
         "europoker", "dealer-draw", 100, "easy")
     assert attempt.question == '{"n": 0}' and attempt.answer == "hit"
@@ -156,11 +185,38 @@ def test_unique_constraints_hold_in_sql(db: Database, trainee: int) -> None:
                     " expected, correct, explanation, elapsed_ms, answered_at FROM attempts")
 
 
-def test_racing_issue_gives_both_the_same_question(db: Database, trainee: int) -> None:
+def test_a_position_stored_twice_keeps_its_first_question(db: Database, trainee: int) -> None:
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42)
     first = issue(db, session, 0, token="a")
     second = issue(db, session, 0, token="b")
-    assert second == first and d.issued_count(db, session.id) == 1
+    assert second == first and first.token == "a" and d.issued_count(db, session.id) == 1
+
+
+def test_a_session_stores_its_questions_when_it_starts(db: Database, trainee: int) -> None:
+    dealt = [d.NewQuestion(i, "dealer-draw", "easy", 10 + i, f'{{"n": {i}}}', f"tok-{i}")
+             for i in range(3)]
+    session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42, dealt)
+    assert d.issued_count(db, session.id) == 3
+    q0 = d.pending_question(db, session.id)
+    assert q0 is not None and (q0.position, q0.token, q0.seed) == (0, "tok-0", 10)
+    assert q0.shown_ms is None and not q0.sent_ahead
+    with pytest.raises(ValueError, match="never shown"):  # no answer before it is shown
+        answer(db, q0)
+    d.show_question(db, q0.id, 2_000)
+    q0 = d.pending_question(db, session.id)
+    assert q0 is not None and q0.shown_ms == 2_000
+    _, _, q1 = answer(db, q0, answered_ms=3_000)
+    assert q1 is not None and (q1.position, q1.shown_ms, q1.sent_ahead) == (1, 3_000, True)
+    assert d.pending_question(db, session.id) == q1
+    assert d.question_at(db, session.id, 2).shown_ms is None  # type: ignore[union-attr]
+
+
+def test_an_answer_sends_nothing_ahead_when_the_next_is_not_stored(db: Database,
+                                                                    trainee: int) -> None:
+    """A session started before sessions stored their questions: the next comes on its page."""
+    session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42)
+    assert answer(db, issue(db, session, 0)).sent_ahead is None
+    assert d.pending_question(db, session.id) is None
 
 
 def test_last_answer_finishes_the_session(db: Database, trainee: int) -> None:
@@ -190,14 +246,14 @@ def test_streak_and_family_scores(db: Database, trainee: int) -> None:
     assert d.family_scores(db, trainee, recent=2)["dealer-draw"].correct == 2
 
 
-def test_restamp_only_unanswered(db: Database, trainee: int) -> None:
+def test_showing_again_restarts_only_an_unanswered_clock(db: Database, trainee: int) -> None:
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42)
     q0 = issue(db, session, 0)
-    d.restamp_question(db, q0.id, 5_000)
-    assert d.question_at(db, session.id, 0).issued_ms == 5_000  # type: ignore[union-attr]
+    d.show_question(db, q0.id, 5_000)
+    assert d.question_at(db, session.id, 0).shown_ms == 5_000  # type: ignore[union-attr]
     answer(db, d.question_at(db, session.id, 0), answered_ms=6_000)  # type: ignore[arg-type]
-    d.restamp_question(db, q0.id, 9_000)
-    assert d.question_at(db, session.id, 0).issued_ms == 5_000  # type: ignore[union-attr]
+    d.show_question(db, q0.id, 9_000)
+    assert d.question_at(db, session.id, 0).shown_ms == 5_000  # type: ignore[union-attr]
     assert d.attempt_for_question(db, q0.id).elapsed_ms == 1_000  # type: ignore[union-attr]
 
 
@@ -224,7 +280,7 @@ def test_writers_in_two_connections_wait_for_each_other(tmp_path: Path) -> None:
         conn = connect(path)
         try:
             for i in range(20):
-                q = d.issue_question(conn, session, offset + i, 0, "{}", f"t{offset + i}", 0)
+                q = issue(conn, session, offset + i, token=f"t{offset + i}", shown_ms=0)
                 d.record_attempt(conn, q, answer="a", expected="b", correct=False,
                                  explanation="", answered_ms=1, session_length=100)
         except BaseException as exc:  # pragma: no cover - reported below
@@ -263,23 +319,23 @@ def test_a_write_transaction_holds_the_writers_queue(tmp_path: Path) -> None:
         db.close()
 
 
-def test_one_transaction_records_the_answer_and_issues_the_next(db: Database,
-                                                                 trainee: int) -> None:
-    session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 1)
-    q0 = issue(db, session, 0, issued_ms=1_000)
-    ahead = d.NewQuestion(1, "insurance", "hard", 7, '{"n": 1}', "tok-ahead")
+def test_one_transaction_records_the_answer_and_sends_the_next_ahead(db: Database,
+                                                                       trainee: int) -> None:
+    session = d.start_session(db, trainee, "europoker", "mixed", "easy", 3, 1)
+    q0 = issue(db, session, 0, shown_ms=1_000)
+    d.store_questions(db, session, [d.NewQuestion(1, "insurance", "hard", 7, '{"n": 1}',
+                                                  "tok-ahead")])
     attempt, created, q1 = d.record_attempt(db, q0, answer="hit", expected="hit", correct=True,
                                             explanation="", answered_ms=5_000, session_length=3,
-                                            waited_ms=1_500, then_issue=ahead)
+                                            waited_ms=1_500)
     assert created and attempt.elapsed_ms == 4_000  # q0 had a page of its own: no wait
     assert q1 == d.pending_question(db, session.id)
     assert q1 is not None and (q1.position, q1.family, q1.difficulty, q1.seed, q1.token,
-                               q1.issued_ms) == (1, "insurance", "hard", 7, "tok-ahead", 5_000)
+                               q1.shown_ms) == (1, "insurance", "hard", 7, "tok-ahead", 5_000)
     assert q1.sent_ahead and not q0.sent_ahead
-    # a double submit issues nothing more
+    # a double submit sends nothing more
     again = d.record_attempt(db, q0, answer="stand", expected="hit", correct=False,
-                             explanation="", answered_ms=6_000, session_length=3,
-                             then_issue=d.NewQuestion(1, "x", "y", 8, "{}", "tok-other"))
+                             explanation="", answered_ms=6_000, session_length=3)
     assert again == (attempt, False, None)
     assert d.issued_count(db, session.id) == 2 and d.pending_question(db, session.id) == q1
     # q1 came ahead with the feedback: the time it stayed hidden comes off its time
@@ -293,19 +349,19 @@ def _answered_with_one_sent_ahead(db: Database,
                                   trainee: int) -> tuple[d.SessionRow, d.QuestionRow]:
     """A session whose first question was answered at 2 s, the second sent ahead with it."""
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 1)
-    q0 = issue(db, session, 0, issued_ms=1_000)
-    ahead = d.NewQuestion(1, "dealer-draw", "easy", 7, '{"n": 1}', "tok-ahead")
+    q0 = issue(db, session, 0, shown_ms=1_000)
+    d.store_questions(db, session, [new_question(session, 1, "tok-ahead")])
     q1 = d.record_attempt(db, q0, answer="hit", expected="hit", correct=True, explanation="",
-                          answered_ms=2_000, session_length=3, then_issue=ahead).issued
+                          answered_ms=2_000, session_length=3).sent_ahead
     assert q1 is not None and q1.sent_ahead
     return session, q1
 
 
-def test_a_restamped_question_is_no_longer_one_sent_ahead(db: Database, trainee: int) -> None:
+def test_a_question_shown_again_is_no_longer_one_sent_ahead(db: Database, trainee: int) -> None:
     session, q1 = _answered_with_one_sent_ahead(db, trainee)
-    d.restamp_question(db, q1.id, 100_000)  # the trainee came back after a break
+    d.show_question(db, q1.id, 100_000)  # the trainee came back after a break
     resumed = d.pending_question(db, session.id)
-    assert resumed is not None and (resumed.issued_ms, resumed.sent_ahead) == (100_000, False)
+    assert resumed is not None and (resumed.shown_ms, resumed.sent_ahead) == (100_000, False)
     attempt = d.record_attempt(db, resumed, answer="hit", expected="hit", correct=True,
                                explanation="", answered_ms=104_000, session_length=3,
                                waited_ms=99_000).attempt  # a forged wait is ignored
@@ -324,4 +380,4 @@ def test_a_question_sent_ahead_then_shown_on_its_own_page_loses_the_flag(
     session, q1 = _answered_with_one_sent_ahead(db, trainee)
     d.shown_on_its_own(db, q1.id)
     shown = d.pending_question(db, session.id)
-    assert shown is not None and (shown.issued_ms, shown.sent_ahead) == (2_000, False)
+    assert shown is not None and (shown.shown_ms, shown.sent_ahead) == (2_000, False)

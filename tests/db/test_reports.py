@@ -27,8 +27,14 @@ def add(db: Database, user: int, marks: list[tuple[bool, int]], *, house: str = 
         family: str = "dealer-draw", day: str = "2026-11-20") -> None:
     """Attempts (right?, elapsed ms) answered on ``day``."""
     session = d.start_session(db, user, house, family, "easy", len(marks), 1)
+    d.store_questions(db, session, [d.NewQuestion(i, family, "easy", i, "{}", f"{session.id}-{i}")
+                                    for i in range(len(marks))])
     for i, (right, ms) in enumerate(marks):
-        q = d.issue_question(db, session, i, i, "{}", f"{session.id}-{i}", 0)
+        stored = d.question_at(db, session.id, i)
+        assert stored is not None
+        d.show_question(db, stored.id, 0)  # each on its own page at 0: ``ms`` is its time
+        q = d.question_at(db, session.id, i)
+        assert q is not None
         d.record_attempt(db, q, answer="a", expected="b", correct=right, explanation="r",
                          answered_ms=ms, session_length=len(marks))
     db.execute("UPDATE attempts SET answered_at = ? || 'T10:00:00.000+00:00'"

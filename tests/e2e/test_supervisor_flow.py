@@ -51,8 +51,8 @@ def pending_expected(server: LiveServer) -> str:
 def pending_drill_expected(server: LiveServer) -> str:
     db = connect(server.database)
     try:
-        row = db.execute("SELECT question FROM issued_questions q WHERE NOT EXISTS"
-                         " (SELECT 1 FROM attempts a WHERE a.question_id = q.id)"
+        row = db.execute("SELECT question FROM issued_questions q WHERE shown_ms IS NOT NULL"
+                         " AND NOT EXISTS (SELECT 1 FROM attempts a WHERE a.question_id = q.id)"
                          " ORDER BY id DESC LIMIT 1").fetchone()
         return str(json.loads(row[0])["expected"])
     finally:

@@ -99,10 +99,10 @@ def _drill_responses(app: Flask, client: FlaskClient, question_json: str,
     db = connect(app.config["DATABASE"])
     try:
         user_id = int(db.execute("SELECT id FROM users WHERE username='tina'").fetchone()[0])
+        question = drilling.NewQuestion(0, data["family"], data["difficulty"], int(data["seed"]),
+                                        question_json, secrets.token_urlsafe(16))
         session = drilling.start_session(db, user_id, data["house"], data["family"],
-                                         data["difficulty"], 5, 1)
-        question = drilling.issue_question(db, session, 0, int(data["seed"]), question_json,
-                                           secrets.token_urlsafe(16), now_ms())
+                                         data["difficulty"], 5, 1, [question])
     finally:
         db.close()
     url = f"/drills/{session.id}"
@@ -145,12 +145,13 @@ def _ahead_responses(app: Flask, client: FlaskClient,
     db = connect(app.config["DATABASE"])
     try:
         user_id = int(db.execute("SELECT id FROM users WHERE username='tina'").fetchone()[0])
+        first = drilling.NewQuestion(0, "dealer-draw", "easy", 1, json.dumps(decoy),
+                                     secrets.token_urlsafe(16))
+        under_test = drilling.NewQuestion(1, data["family"], data["difficulty"],
+                                          int(data["seed"]), question_json,
+                                          secrets.token_urlsafe(16))
         session = drilling.start_session(db, user_id, data["house"], data["family"],
-                                         data["difficulty"], 5, 1)
-        first = drilling.issue_question(db, session, 0, 1, json.dumps(decoy),
-                                        secrets.token_urlsafe(16), now_ms())
-        drilling.issue_question(db, session, 1, int(data["seed"]), question_json,
-                                secrets.token_urlsafe(16), now_ms())
+                                         data["difficulty"], 5, 1, [first, under_test])
     finally:
         db.close()
     url = f"/drills/{session.id}"

@@ -11,7 +11,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from trainer.db import connect, drilling
+from trainer.db import connect, drilling, now_ms
+from trainer.web.session_plan import SessionPlan
+from trainer.web.trainee import backend
 
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/drills/1"}
 
@@ -386,6 +388,74 @@ def test_answer_to_a_question_not_issued_to_you_is_refused(app: Flask, client: F
     assert count_attempts(app) == 0
 
 
+def stored_questions(app: Flask, session_id: int) -> list[tuple[int, str, int | None]]:
+    """(position, token, shown_ms) of every question stored in the session."""
+    db = connect(app.config["DATABASE"])
+    try:
+        return [(p, t, s) for p, t, s in db.execute(
+            "SELECT position, token, shown_ms FROM issued_questions WHERE session_id = ?"
+            " ORDER BY position", [session_id])]
+    finally:
+        db.close()
+
+
+def test_a_session_deals_its_questions_at_the_start_and_shows_one_at_a_time(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    url = start(client, auth, length=3)
+    session_id = int(url.rsplit("/", 1)[1])
+    dealt = stored_questions(app, session_id)
+    assert [p for p, _, _ in dealt] == [0, 1, 2] and all(s is None for _, _, s in dealt)
+    page = client.get(url).get_data(as_text=True)
+    (_, first, shown), *unseen = stored_questions(app, session_id)
+    assert question_form(page)["token"] == first and shown is not None
+    assert all(s is None for _, _, s in unseen)
+    for _, token, _ in unseen:  # a question not shown yet: its token never left the server
+        assert token not in page
+        response = client.post(f"{url}/answer", data=question_form(page) | {
+            "token": token, "choice": "hit"}, headers=HX)
+        assert response.status_code == 403 and "not issued to you" in response.get_data(
+            as_text=True)
+    assert count_attempts(app) == 0
+    client.post(f"{url}/answer", data=question_form(page) | {"choice": "hit"}, headers=HX)
+    assert [s is not None for _, _, s in stored_questions(app, session_id)] == [True, True, False]
+
+
+def test_a_session_started_before_questions_were_dealt_at_the_start_goes_on(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """Its first question stored when shown, as before m006: the page deals the rest."""
+    auth.login()
+    db = connect(app.config["DATABASE"])
+    try:
+        tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
+        session = drilling.start_session(db, tina, "europoker", "dealer-draw", "easy", 3, 5)
+        with app.app_context():
+            first = SessionPlan.of(session).questions(backend(), range(1))
+        drilling.store_questions(db, session, first)
+        stored = drilling.question_at(db, session.id, 0)
+        assert stored is not None
+        drilling.show_question(db, stored.id, now_ms())
+    finally:
+        db.close()
+    url = f"/drills/{session.id}"
+    page = client.get(url).get_data(as_text=True)
+    assert question_form(page)["token"] == first[0].token
+    feedback = client.post(f"{url}/answer", data=question_form(page) | {
+        "choice": expected_of(pending(app, session.id))}, headers=HX).get_data(as_text=True)
+    assert "Right" in feedback and "data-upcoming" not in feedback  # nothing stored to send
+    assert f'hx-get="{url}"' in feedback
+    form = question_form(client.get(url, headers=HX).get_data(as_text=True))  # deals the rest
+    assert [p for p, _, _ in stored_questions(app, session.id)] == [0, 1, 2]
+    for position in (1, 2):
+        expected = expected_of(pending(app, session.id))
+        feedback = client.post(f"{url}/answer", data=form | {"choice": expected}, headers=HX)
+        assert "Right" in feedback.get_data(as_text=True)
+        if position < 2:
+            form = question_form(feedback.get_data(as_text=True).split("data-upcoming", 1)[1])
+    assert count_attempts(app) == 3
+    assert client.get(f"{url}/summary").status_code == 200
+
+
 def test_a_whole_session_then_summary(app: Flask, client: FlaskClient, auth: Any) -> None:
     auth.login()
     url = start(client, auth, length=3)
@@ -429,11 +499,12 @@ def test_interrupted_session_resumes_on_the_same_question(app: Flask, client: Fl
     assert "Question 2 of 3" in again
 
 
-def issued_tokens(app: Flask, session_id: int) -> list[str]:
+def shown_tokens(app: Flask, session_id: int) -> list[str]:
+    """The tokens of the session's questions shown so far (the rest are stored, unseen)."""
     db = connect(app.config["DATABASE"])
     try:
         rows = db.execute("SELECT token FROM issued_questions WHERE session_id = ?"
-                          " ORDER BY position", [session_id]).fetchall()
+                          " AND shown_ms IS NOT NULL ORDER BY position", [session_id]).fetchall()
         return [token for (token,) in rows]
     finally:
         db.close()
@@ -460,10 +531,10 @@ def test_one_request_per_answer_with_htmx(app: Flask, client: FlaskClient, auth:
         assert 'name="waited_ms" value=""' in ahead
         assert "hx-get" not in html  # "Next" reveals the question: no round trip
         form = question_form(ahead)
-        assert issued_tokens(app, session_id)[-1] == form["token"]
+        assert shown_tokens(app, session_id)[-1] == form["token"]
         assert pending(app, session_id).token == form["token"]
     assert count_attempts(app) == 3
-    assert len(issued_tokens(app, session_id)) == 3
+    assert len(shown_tokens(app, session_id)) == 3
     assert "100%" in client.get(f"{url}/summary").get_data(as_text=True)
 
 
@@ -477,8 +548,8 @@ def test_double_submit_carries_the_same_next_question(app: Flask, client: FlaskC
     second = client.post(f"{url}/answer", data=form | {"choice": "stand"}, headers=HX)
     ahead = [question_form(r.get_data(as_text=True).split("data-upcoming", 1)[1])["token"]
              for r in (first, second)]
-    assert ahead[0] == ahead[1] == issued_tokens(app, session_id)[1]
-    assert len(issued_tokens(app, session_id)) == 2 and count_attempts(app) == 1
+    assert ahead[0] == ahead[1] == shown_tokens(app, session_id)[1]
+    assert len(shown_tokens(app, session_id)) == 2 and count_attempts(app) == 1
 
 
 def test_without_javascript_the_feedback_page_asks_the_next_question(
@@ -536,13 +607,13 @@ def test_time_waiting_behind_the_feedback_is_not_counted(
     form = question_form(client.get(url).get_data(as_text=True))
     db = connect(app.config["DATABASE"])
     try:
-        db.execute("UPDATE issued_questions SET issued_ms = issued_ms - 10000"
+        db.execute("UPDATE issued_questions SET shown_ms = shown_ms - 10000"
                    " WHERE session_id = ?", [session_id])
         # the first question had a page of its own: whatever wait is posted, none counts
         feedback = client.post(f"{url}/answer", data=form | {"choice": "hit",
                                                             "waited_ms": "4000"}, headers=HX)
         ahead = question_form(feedback.get_data(as_text=True).split("data-upcoming", 1)[1])
-        db.execute("UPDATE issued_questions SET issued_ms = issued_ms - 10000"
+        db.execute("UPDATE issued_questions SET shown_ms = shown_ms - 10000"
                    " WHERE session_id = ? AND position = 1", [session_id])
         client.post(f"{url}/answer", data=ahead | {"choice": "hit", "waited_ms": waited})
         first, second = (e for (e,) in db.execute("SELECT elapsed_ms FROM attempts ORDER BY id"))
@@ -638,7 +709,7 @@ def test_a_wait_counts_only_while_the_question_was_sent_ahead(app: Flask, client
     assert 'name="waited_ms"' not in page
     db = connect(app.config["DATABASE"])
     try:
-        db.execute("UPDATE issued_questions SET issued_ms = issued_ms - 10000"
+        db.execute("UPDATE issued_questions SET shown_ms = shown_ms - 10000"
                    " WHERE session_id = ? AND position = 1", [session_id])
         client.post(f"{url}/answer", data=question_form(page) | {"choice": "hit",
                                                                  "waited_ms": "9000"})

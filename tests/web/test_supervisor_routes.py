@@ -65,10 +65,15 @@ def seed(app: Flask, answers: dict[str, list[bool]], house: str = "europoker",
         for name, marks in answers.items():
             uid = int(db.execute("SELECT id FROM users WHERE username = ?", [name]).fetchone()[0])
             session = drilling.start_session(db, uid, house, family, "easy", len(marks), 7)
+            drilling.store_questions(db, session, [
+                drilling.NewQuestion(i, family, "easy", i, fake.generate(house, family, i, "easy"),
+                                     f"t-{session.id}-{i}") for i in range(len(marks))])
             for i, right in enumerate(marks):
-                q = drilling.issue_question(db, session, i, i, fake.generate(house, family, i,
-                                                                               "easy"),
-                                            f"t-{session.id}-{i}", 1_000)
+                stored = drilling.question_at(db, session.id, i)
+                assert stored is not None
+                drilling.show_question(db, stored.id, 1_000)
+                q = drilling.question_at(db, session.id, i)
+                assert q is not None
                 expected = json.loads(q.question)["answer"]
                 drilling.record_attempt(db, q, answer=expected if right else "=cmd()",
                                         expected=expected, correct=right,

@@ -1,20 +1,25 @@
 """Drill sessions, the questions issued in them, and the attempts that answer them.
 
-A question is stored when it is issued (with a random token the answer form
-carries back), so an answer is accepted only for a question this server
-issued to this trainee, and ``attempts.question_id`` is UNIQUE: a double
-submit records one attempt and returns the first one again.
+A session's questions are generated and stored when it starts, each with a
+random token the answer form carries back, and shown to the trainee one at a
+time: a question's clock starts when it is shown (``shown_ms``), and an answer
+is accepted only for a question shown to this trainee.  ``attempts.question_id``
+is UNIQUE: a double submit records one attempt and returns the first one again.
+Storing them all at the start costs less than one per answer (the generator runs
+warm, and an answer then updates one row where it inserted one with two indexes),
+and an auditor sees the whole session as it was dealt.
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from sqlite_utils import Database
 
-from trainer.db.connection import now_iso, select, write_transaction
+from trainer.db.connection import now_iso, now_ms, select, write_transaction
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +44,11 @@ class SessionRow:
 
 @dataclass(frozen=True, slots=True)
 class QuestionRow:
-    """A question issued to a trainee; ``question`` is the drills package's JSON."""
+    """A question issued to a trainee; ``question`` is the drills package's JSON.
+
+    ``issued_ms`` is when it was stored (its session started), ``shown_ms`` when the
+    trainee was shown it, which starts its clock (None: not shown yet).
+    """
 
     id: int
     token: str
@@ -52,6 +61,7 @@ class QuestionRow:
     difficulty: str
     question: str
     issued_ms: int
+    shown_ms: int | None
     sent_ahead: bool = False
     """Issued with the previous answer's feedback, shown only when the trainee moved on."""
     answered: bool = False
@@ -102,7 +112,7 @@ _SESSION_COLUMNS = """
 _SESSION_SELECT = f"SELECT {_SESSION_COLUMNS} FROM drill_sessions s"
 _QUESTION_COLUMNS = (
     "id, token, session_id, user_id, position, house, family, seed, difficulty, question,"
-    " issued_ms, sent_ahead"
+    " issued_ms, shown_ms, sent_ahead"
 )
 _QUESTION_NAMES = [*_QUESTION_COLUMNS.replace(",", " ").split(), "answered"]
 """A question's columns, then whether an attempt answers it (as ``session_and_question`` reads)."""
@@ -135,15 +145,18 @@ def _attempt(row: dict[str, Any]) -> AttemptRow:
 
 
 def start_session(
-    db: Database, user_id: int, house: str, family: str, difficulty: str, length: int, seed: int
+    db: Database, user_id: int, house: str, family: str, difficulty: str, length: int, seed: int,
+    questions: Sequence[NewQuestion] = (),
 ) -> SessionRow:
-    """Open a new drill session."""
+    """Open a new drill session and, in the same transaction, store its ``questions`` (not
+    shown yet)."""
     with write_transaction(db):
         cursor = db.execute(
             "INSERT INTO drill_sessions (user_id, house, family, difficulty, length, seed,"
             " started_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [user_id, house, family, difficulty, length, seed, now_iso()],
         )
+        _store_questions(db, int(cursor.lastrowid or 0), user_id, house, questions)
     session = get_session(db, int(cursor.lastrowid or 0))
     assert session is not None
     return session
@@ -179,23 +192,23 @@ def recent_sessions(db: Database, user_id: int, limit: int = 10) -> list[Session
 
 
 def pending_question(db: Database, session_id: int) -> QuestionRow | None:
-    """The question issued in this session and not yet answered, if any.
+    """The session's next question to answer, shown or not (None: every question stored in
+    the session is answered).
 
-    Questions are answered in order and the next is issued only once the one
-    before it is answered, so only the last one issued can be pending.
+    Questions are shown and answered in order, one at a time, so it is the one at
+    the position after the answered ones.
     """
     rows = select(
             db,
-            f"SELECT {_QUESTION_COLUMNS} FROM (SELECT {_QUESTION_COLUMNS} FROM issued_questions"
-            " WHERE session_id = ? ORDER BY position DESC LIMIT 1) q"
-            " WHERE NOT EXISTS (SELECT 1 FROM attempts a WHERE a.question_id = q.id)",
-            [session_id],
+            f"SELECT {_QUESTION_COLUMNS} FROM issued_questions WHERE session_id = ?"
+            " AND position = (SELECT count(*) FROM attempts a WHERE a.session_id = ?)",
+            [session_id, session_id],
         )
     return _question(rows[0]) if rows else None
 
 
 def issued_count(db: Database, session_id: int) -> int:
-    """How many questions this session has issued."""
+    """How many questions this session has stored."""
     row = db.execute(
         "SELECT count(*) FROM issued_questions WHERE session_id = ?", [session_id]
     ).fetchone()
@@ -204,7 +217,7 @@ def issued_count(db: Database, session_id: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class NewQuestion:
-    """A generated question ready to issue at ``position`` of a session."""
+    """A generated question ready to store at ``position`` of a session."""
 
     position: int
     family: str
@@ -216,57 +229,43 @@ class NewQuestion:
 
 _INSERT_QUESTION = (
     "INSERT INTO issued_questions (token, session_id, user_id, position, house, family,"
-    " seed, difficulty, question, issued_ms, sent_ahead) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " seed, difficulty, question, issued_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (session_id, position) DO NOTHING"
 )
 
 
-def _insert_question(db: Database, session_id: int, user_id: int, house: str,
-                     new: NewQuestion, issued_ms: int, sent_ahead: bool) -> QuestionRow | None:
-    """Issue ``new``; the row as stored, or None when that position was already issued."""
-    cursor = db.execute(_INSERT_QUESTION, [new.token, session_id, user_id, new.position, house,
-                                           new.family, new.seed, new.difficulty, new.question,
-                                           issued_ms, int(sent_ahead)])
-    if cursor.rowcount != 1:
-        return None
-    return QuestionRow(int(cursor.lastrowid or 0), new.token, session_id, user_id, new.position,
-                       house, new.family, new.seed, new.difficulty, new.question, issued_ms,
-                       sent_ahead)
+def _store_questions(db: Database, session_id: int, user_id: int, house: str,
+                     questions: Sequence[NewQuestion]) -> None:
+    """Store ``questions`` in a session, not shown yet; a position already stored keeps its
+    question."""
+    stored_ms = now_ms()
+    db.conn.executemany(_INSERT_QUESTION, [
+        [new.token, session_id, user_id, new.position, house, new.family, new.seed,
+         new.difficulty, new.question, stored_ms] for new in questions
+    ])
 
 
-def issue_question(
-    db: Database,
-    session: SessionRow,
-    position: int,
-    seed: int,
-    question_json: str,
-    token: str,
-    issued_ms: int,
-) -> QuestionRow:
-    """Store a question as issued at ``position``; if two requests race, both get the first."""
-    new = NewQuestion(position, session.family, session.difficulty, seed, question_json, token)
+def store_questions(db: Database, session: SessionRow, questions: Sequence[NewQuestion]) -> None:
+    """Store the rest of a session's questions (one started before sessions stored theirs at
+    the start); positions already stored keep theirs, so racing requests agree."""
     with write_transaction(db):
-        question = _insert_question(db, session.id, session.user_id, session.house, new,
-                                    issued_ms, sent_ahead=False)
-    question = question or question_at(db, session.id, position)
-    assert question is not None
-    return question
+        _store_questions(db, session.id, session.user_id, session.house, questions)
 
 
-def restamp_question(db: Database, question_id: int, issued_ms: int) -> None:
-    """Restart the clock of an unanswered question (a session resumed after a break): it is
-    now shown on its own page, no longer one sent ahead."""
+def show_question(db: Database, question_id: int, shown_ms: int) -> None:
+    """Show an unanswered question on its own page: its clock starts at ``shown_ms`` (again,
+    for one shown before a break), and it is no longer one sent ahead."""
     with write_transaction(db):
         db.execute(
-            "UPDATE issued_questions SET issued_ms = ?, sent_ahead = 0 WHERE id = ?"
+            "UPDATE issued_questions SET shown_ms = ?, sent_ahead = 0 WHERE id = ?"
             " AND NOT EXISTS (SELECT 1 FROM attempts WHERE question_id = ?)",
-            [issued_ms, question_id, question_id],
+            [shown_ms, question_id, question_id],
         )
 
 
 def shown_on_its_own(db: Database, question_id: int) -> None:
     """A question sent ahead is now shown on its own page (no JavaScript revealed it): its
-    clock keeps running from its issue, and no reported wait comes off it."""
+    clock keeps running from when it was sent, and no reported wait comes off it."""
     with write_transaction(db):
         db.execute("UPDATE issued_questions SET sent_ahead = 0 WHERE id = ?", [question_id])
 
@@ -300,11 +299,12 @@ def question_at(db: Database, session_id: int, position: int) -> QuestionRow | N
 
 class Recorded(NamedTuple):
     """What :func:`record_attempt` did: the attempt standing for the question, whether this
-    call created it, and the next question it issued (None: the last one, or a double submit)."""
+    call created it, and the next question it sent ahead (None: the last one, a double
+    submit, or a session whose next question is not stored yet)."""
 
     attempt: AttemptRow
     created: bool
-    issued: QuestionRow | None
+    sent_ahead: QuestionRow | None
 
 
 def record_attempt(
@@ -318,22 +318,24 @@ def record_attempt(
     answered_ms: int,
     session_length: int,
     waited_ms: int = 0,
-    then_issue: NewQuestion | None = None,
 ) -> Recorded:
-    """Record the answer to an issued question, once.
+    """Record the answer to a question shown to the trainee, once.
 
     Returns the attempt, whether this call created it (False: a double
-    submit, the first attempt stands) and the question it issued.  In the
-    same transaction, answering the last question of the session marks the
-    session finished, and ``then_issue`` (the next question, sent back with
-    the feedback) is issued, its clock starting now.  ``waited_ms`` is how long a question
-    sent ahead stayed hidden behind the previous feedback (as the browser reports it): it
-    comes off that question's time, never below zero, and is ignored for any other question.
+    submit, the first attempt stands) and the next question, sent ahead.  In
+    the same transaction, answering the last question of the session marks the
+    session finished, and any other answer sends the next question ahead (it goes
+    back with the feedback), its clock starting at ``answered_ms``.  ``waited_ms`` is how
+    long a question sent ahead stayed hidden behind the previous feedback (as the browser
+    reports it): it comes off that question's time, never below zero, and is ignored for
+    any other question.
     """
+    if question.shown_ms is None:
+        raise ValueError(f"question {question.id} was never shown: it cannot be answered")
     waited = max(0, waited_ms) if question.sent_ahead else 0
-    elapsed = max(0, answered_ms - question.issued_ms - waited)
+    elapsed = max(0, answered_ms - question.shown_ms - waited)
     answered_at = now_iso()
-    issued = None
+    ahead = None
     with write_transaction(db):
         cursor = db.execute(
             "INSERT INTO attempts (user_id, session_id, question_id, position, house, family,"
@@ -351,9 +353,8 @@ def record_attempt(
                 "UPDATE drill_sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL",
                 [answered_at, question.session_id],
             )
-        elif created and then_issue is not None:
-            issued = _insert_question(db, question.session_id, question.user_id, question.house,
-                                      then_issue, answered_ms, sent_ahead=True)
+        elif created:
+            ahead = _send_ahead(db, question.session_id, question.position + 1, answered_ms)
     if created:
         return Recorded(AttemptRow(
             id=int(cursor.lastrowid or 0), user_id=question.user_id,
@@ -362,10 +363,22 @@ def record_attempt(
             seed=question.seed, difficulty=question.difficulty, question=question.question,
             answer=answer, expected=expected, correct=correct, explanation=explanation,
             elapsed_ms=elapsed, answered_at=answered_at,
-        ), True, issued)
+        ), True, ahead)
     attempt = attempt_for_question(db, question.id)
     assert attempt is not None
     return Recorded(attempt, False, None)
+
+
+def _send_ahead(db: Database, session_id: int, position: int,
+                shown_ms: int) -> QuestionRow | None:
+    """Show the question at ``position`` with the previous answer's feedback, if it is stored
+    and not shown yet."""
+    rows = db.execute(  # every row fetched: the statement is finished before the commit
+        "UPDATE issued_questions SET shown_ms = ?, sent_ahead = 1 WHERE session_id = ?"
+        f" AND position = ? AND shown_ms IS NULL RETURNING {_QUESTION_COLUMNS}",
+        [shown_ms, session_id, position],
+    ).fetchall()
+    return _question(dict(zip(_QUESTION_NAMES[:-1], rows[0], strict=True))) if rows else None
 
 
 def attempt_for_question(db: Database, question_id: int) -> AttemptRow | None:

@@ -204,6 +204,15 @@ def m005_questions_sent_ahead(db: Database) -> None:
                " (SELECT 1 FROM attempts a WHERE a.question_id = issued_questions.id)")
 
 
+@migrations()
+def m006_questions_planned_then_shown(db: Database) -> None:
+    """A session's questions are stored when it starts and shown one at a time: ``shown_ms``
+    is when the trainee was shown a question (its clock; NULL until then), ``issued_ms`` when
+    it was stored.  Every question stored so far was shown when it was stored."""
+    db.execute("ALTER TABLE issued_questions ADD COLUMN shown_ms INTEGER")
+    db.execute("UPDATE issued_questions SET shown_ms = issued_ms")
+
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations; returns the names applied.
 

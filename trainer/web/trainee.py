@@ -2,9 +2,10 @@
 
 Every form posts to a real URL and works without JavaScript; with htmx the
 same views return only the fragment (``_question.html`` / ``_feedback.html``).
-One request per answer: the answer is recorded and the next question issued in
-one transaction, and the feedback carries that question (without its answer),
-shown below it without JavaScript and revealed in place by ``trainer.js``.
+A session's questions are dealt and stored when it starts (``session_plan``).  One
+request per answer: the answer is recorded and the next question sent ahead (its
+clock started) in one transaction, and the feedback carries that question (without
+its answer), shown below it without JavaScript and revealed in place by ``trainer.js``.
 """
 
 from __future__ import annotations
@@ -30,10 +31,10 @@ from trainer.web.drillkit import (
 from trainer.web.forms import StartDrillForm
 from trainer.web.houses_view import house_facts, house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
+from trainer.web.session_plan import MIXED, SessionPlan
 
 bp = Blueprint("trainee", __name__)
 
-MIXED = "mixed"
 RESUME_AFTER_MS = 5 * 60 * 1000  # a question shown again after a break restarts its clock
 
 
@@ -150,9 +151,11 @@ def start() -> Any:
         elif family is not None and difficulty not in family.difficulties:
             form.difficulty.errors = [f"{family.title} has no difficulty {difficulty!r}."]
         else:
+            length = form.length.data or current_app.config["DRILL_LENGTH"]
+            plan = SessionPlan(house, family_name, difficulty, secrets.randbelow(2**31))
             session = drilling.start_session(
-                get_db(), current_user.id, house, family_name, difficulty,
-                form.length.data or current_app.config["DRILL_LENGTH"], secrets.randbelow(2**31),
+                get_db(), current_user.id, house, family_name, difficulty, length, plan.seed,
+                plan.questions(backend(), range(length)),
             )
             return redirect_to(url_for(".drill", session_id=session.id))
     return _home(form, 422)
@@ -173,45 +176,23 @@ def _own_session(session_id: int) -> drilling.SessionRow:
     return session
 
 
-def _family_and_difficulty(session: drilling.SessionRow, position: int) -> tuple[str, str]:
-    if session.family != MIXED:
-        return session.family, session.difficulty
-    families = sorted(families_for(session.house), key=lambda f: f.name)
-    family = families[(session.seed + position) % len(families)]
-    if session.difficulty in family.difficulties:
-        return family.name, session.difficulty
-    return family.name, family.difficulties[0]
-
-
-def _question_seed(session: drilling.SessionRow, position: int) -> int:
-    return (session.seed * 1009 + position) % (2**31)
-
-
-def _new_question(session: drilling.SessionRow, position: int) -> drilling.NewQuestion:
-    """Generate the question at ``position`` of a session (not yet stored)."""
-    family, difficulty = _family_and_difficulty(session, position)
-    seed = _question_seed(session, position)
-    return drilling.NewQuestion(position, family, difficulty, seed,
-                                backend().generate(session.house, family, seed, difficulty),
-                                secrets.token_urlsafe(16))
-
-
 def _current_question(session: drilling.SessionRow) -> drilling.QuestionRow:
-    """The question the trainee is on: the unanswered one, else a newly issued one."""
+    """The question the trainee is on, shown on its own page: its clock starts now if it was
+    not shown before (or again, after a break)."""
     db = get_db()
     pending = drilling.pending_question(db, session.id)
+    if pending is None:  # a session started before sessions stored their questions at the start
+        planned = range(drilling.issued_count(db, session.id), session.length)
+        drilling.store_questions(db, session, SessionPlan.of(session).questions(backend(), planned))
+        pending = drilling.pending_question(db, session.id)
+        assert pending is not None
     now = now_ms()
-    if pending is not None:  # now on a page of its own: no longer one sent ahead
-        if now - pending.issued_ms > RESUME_AFTER_MS:
-            drilling.restamp_question(db, pending.id, now)
-        elif pending.sent_ahead:
-            drilling.shown_on_its_own(db, pending.id)
-        return replace(pending, sent_ahead=False)
-    new = _new_question(session, drilling.issued_count(db, session.id))
-    return drilling.issue_question(
-        db, replace(session, family=new.family, difficulty=new.difficulty),
-        new.position, new.seed, new.question, new.token, now_ms(),
-    )
+    if pending.shown_ms is None or now - pending.shown_ms > RESUME_AFTER_MS:
+        drilling.show_question(db, pending.id, now)
+        return replace(pending, shown_ms=now, sent_ahead=False)
+    if pending.sent_ahead:  # now on a page of its own: no longer one sent ahead
+        drilling.shown_on_its_own(db, pending.id)
+    return replace(pending, sent_ahead=False)
 
 
 def _question_context(session: drilling.SessionRow, question: drilling.QuestionRow,
@@ -253,7 +234,7 @@ def answer(session_id: int) -> Any:
     session, question = drilling.session_and_question(db, session_id, form.question_token)
     if session is None or session.user_id != user_id:
         abort(404)
-    if question is None or question.user_id != user_id:
+    if question is None or question.user_id != user_id or question.shown_ms is None:
         return render("refused.html", "drill/_refused.html", 403, session=session,
                       message="That answer is for a question that was not issued to you "
                               "in this session; nothing was recorded.")
@@ -270,14 +251,12 @@ def answer(session_id: int) -> Any:
         verdict = backend().check(question.question, given)
     except NotAnAnswerError as exc:
         return _reask(session, question, form, str(exc), view)
-    following = question.position + 1
     recorded = drilling.record_attempt(
         db, question, answer=verdict.given or given.describe(), expected=verdict.expected,
         correct=verdict.correct, explanation=verdict.explanation, answered_ms=now_ms(),
         session_length=session.length, waited_ms=form.waited,
-        then_issue=_new_question(session, following) if following < session.length else None,
     )
-    return _feedback_response(session, question, recorded.attempt, view, recorded.issued)
+    return _feedback_response(session, question, recorded.attempt, view, recorded.sent_ahead)
 
 
 def _reask(session: drilling.SessionRow, question: drilling.QuestionRow, form: PostedAnswer,
@@ -301,12 +280,13 @@ def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionR
                       attempt: drilling.AttemptRow, view: QuestionView | None = None,
                       upcoming: drilling.QuestionRow | None = None) -> dict[str, Any]:
     """The feedback on ``attempt`` and the question after it (``upcoming``, when the caller
-    has just issued it; else the pending one is read)."""
+    has just sent it ahead; else the pending one, once shown)."""
     view = view or backend().view(question.question)
     last = question.position + 1 >= session.length
     db = get_db()
     if upcoming is None and not last:
-        upcoming = drilling.pending_question(db, session.id)
+        pending = drilling.pending_question(db, session.id)
+        upcoming = pending if pending is not None and pending.shown_ms is not None else None
     return {
         "session": session,
         "question": question,

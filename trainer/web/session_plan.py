@@ -1,0 +1,52 @@
+"""A drill session's questions, dealt from its seed when it starts.
+
+Position by position: which family and difficulty it drills (a mixed session
+turns through the house's families) and the question there.  The same session
+seed always deals the same questions, so any session can be dealt again.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from trainer.db.drilling import NewQuestion, SessionRow
+from trainer.web.drillkit import DrillBackend
+
+MIXED = "mixed"
+"""The family name of a session that drills every family the house has."""
+
+
+@dataclass(frozen=True, slots=True)
+class SessionPlan:
+    """What a session drills: a house, a family (or ``MIXED``), a difficulty and a seed."""
+
+    house: str
+    family: str
+    difficulty: str
+    seed: int
+
+    @classmethod
+    def of(cls, session: SessionRow) -> SessionPlan:
+        return cls(session.house, session.family, session.difficulty, session.seed)
+
+    def questions(self, backend: DrillBackend, positions: range) -> list[NewQuestion]:
+        """The questions at ``positions``, generated (not yet stored), each with a new token."""
+        return [self._question(backend, position) for position in positions]
+
+    def _question(self, backend: DrillBackend, position: int) -> NewQuestion:
+        family, difficulty = self._family_and_difficulty(backend, position)
+        seed = (self.seed * 1009 + position) % (2**31)
+        return NewQuestion(position, family, difficulty, seed,
+                           backend.generate(self.house, family, seed, difficulty),
+                           secrets.token_urlsafe(16))
+
+    def _family_and_difficulty(self, backend: DrillBackend, position: int) -> tuple[str, str]:
+        if self.family != MIXED:
+            return self.family, self.difficulty
+        families = sorted((f for f in backend.families() if self.house in f.houses),
+                          key=lambda f: f.name)
+        family = families[(self.seed + position) % len(families)]
+        if self.difficulty in family.difficulties:
+            return family.name, self.difficulty
+        return family.name, family.difficulties[0]
