@@ -57,6 +57,12 @@ def chip_counts(amount: str, chips: list[str]) -> dict[str, int]:
     return {format_money(d): n for d, n in best.items()}
 
 
+def cards_on(page: Any, section: str) -> list[str]:
+    """The cards drawn on the felt of a section, as shown (hidden ones are not counted)."""
+    return list(page.locator(f"{section} .felt .card:visible").evaluate_all(
+        "cards => cards.map(card => card.dataset.card)"))
+
+
 def wait_position(page: Any, position: int) -> None:
     page.wait_for_selector(f"[data-state=question][data-position='{position}']")
 
@@ -75,10 +81,12 @@ def test_session_with_javascript(browser: Any, live_server: LiveServer) -> None:
     session_id = start(page, live_server, "europoker", "dealer-draw", "medium", 2)
     url = page.url
     question = pending_question(live_server.database, session_id)
+    dealt = cards_on(page, "#drill")
     page.click(f"button[name=choice][value={question['expected']}]")
     page.wait_for_selector("[data-state=feedback]")
     assert page.inner_text(".verdict h2") == "Right"
     assert page.url == url  # htmx swapped the fragment in place
+    assert len(dealt) >= 2 and cards_on(page, "[data-state=feedback]") == dealt  # felt kept
     assert "europoker" in page.inner_text(".verdict .rule")
     assert not page.is_visible("[data-upcoming]")  # the next question came with the feedback
     assert not page.is_visible("button[name=choice]")
@@ -94,9 +102,11 @@ def test_session_with_javascript(browser: Any, live_server: LiveServer) -> None:
     assert page.locator("#drill").count() == 1
     assert page.locator("[data-state=feedback]").count() == 0
     question = pending_question(live_server.database, session_id)
+    dealt = cards_on(page, "#drill")
     page.keyboard.press("h" if other_action(question["expected"]) == "hit" else "s")
     page.wait_for_selector("[data-state=feedback]")
     assert page.inner_text(".verdict h2") == "Wrong"
+    assert len(dealt) >= 2 and cards_on(page, "[data-state=feedback]") == dealt
     assert page.inner_text(".verdict .expected") == question["expected_text"]
     assert page.inner_text(".streak") == "0"
     page.keyboard.press("Enter")

@@ -278,6 +278,22 @@ def test_wrong_answer_by_htmx_returns_the_feedback_fragment(app: Flask, client: 
     assert "Wrong" in html and f'class="expected">{expected}<' in html
     assert "streak <strong class=\"streak\">0</strong>" in html
     assert "dealer" in html.lower()
+    # the page keeps the question's felt (hx-preserve): the fragment sends an empty one
+    question = pending(app, session_id)  # the next one, sent ahead
+    db = connect(app.config["DATABASE"])
+    try:
+        answered = drilling.question_at(db, session_id, 0)
+    finally:
+        db.close()
+    assert answered is not None
+    def drawn(question_id: int, html: str) -> bool:
+        return re.search(rf'<div id="felt-q{question_id}" hx-preserve>\s*<div class="felt">',
+                         html) is not None
+
+    assert f'<div id="felt-q{answered.id}" hx-preserve></div>' in html
+    assert drawn(question.id, html)  # the question sent ahead is drawn in full
+    assert drawn(question.id, client.get(url).get_data(as_text=True))
+    assert drawn(answered.id, client.get(f"{url}/feedback/0").get_data(as_text=True))
 
 
 def test_typed_amount_and_malformed_amount(app: Flask, client: FlaskClient, auth: Any) -> None:

@@ -273,7 +273,7 @@ def _feedback_response(session: drilling.SessionRow, question: drilling.Question
         return redirect_to(url_for(".feedback", session_id=session.id,
                                    position=question.position))
     context = _feedback_context(session, question, attempt, view, upcoming)
-    return render_template("drill/_feedback.html", **context)
+    return render_template("drill/_feedback.html", **context | {"felt_in_place": True})
 
 
 def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionRow,
@@ -292,6 +292,7 @@ def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionR
         "question": question,
         "attempt": attempt,
         "view": view,
+        "felt_in_place": False,  # the answer's own htmx response: the page keeps its felt
         "par_ms": int(view.par_seconds * 1000),
         "streak": drilling.streak(db, session.id, question.position),
         "last": last,
