@@ -140,7 +140,9 @@ class DrillsPackageBackend:
         _keep(text, question)  # shown (and checked) next: no need to parse it back
         return text
 
+    @functools.lru_cache(maxsize=64)  # noqa: B019 - one backend per app; houses are fixed data
     def chip_set(self, house: str) -> tuple[Decimal, ...]:
+        """The chips of a house's table (worked out once per house)."""
         return chip_set(find_house(house))
 
     def view(self, question_json: str) -> QuestionView:
