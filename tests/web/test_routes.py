@@ -733,3 +733,74 @@ def test_a_wait_counts_only_while_the_question_was_sent_ahead(app: Flask, client
     finally:
         db.close()
     assert 10_000 <= elapsed < 12_000
+
+
+def _shown_earlier(app: Flask, session_id: int, position: int, ms: int) -> None:
+    """Move a shown question's clock ``ms`` back, as if it had been on screen that long."""
+    db = connect(app.config["DATABASE"])
+    try:
+        db.execute("UPDATE issued_questions SET shown_ms = shown_ms - ? WHERE session_id = ?"
+                   " AND position = ?", [ms, session_id, position])
+    finally:
+        db.close()
+
+
+def _elapsed_at(app: Flask, position: int) -> int:
+    db = connect(app.config["DATABASE"])
+    try:
+        return int(db.execute("SELECT elapsed_ms FROM attempts WHERE position = ?",
+                              [position]).fetchone()[0])
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize(("away_ms", "restarted"), [(6 * 60_000, True), (4 * 60_000, False)])
+def test_a_question_shown_again_after_a_break_restarts_its_clock(
+        app: Flask, client: FlaskClient, auth: Any, away_ms: int, restarted: bool) -> None:
+    """Back after more than 5 minutes, the question's clock starts again; a shorter reload
+    keeps it running."""
+    auth.login()
+    url = start(client, auth)
+    session_id = int(url.rsplit("/", 1)[1])
+    client.get(url)
+    _shown_earlier(app, session_id, 0, away_ms)
+    form = question_form(client.get(url).get_data(as_text=True))
+    client.post(f"{url}/answer", data=form | {"choice": "hit"}, headers=HX)
+    elapsed = _elapsed_at(app, 0)
+    assert elapsed < 60_000 if restarted else elapsed >= away_ms
+
+
+def test_a_question_sent_ahead_and_shown_after_a_break_forgets_its_wait(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    url = start(client, auth)
+    session_id = int(url.rsplit("/", 1)[1])
+    form = question_form(client.get(url).get_data(as_text=True))
+    client.post(f"{url}/answer", data=form | {"choice": "hit"}, headers=HX)
+    _shown_earlier(app, session_id, 1, 6 * 60_000)
+    page = client.get(url).get_data(as_text=True)
+    assert 'name="waited_ms"' not in page
+    client.post(f"{url}/answer", data=question_form(page) | {"choice": "hit",
+                                                             "waited_ms": "999999"})
+    assert _elapsed_at(app, 1) < 60_000 and pending(app, session_id).position == 2
+
+
+def test_a_feedback_page_never_carries_a_question_not_shown_yet(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """While a stored question is pending but not shown (another request has just stored an
+    old session's rest), a feedback page does not send it: its clock has not started."""
+    auth.login()
+    url = start(client, auth)
+    session_id = int(url.rsplit("/", 1)[1])
+    form = question_form(client.get(url).get_data(as_text=True))
+    client.post(f"{url}/answer", data=form | {"choice": "hit"}, headers=HX)
+    db = connect(app.config["DATABASE"])
+    try:
+        db.execute("UPDATE issued_questions SET shown_ms = NULL, sent_ahead = 0"
+                   " WHERE session_id = ? AND position = 1", [session_id])
+    finally:
+        db.close()
+    token = pending(app, session_id).token
+    for headers in ({}, HX):
+        page = client.get(f"{url}/feedback/0", headers=headers).get_data(as_text=True)
+        assert token not in page and "data-upcoming" not in page

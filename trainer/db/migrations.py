@@ -208,7 +208,11 @@ def m005_questions_sent_ahead(db: Database) -> None:
 def m006_questions_planned_then_shown(db: Database) -> None:
     """A session's questions are stored when it starts and shown one at a time: ``shown_ms``
     is when the trainee was shown a question (its clock; NULL until then), ``issued_ms`` when
-    it was stored.  Every question stored so far was shown when it was stored."""
+    it was stored.  Every question stored so far was shown when it was stored.
+
+    Code from before m006 cannot share the database with code after it (it reads the last
+    stored question as the pending one): stop every worker to upgrade past it, and do not
+    roll back past it."""
     db.execute("ALTER TABLE issued_questions ADD COLUMN shown_ms INTEGER")
     db.execute("UPDATE issued_questions SET shown_ms = issued_ms")
 

@@ -4,7 +4,9 @@ Drill pages and exam pages read answers the same way, through ``answer_from_form
 drill answer's four plain fields are read by :class:`PostedAnswer` rather than a WTForms
 form: binding and processing one cost about 90 µs of a 1 ms answer (measured in
 BENCHMARKS.md), the app-wide ``CSRFProtect`` has already checked the POST, and the page
-writes its inputs by hand.  The length limits and their messages are the same.
+writes its inputs by hand.  The length limits are the form's were; a ``waited_ms`` that
+is not a plain number of at most 9 digits counts as no wait, as before, rather than
+re-asking the question over a hidden field.
 """
 
 from __future__ import annotations
