@@ -11,10 +11,15 @@ import secrets
 from dataclasses import dataclass
 
 from trainer.db.drilling import NewQuestion, SessionRow
-from trainer.web.drillkit import DrillBackend
+from trainer.web.drillkit import DrillBackend, FamilyInfo
 
 MIXED = "mixed"
 """The family name of a session that drills every family the house has."""
+
+
+def families_at(backend: DrillBackend, house: str) -> list[FamilyInfo]:
+    """The drill families a house is drilled in."""
+    return [f for f in backend.families() if house in f.houses]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +49,7 @@ class SessionPlan:
     def _family_and_difficulty(self, backend: DrillBackend, position: int) -> tuple[str, str]:
         if self.family != MIXED:
             return self.family, self.difficulty
-        families = sorted((f for f in backend.families() if self.house in f.houses),
-                          key=lambda f: f.name)
+        families = sorted(families_at(backend, self.house), key=lambda f: f.name)
         family = families[(self.seed + position) % len(families)]
         if self.difficulty in family.difficulties:
             return family.name, self.difficulty

@@ -112,7 +112,7 @@ class FixedFragments:
     ``{{ fixed_fragment("_house_rules.html", facts=facts) }}`` renders the
     template with just those arguments and keeps the HTML: every question at a
     house lists the same house rules and offers the same chip builder, and a
-    question's felt is drawn again for its feedback.
+    question's felt is drawn again for a feedback page of its own.
 
     Fragments are rendered in an overlay of the app's environment (the same
     loader and filters) whose globals are Jinja's own and nothing else -- no

@@ -31,7 +31,7 @@ from trainer.web.drillkit import (
 from trainer.web.forms import StartDrillForm
 from trainer.web.houses_view import house_facts, house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
-from trainer.web.session_plan import MIXED, SessionPlan
+from trainer.web.session_plan import MIXED, SessionPlan, families_at
 
 bp = Blueprint("trainee", __name__)
 
@@ -56,7 +56,7 @@ def families_by_name() -> dict[str, FamilyInfo]:
 
 
 def families_for(house: str) -> list[FamilyInfo]:
-    return [f for f in backend().families() if house in f.houses]
+    return families_at(backend(), house)
 
 
 # ---------------------------------------------------------------- home
@@ -272,15 +272,18 @@ def _feedback_response(session: drilling.SessionRow, question: drilling.Question
     if not is_htmx():
         return redirect_to(url_for(".feedback", session_id=session.id,
                                    position=question.position))
-    context = _feedback_context(session, question, attempt, view, upcoming)
-    return render_template("drill/_feedback.html", **context | {"felt_in_place": True})
+    context = _feedback_context(session, question, attempt, view, upcoming, felt_in_place=True)
+    return render_template("drill/_feedback.html", **context)
 
 
 def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionRow,
                       attempt: drilling.AttemptRow, view: QuestionView | None = None,
-                      upcoming: drilling.QuestionRow | None = None) -> dict[str, Any]:
+                      upcoming: drilling.QuestionRow | None = None,
+                      felt_in_place: bool = False) -> dict[str, Any]:
     """The feedback on ``attempt`` and the question after it (``upcoming``, when the caller
-    has just sent it ahead; else the pending one, once shown)."""
+    has just sent it ahead; else the pending one, once shown).  ``felt_in_place``: the
+    page already shows the question's felt (the answer's own htmx response), so it is
+    not drawn again."""
     view = view or backend().view(question.question)
     last = question.position + 1 >= session.length
     db = get_db()
@@ -292,7 +295,7 @@ def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionR
         "question": question,
         "attempt": attempt,
         "view": view,
-        "felt_in_place": False,  # the answer's own htmx response: the page keeps its felt
+        "felt_in_place": felt_in_place,
         "par_ms": int(view.par_seconds * 1000),
         "streak": drilling.streak(db, session.id, question.position),
         "last": last,
