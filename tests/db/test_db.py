@@ -140,7 +140,7 @@ def test_session_question_attempt_round_trip(db: Database, trainee: int) -> None
     q0 = issue(db, session, 0)
     assert d.pending_question(db, session.id) == q0
     assert d.session_and_question(db, session.id, q0.token) == (session, q0)
-    attempt, created, _issued = answer(db, q0)
+    attempt, created = answer(db, q0)[:2]
     assert created
     assert attempt.elapsed_ms == 2_500  # measured from showing to answer on the server
     assert (attempt.house, attempt.family, attempt.seed, attempt.difficulty) == (
@@ -166,10 +166,11 @@ def test_a_token_is_found_only_in_its_own_session(db: Database, trainee: int) ->
 def test_double_submit_records_one_attempt(db: Database, trainee: int) -> None:
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42)
     q0 = issue(db, session, 0)
-    first, created, _ = answer(db, q0, correct=False)
-    second, created_again, _ = answer(db, q0, correct=True, answered_ms=9_999)
-    assert created and not created_again
-    assert second == first and not second.correct
+    first = answer(db, q0, correct=False)
+    second = answer(db, q0, correct=True, answered_ms=9_999)
+    assert first.created and not second.created
+    assert second.attempt == first.attempt and not second.attempt.correct
+    assert (first.streak, second.streak) == (0, None)  # a double submit reads no streak
     assert db.execute("SELECT count(*) FROM attempts").fetchone()[0] == 1
 
 
@@ -205,7 +206,7 @@ def test_a_session_stores_its_questions_when_it_starts(db: Database, trainee: in
     d.show_question(db, q0.id, 2_000)
     q0 = d.pending_question(db, session.id)
     assert q0 is not None and q0.shown_ms == 2_000
-    _, _, q1 = answer(db, q0, answered_ms=3_000)
+    q1 = answer(db, q0, answered_ms=3_000).sent_ahead
     assert q1 is not None and (q1.position, q1.shown_ms, q1.sent_ahead) == (1, 3_000, True)
     assert d.pending_question(db, session.id) == q1
     assert d.question_at(db, session.id, 2).shown_ms is None  # type: ignore[union-attr]
@@ -234,9 +235,10 @@ def test_last_answer_finishes_the_session(db: Database, trainee: int) -> None:
 def test_streak_and_family_scores(db: Database, trainee: int) -> None:
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 6, 42)
     results = [True, False, True, True, True]
-    for i, ok in enumerate(results):
-        answer(db, issue(db, session, i), correct=ok, answered_ms=1_000 + (i + 1) * 1_000,
-               length=6)
+    recorded = [answer(db, issue(db, session, i), correct=ok,
+                       answered_ms=1_000 + (i + 1) * 1_000, length=6).streak
+                for i, ok in enumerate(results)]
+    assert recorded == [1, 0, 1, 2, 3]  # each answer's streak, as its transaction read it
     assert d.streak(db, session.id, 4) == 3
     assert d.streak(db, session.id, 1) == 0
     scores = d.family_scores(db, trainee)
@@ -325,10 +327,12 @@ def test_one_transaction_records_the_answer_and_sends_the_next_ahead(db: Databas
     q0 = issue(db, session, 0, shown_ms=1_000)
     d.store_questions(db, session, [d.NewQuestion(1, "insurance", "hard", 7, '{"n": 1}',
                                                   "tok-ahead")])
-    attempt, created, q1 = d.record_attempt(db, q0, answer="hit", expected="hit", correct=True,
-                                            explanation="", answered_ms=5_000, session_length=3,
-                                            waited_ms=1_500)
+    attempt, created, q1, run = d.record_attempt(db, q0, answer="hit", expected="hit",
+                                                 correct=True, explanation="",
+                                                 answered_ms=5_000, session_length=3,
+                                                 waited_ms=1_500)
     assert created and attempt.elapsed_ms == 4_000  # q0 had a page of its own: no wait
+    assert run == 1  # the streak, read in the same transaction
     assert q1 == d.pending_question(db, session.id)
     assert q1 is not None and (q1.position, q1.family, q1.difficulty, q1.seed, q1.token,
                                q1.shown_ms) == (1, "insurance", "hard", 7, "tok-ahead", 5_000)
@@ -336,7 +340,7 @@ def test_one_transaction_records_the_answer_and_sends_the_next_ahead(db: Databas
     # a double submit sends nothing more
     again = d.record_attempt(db, q0, answer="stand", expected="hit", correct=False,
                              explanation="", answered_ms=6_000, session_length=3)
-    assert again == (attempt, False, None)
+    assert again == (attempt, False, None, None)
     assert d.issued_count(db, session.id) == 2 and d.pending_question(db, session.id) == q1
     # q1 came ahead with the feedback: the time it stayed hidden comes off its time
     second = d.record_attempt(db, q1, answer="hit", expected="hit", correct=True,

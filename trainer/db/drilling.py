@@ -299,12 +299,14 @@ def question_at(db: Database, session_id: int, position: int) -> QuestionRow | N
 
 class Recorded(NamedTuple):
     """What :func:`record_attempt` did: the attempt standing for the question, whether this
-    call created it, and the next question it sent ahead (None: the last one, a double
-    submit, or a session whose next question is not stored yet)."""
+    call created it, the next question it sent ahead (None: the last one, a double
+    submit, or a session whose next question is not stored yet) and the streak the
+    attempt ends (read in the same transaction; None for a double submit)."""
 
     attempt: AttemptRow
     created: bool
     sent_ahead: QuestionRow | None
+    streak: int | None = None
 
 
 def record_attempt(
@@ -322,10 +324,11 @@ def record_attempt(
     """Record the answer to a question shown to the trainee, once.
 
     Returns the attempt, whether this call created it (False: a double
-    submit, the first attempt stands) and the next question, sent ahead.  In
-    the same transaction, answering the last question of the session marks the
-    session finished, and any other answer sends the next question ahead (it goes
-    back with the feedback), its clock starting at ``answered_ms``.  ``waited_ms`` is how
+    submit, the first attempt stands), the next question, sent ahead, and the streak.
+    In the same transaction, answering the last question of the session marks the
+    session finished, any other answer sends the next question ahead (it goes
+    back with the feedback), its clock starting at ``answered_ms``, and the streak
+    is read while the attempt's index pages are at hand.  ``waited_ms`` is how
     long a question sent ahead stayed hidden behind the previous feedback (as the browser
     reports it): it comes off that question's time, never below zero, and is ignored for
     any other question.
@@ -355,6 +358,7 @@ def record_attempt(
             )
         elif created:
             ahead = _send_ahead(db, question.session_id, question.position + 1, answered_ms)
+        run = streak(db, question.session_id, question.position) if created else None
     if created:
         return Recorded(AttemptRow(
             id=int(cursor.lastrowid or 0), user_id=question.user_id,
@@ -363,7 +367,7 @@ def record_attempt(
             seed=question.seed, difficulty=question.difficulty, question=question.question,
             answer=answer, expected=expected, correct=correct, explanation=explanation,
             elapsed_ms=elapsed, answered_at=answered_at,
-        ), True, ahead)
+        ), True, ahead, run)
     attempt = attempt_for_question(db, question.id)
     assert attempt is not None
     return Recorded(attempt, False, None)

@@ -1,4 +1,4 @@
-"""Jinja filters (money, seconds, cards, a bet broken into chips) and fixed fragments."""
+"""Jinja filters (money, seconds, cards, a bet broken into chips, the felt) and fixed fragments."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from jinja2.defaults import DEFAULT_NAMESPACE
 from markupsafe import Markup, escape
 
 from trainer.engine.money import format_money
-from trainer.web.drillkit import CardView
+from trainer.web.drillkit import BoxView, CardView, QuestionView
 
 DEFAULT_CHIPS = tuple(Decimal(d) for d in ("500", "100", "25", "5", "1", "0.50"))
 MAX_STACK = 12
@@ -92,6 +92,38 @@ def _bet_html(amount: Decimal, denominations: tuple[Decimal, ...]) -> Markup:
     )
 
 
+@functools.lru_cache(maxsize=1024)
+def felt_html(view: QuestionView) -> Markup:
+    """The felt of a question as HTML: the dealer's cards, each box's cards, bet and notes,
+    and the table's facts (cached by view: drawn once for a question, then kept).
+
+    Built in Python like the cards and chips it holds: a template costs several times
+    as much, and every answer draws a new felt for the question it sends ahead.
+    """
+    parts = ['<div class="felt">']
+    if view.dealer:
+        parts.append(f'<div class="seat dealer"><span class="seat-label">'
+                     f'{escape(view.dealer_label)}</span>'
+                     f'<span class="hand">{cards_html(view.dealer)}</span></div>')
+    if view.boxes:
+        parts.append('<div class="boxes">')
+        parts.extend(_box_html(box, view.chips) for box in view.boxes)
+        parts.append("</div>")
+    if view.facts:
+        parts.append('<ul class="question-facts">')
+        parts.extend(f"<li>{escape(fact)}</li>" for fact in view.facts)
+        parts.append("</ul>")
+    parts.append("</div>")
+    return Markup("".join(parts))
+
+
+def _box_html(box: BoxView, chips: tuple[Decimal, ...]) -> str:
+    bet = bet_html(box.bet, chips) if box.bet is not None else ""
+    notes = "".join(f'<span class="note">{escape(note)}</span>' for note in box.notes)
+    return (f'<div class="seat box"><span class="seat-label">{escape(box.label)}</span>'
+            f'<span class="hand">{cards_html(box.cards)}</span>{bet}{notes}</div>')
+
+
 class PlainGlobalsEnvironment(FlaskEnvironment):
     """Flask's Jinja environment, giving each template its globals as a plain dict.
 
@@ -111,8 +143,7 @@ class FixedFragments:
 
     ``{{ fixed_fragment("_house_rules.html", facts=facts) }}`` renders the
     template with just those arguments and keeps the HTML: every question at a
-    house lists the same house rules and offers the same chip builder, and a
-    question's felt is drawn again for a feedback page of its own.
+    house lists the same house rules and offers the same chip builder.
 
     Fragments are rendered in an overlay of the app's environment (the same
     loader and filters) whose globals are Jinja's own and nothing else -- no
@@ -148,6 +179,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["card_html"] = card_html
     app.jinja_env.filters["cards_html"] = cards_html
     app.jinja_env.filters["bet_html"] = bet_html
+    app.jinja_env.filters["felt_html"] = felt_html
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["secs"] = seconds
     app.jinja_env.filters["chip_stack"] = chip_stack

@@ -256,7 +256,8 @@ def answer(session_id: int) -> Any:
         correct=verdict.correct, explanation=verdict.explanation, answered_ms=now_ms(),
         session_length=session.length, waited_ms=form.waited,
     )
-    return _feedback_response(session, question, recorded.attempt, view, recorded.sent_ahead)
+    return _feedback_response(session, question, recorded.attempt, view, recorded.sent_ahead,
+                              recorded.streak)
 
 
 def _reask(session: drilling.SessionRow, question: drilling.QuestionRow, form: PostedAnswer,
@@ -268,20 +269,24 @@ def _reask(session: drilling.SessionRow, question: drilling.QuestionRow, form: P
 
 def _feedback_response(session: drilling.SessionRow, question: drilling.QuestionRow,
                        attempt: drilling.AttemptRow, view: QuestionView | None = None,
-                       upcoming: drilling.QuestionRow | None = None) -> Any:
+                       upcoming: drilling.QuestionRow | None = None,
+                       streak: int | None = None) -> Any:
     if not is_htmx():
         return redirect_to(url_for(".feedback", session_id=session.id,
                                    position=question.position))
-    context = _feedback_context(session, question, attempt, view, upcoming, felt_in_place=True)
+    context = _feedback_context(session, question, attempt, view, upcoming, streak,
+                                felt_in_place=True)
     return render_template("drill/_feedback.html", **context)
 
 
 def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionRow,
                       attempt: drilling.AttemptRow, view: QuestionView | None = None,
                       upcoming: drilling.QuestionRow | None = None,
+                      streak: int | None = None,
                       felt_in_place: bool = False) -> dict[str, Any]:
     """The feedback on ``attempt`` and the question after it (``upcoming``, when the caller
-    has just sent it ahead; else the pending one, once shown).  ``felt_in_place``: the
+    has just sent it ahead; else the pending one, once shown).  ``streak``: the streak
+    the attempt ends, when the caller has it (else it is read).  ``felt_in_place``: the
     page already shows the question's felt (the answer's own htmx response), so it is
     not drawn again."""
     view = view or backend().view(question.question)
@@ -297,7 +302,8 @@ def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionR
         "view": view,
         "felt_in_place": felt_in_place,
         "par_ms": int(view.par_seconds * 1000),
-        "streak": drilling.streak(db, session.id, question.position),
+        "streak": drilling.streak(db, session.id, question.position) if streak is None
+        else streak,
         "last": last,
         "upcoming": upcoming,
         "upcoming_view": backend().view(upcoming.question) if upcoming else None,

@@ -1,0 +1,58 @@
+"""The felt drawn by ``felt_html``: every part of a question's table, escaped."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from trainer.web.drillkit import BoxView, CardView, QuestionView
+from trainer.web.templating import felt_html
+
+
+def _view(**changes: object) -> QuestionView:
+    fields: dict[str, object] = {
+        "family": "blackjack-payout", "prompt": "How much do you pay?", "kind": "money",
+        "dealer": (CardView.of("Kd"), CardView.hidden()),
+        "boxes": (BoxView("Box 1", (CardView.of("Ah"), CardView.of("Js")), Decimal("25"),
+                          ("blackjack",)),
+                  BoxView("Box 2", (CardView.of("9c"), CardView.of("7d")))),
+        "chips": (Decimal("5"), Decimal("25")),
+        "facts": ("Bonus: 5-card 21",),
+    }
+    return QuestionView(**(fields | changes))  # type: ignore[arg-type]
+
+
+def test_the_felt_draws_the_dealer_each_box_its_bet_notes_and_the_facts() -> None:
+    html = str(felt_html(_view()))
+    assert html.startswith('<div class="felt"><div class="seat dealer">')
+    assert '<span class="seat-label">Dealer</span>' in html
+    assert re.findall(r'data-card="([^"]+)"', html) == ["Kd", "Ah", "Js", "9c", "7d"]
+    assert html.count('class="card back"') == 1  # the hole card, face down
+    assert html.count('<div class="seat box">') == 2
+    assert '<span class="bet" aria-label="bet 25">' in html  # only box 1 has a bet
+    assert html.count('class="bet"') == 1
+    assert '<span class="chip chip-25">25</span>' in html
+    assert '<span class="note">blackjack</span>' in html
+    assert '<ul class="question-facts"><li>Bonus: 5-card 21</li></ul>' in html
+    assert html.endswith("</ul></div>")
+
+
+def test_the_felt_leaves_out_what_a_question_does_not_have() -> None:
+    html = str(felt_html(_view(dealer=(), facts=())))
+    assert "seat dealer" not in html and "question-facts" not in html
+    assert str(felt_html(_view(dealer=(), boxes=(), facts=()))) == '<div class="felt"></div>'
+
+
+def test_text_on_the_felt_is_escaped() -> None:
+    html = str(felt_html(_view(
+        dealer_label="<b>Dealer</b>",
+        boxes=(BoxView('Box "1"', (CardView.of("Ah"),), None, ("<script>x</script>",)),),
+        facts=("a & b",))))
+    assert "<b>" not in html and "&lt;b&gt;Dealer&lt;/b&gt;" in html
+    assert "<script>" not in html and "&lt;script&gt;x&lt;/script&gt;" in html
+    assert "Box &#34;1&#34;" in html and "a &amp; b" in html
+
+
+def test_a_felt_is_drawn_once_per_view() -> None:
+    view = _view(facts=("kept",))
+    assert felt_html(view) is felt_html(view)
