@@ -70,8 +70,8 @@ def card_html(card: CardView) -> Markup:
 
 
 def cards_html(cards: Iterable[CardView]) -> Markup:
-    """A hand of cards as HTML."""
-    return Markup("").join(card_html(card) for card in cards)
+    """A hand of cards as HTML (each card's HTML is already safe: joined as plain text)."""
+    return Markup("".join(card_html(card) for card in cards))
 
 
 def bet_html(amount: Decimal, denominations: Iterable[Decimal] = ()) -> Markup:
