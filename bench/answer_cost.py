@@ -4,14 +4,15 @@ The trainer app is called directly (``app.wsgi_app``, as gunicorn calls it) with
 SQLite file: one logged-in trainee answers blackjack payouts (htmx POSTs, each bringing
 the next question) in sessions of 200, and the wall time of each call is taken; so is
 each POST to the bare endpoint of bench/web_bench.py (bench/bare_flask_app.py: Flask,
-one SQLite insert, one template).  Three ways, alternated so that the machine's drift
-falls on all of them alike:
+one SQLite insert, one template).  Three ways, taken in turn, in reverse order every
+other round, so that the machine's drift falls on all of them alike:
 
 - ``warm``: answer after answer, as a benchmark loop does -- the CPU caches keep what
   the last answer touched;
 - ``cold``: before each answer, a buffer (``--evict-mib``, default 4) is read through,
-  which evicts from the CPU caches what the answer touched, as the other worker and
-  the load client do between two answers of one gunicorn worker;
+  which evicts from the core's own caches (L1, L2: 1 MiB here) what the answer touched,
+  and some of the shared L3 (32 MiB here), as the other worker and the load client do
+  between two answers of one gunicorn worker; ``--evict-mib 64`` empties every level;
 - ``cold+writer``: as ``cold``, and another connection commits to the database before
   each answer, which makes SQLite drop this connection's page cache, as the other
   worker's commits do (the bare endpoint opens a connection per request: it has no
@@ -112,9 +113,12 @@ class BareClient:
     def answer(self) -> float:
         """One POST; its wall time in microseconds."""
         environ = dict(self.environ, **{"wsgi.input": io.BytesIO(self.body)})
+        status: list[str] = []
         started = time.perf_counter()
-        b"".join(self.app.wsgi_app(environ, lambda *_args: None))
-        return (time.perf_counter() - started) * 1e6
+        b"".join(self.app.wsgi_app(environ, lambda line, *_args: status.append(line)))
+        elapsed = (time.perf_counter() - started) * 1e6
+        assert status[0].startswith("200"), status
+        return elapsed
 
 
 def _match(pattern: re.Pattern[str], text: str) -> str:
@@ -124,7 +128,7 @@ def _match(pattern: re.Pattern[str], text: str) -> str:
 
 
 def evict_cpu_caches(buffer: bytearray) -> None:
-    """Read one byte of every cache line of a buffer larger than the CPU's caches."""
+    """Read one byte of every cache line of the buffer."""
     buffer[::CACHE_LINE].count(1)
 
 
@@ -158,8 +162,8 @@ def main() -> None:
         for _ in range(200):  # templates compiled, caches filled
             client.answer()
     means: dict[tuple[str, str], list[float]] = {}
-    for _ in range(args.rounds):
-        for way, before in ways.items():
+    for round_ in range(args.rounds):
+        for way, before in list(ways.items())[::1 if round_ % 2 == 0 else -1]:
             for name, client in clients.items():
                 times = []
                 for _ in range(args.answers):

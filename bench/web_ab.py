@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -77,8 +78,10 @@ def main() -> None:
     parser.add_argument("new", type=Path, nargs="?", default=web_bench.ROOT,
                         help="tree B (default: this checkout)")
     parser.add_argument("--rounds", type=int, default=6)
-    parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--seconds", type=int, default=8, help="each run's length (wrk: whole s)")
     args = parser.parse_args()
+    if shutil.which("wrk") is None:
+        parser.error("wrk is needed (Debian: apt-get install wrk)")
     users = CLIENTS * (args.rounds + 1)
     print(f"creating {users} trainees for each tree ...", file=sys.stderr)
     trees = [serve("A", args.old.resolve(), users), serve("B", args.new.resolve(), users)]
@@ -96,6 +99,7 @@ def main() -> None:
         for served in trees:
             served.process.terminate()
             served.process.wait(timeout=30)
+            shutil.rmtree(served.work, ignore_errors=True)
     a, b = trees
     for served, tree in ((a, args.old), (b, args.new)):
         print(f"{served.name} ({tree}): median CPU per answer "

@@ -222,10 +222,11 @@ def test_an_answer_sends_nothing_ahead_when_the_next_is_not_stored(db: Database,
 
 def test_last_answer_finishes_the_session(db: Database, trainee: int) -> None:
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 2, 42)
-    answer(db, issue(db, session, 0), length=2)
+    assert answer(db, issue(db, session, 0), length=2).streak == 1
     assert not d.get_session(db, session.id).finished  # type: ignore[union-attr]
     assert [s.id for s in d.unfinished_sessions(db, trainee)] == [session.id]
-    answer(db, issue(db, session, 1), correct=False, length=2)
+    last = answer(db, issue(db, session, 1), length=2)
+    assert last.sent_ahead is None and last.streak == 2  # the last answer has its streak
     done = d.get_session(db, session.id)
     assert done is not None and done.finished and done.answered == 2
     assert d.unfinished_sessions(db, trainee) == []

@@ -554,6 +554,30 @@ def test_one_request_per_answer_with_htmx(app: Flask, client: FlaskClient, auth:
     assert "100%" in client.get(f"{url}/summary").get_data(as_text=True)
 
 
+def test_each_htmx_feedback_shows_the_streak_its_answer_ends(app: Flask, client: FlaskClient,
+                                                              auth: Any) -> None:
+    """Right, right, wrong, right, and the last one right: 1, 2, 0, 1, 2."""
+    auth.login()
+    url = start(client, auth, length=5)
+    session_id = int(url.rsplit("/", 1)[1])
+    form = question_form(client.get(url, headers=HX).get_data(as_text=True))
+    shown = []
+    for position, right in enumerate([True, True, False, True, True]):
+        expected = expected_of(pending(app, session_id))
+        given = expected if right else ("stand" if expected == "hit" else "hit")
+        html = client.post(f"{url}/answer", data=form | {"choice": given},
+                           headers=HX).get_data(as_text=True)
+        streak = re.search(r'streak <strong class="streak">(\d+)</strong>', html)
+        assert streak, html
+        shown.append(int(streak.group(1)))
+        if position < 4:
+            form = question_form(html[html.index("data-upcoming"):])
+    assert shown == [1, 2, 0, 1, 2]
+    # a feedback page of its own reads the same streak back
+    assert 'streak <strong class="streak">2</strong>' in client.get(
+        f"{url}/feedback/4").get_data(as_text=True)
+
+
 def test_double_submit_carries_the_same_next_question(app: Flask, client: FlaskClient,
                                                       auth: Any) -> None:
     auth.login()
