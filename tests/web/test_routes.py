@@ -35,6 +35,15 @@ def question_form(html: str) -> dict[str, str]:
     return {"token": token.group(1), "csrf_token": csrf.group(1)}
 
 
+def htmx_session(client: FlaskClient, auth: Any, length: int) -> tuple[str, int, dict[str, str]]:
+    """Log in, start a dealer-draw session and GET its first question by htmx: the
+    session's URL, its id and the question's form fields."""
+    auth.login()
+    url = start(client, auth, length=length)
+    form = question_form(client.get(url, headers=HX).get_data(as_text=True))
+    return url, int(url.rsplit("/", 1)[1]), form
+
+
 def pending(app: Flask, session_id: int) -> drilling.QuestionRow:
     db = connect(app.config["DATABASE"])
     try:
@@ -528,10 +537,7 @@ def shown_tokens(app: Flask, session_id: int) -> list[str]:
 
 def test_one_request_per_answer_with_htmx(app: Flask, client: FlaskClient, auth: Any) -> None:
     """The answer's fragment carries the next question: it is answered without another GET."""
-    auth.login()
-    url = start(client, auth, length=3)
-    session_id = int(url.rsplit("/", 1)[1])
-    form = question_form(client.get(url, headers=HX).get_data(as_text=True))
+    url, session_id, form = htmx_session(client, auth, 3)
     for position in range(3):
         expected = expected_of(pending(app, session_id))
         response = client.post(f"{url}/answer", data=form | {"choice": expected}, headers=HX)
@@ -557,10 +563,7 @@ def test_one_request_per_answer_with_htmx(app: Flask, client: FlaskClient, auth:
 def test_each_htmx_feedback_shows_the_streak_its_answer_ends(app: Flask, client: FlaskClient,
                                                               auth: Any) -> None:
     """Right, right, wrong, right, and the last one right: 1, 2, 0, 1, 2."""
-    auth.login()
-    url = start(client, auth, length=5)
-    session_id = int(url.rsplit("/", 1)[1])
-    form = question_form(client.get(url, headers=HX).get_data(as_text=True))
+    url, session_id, form = htmx_session(client, auth, 5)
     shown = []
     for position, right in enumerate([True, True, False, True, True]):
         expected = expected_of(pending(app, session_id))
@@ -580,10 +583,7 @@ def test_each_htmx_feedback_shows_the_streak_its_answer_ends(app: Flask, client:
 
 def test_double_submit_carries_the_same_next_question(app: Flask, client: FlaskClient,
                                                       auth: Any) -> None:
-    auth.login()
-    url = start(client, auth, length=3)
-    session_id = int(url.rsplit("/", 1)[1])
-    form = question_form(client.get(url, headers=HX).get_data(as_text=True))
+    url, session_id, form = htmx_session(client, auth, 3)
     first = client.post(f"{url}/answer", data=form | {"choice": "hit"}, headers=HX)
     second = client.post(f"{url}/answer", data=form | {"choice": "stand"}, headers=HX)
     ahead = [question_form(r.get_data(as_text=True).split("data-upcoming", 1)[1])["token"]
