@@ -97,8 +97,8 @@ def felt_html(view: QuestionView) -> Markup:
     """The felt of a question as HTML: the dealer's cards, each box's cards, bet and notes,
     and the table's facts (cached by view: drawn once for a question, then kept).
 
-    Built in Python like the cards and chips it holds: a template costs several times
-    as much, and every answer draws a new felt for the question it sends ahead.
+    Built in Python like the cards and chips it holds, at a bit over half what a template
+    cost (BENCHMARKS.md): every answer draws a new felt for the question it sends ahead.
     """
     parts = ['<div class="felt">']
     if view.dealer:
