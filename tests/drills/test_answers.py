@@ -103,14 +103,24 @@ def test_fewest_chips_when_greedy_fails() -> None:
     ("soft 17", ("soft", 17)), ("Soft 17", ("soft", 17)), ("17 soft", ("soft", 17)),
     ("s17", ("soft", 17)), ("hard 14", ("hard", 14)), ("h14", ("hard", 14)), ("14", ("hard", 14)),
     ("bust", ("bust", 0)), ("bust 24", ("bust", 0)), ("24", ("bust", 0)),
+    ("Busted", ("bust", 0)), ("bust 30", ("bust", 0)), ("30", ("bust", 0)),
+    ("soft 12", ("soft", 12)), ("soft 21", ("soft", 21)),
 ])
 def test_total_forms(text: str, reading: tuple[str, int]) -> None:
     assert parse_total(text) == reading
 
 
-@pytest.mark.parametrize("text", ["seventeen", "soft", "soft 17 hard", "1", "s 17 s"])
+@pytest.mark.parametrize("text", ["seventeen", "soft", "soft 17 hard", "1", "s 17 s", "bustxyz",
+                                  "busted out", "bust 12", "bust 31", "31", "99",
+                                  "soft \u0661\u0667", "\uff11\uff17"])
 def test_total_refusals(text: str) -> None:
     with pytest.raises(NotAnAnswer, match="not a total"):
+        parse_total(text)
+
+
+@pytest.mark.parametrize("text", ["soft 99", "soft 24", "s22", "soft 11", "soft 2"])
+def test_soft_totals_are_12_to_21(text: str) -> None:
+    with pytest.raises(NotAnAnswer, match="a soft total is 12 to 21"):
         parse_total(text)
 
 

@@ -98,7 +98,8 @@ def test_parse_money_accepts(text: str, amount: str) -> None:
     assert parse_money(text) == Decimal(amount)
 
 
-@pytest.mark.parametrize("text", ["abc", "-5", "1.234", "", "5.", "1,2,3", "1e3", "nan"])
+@pytest.mark.parametrize("text", ["abc", "-5", "1.234", "", "5.", "1,2,3", "1e3", "nan",
+                                  "\u0661\u0662", "\uff11\uff12", "\u0967\u0968.50", "$5$"])
 def test_parse_money_refuses(text: str) -> None:
     with pytest.raises(MoneyError, match="is not an amount"):
         parse_money(text)

@@ -113,9 +113,9 @@ def _drill_responses(app: Flask, client: FlaskClient, question_json: str,
            ("feedback", client.get(f"{url}/feedback/0")),
            ("summary", client.get(f"{url}/summary"))]
     kind = BACKEND.view(question_json).kind
-    if kind != "multi":  # ticking nothing is an answer ("none of them")
-        for name, headers in (("empty answer", {}), ("empty answer htmx", HX)):
-            out.append((name, client.post(f"{url}/answer", data=base, headers=headers)))
+    # ticking nothing is an answer ("none of them") only with the form's own marker
+    for name, headers in (("empty answer", {}), ("empty answer htmx", HX)):
+        out.append((name, client.post(f"{url}/answer", data=base, headers=headers)))
     if real:  # an unreadable answer is checked against the question: only with real answers
         bad: dict[str, str] = {"pick": "not-a-choice"} if kind == "multi" else {
             "choice": "not-a-choice"} if data["choices"] else {"amount": "abc", "net-0": "x"}

@@ -45,7 +45,7 @@ def right_answer(html: str, stored: dict[str, Any]) -> dict[str, Any]:
     if kind in ("action", "yes-no"):
         return {"choice": expected}
     if kind == "actions":
-        return {"pick": [c for c in expected.split(",") if c and c != "none"]}
+        return {"pick": [c for c in expected.split(",") if c and c != "none"], "multi": "1"}
     if kind == "nets":
         return {f"net-{i}": net for i, net in enumerate(expected.split(";"))}
     if kind == "chips":
@@ -126,3 +126,68 @@ def test_bad_nets_are_refused_beside_the_boxes(real_app: Flask) -> None:
     db = connect(real_app.config["DATABASE"])
     assert db.execute("SELECT count(*) FROM attempts").fetchone()[0] == 0
     db.close()
+
+
+def _first_question(client: FlaskClient, family: str) -> tuple[str, dict[str, str], str]:
+    """Start a one-question session of ``family`` at its first house: its URL, the form's
+    CSRF token and question token, and the page."""
+    home = client.get("/").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', home)
+    assert csrf
+    response = client.post("/drills", data={"csrf_token": csrf.group(1),
+                                            "house": FAMILIES[family][0], "family": family,
+                                            "difficulty": "medium", "length": "1"})
+    url = response.headers["Location"]
+    html = client.get(url).get_data(as_text=True)
+    token = re.search(r'name="token" value="([^"]+)"', html)
+    assert token
+    return url, {"csrf_token": csrf.group(1), "token": token.group(1)}, html
+
+
+def _attempts(app: Flask) -> list[tuple[str, str]]:
+    db = connect(app.config["DATABASE"])
+    try:
+        return [tuple(r) for r in db.execute("SELECT answer, expected FROM attempts")]
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize(("family", "typed", "message"), [
+    ("blackjack-payout", "\u0661\u0662", "is not an amount"),  # Arabic-Indic 12
+    ("blackjack-payout", "\uff11\uff12", "is not an amount"),  # full-width 12
+    ("blackjack-payout", "$5$", "is not an amount"),
+    ("hand-reading", "bustxyz", "is not a total"),
+    ("hand-reading", "soft 99", "a soft total is 12 to 21"),
+    ("hand-reading", "99", "is not a total"),
+    ("hand-reading", "soft \u0661\u0667", "is not a total"),
+])
+def test_what_no_hand_or_amount_is_asks_again(real_app: Flask, family: str, typed: str,
+                                               message: str) -> None:
+    """Digits of other scripts, a dollar sign on both sides and totals no hand can make:
+    the question again with the message beside the field, nothing recorded."""
+    client = real_app.test_client()
+    _login(client)
+    url, form, _page = _first_question(client, family)
+    answer = client.post(f"{url}/answer", data=form | {"amount": typed},
+                         headers={"HX-Request": "true"})
+    body = answer.get_data(as_text=True)
+    assert answer.status_code == 422, body[:500]
+    assert message in body and 'id="answer-error"' in body
+    assert _attempts(real_app) == []
+
+
+def test_ticking_nothing_is_an_answer_only_from_the_form(real_app: Flask) -> None:
+    """A split-aces question's form marks itself (``multi``): without the marker a post
+    with no ticks is not taken as "none of them"; with it, it is."""
+    client = real_app.test_client()
+    _login(client)
+    url, form, page = _first_question(client, "split-aces")
+    assert '<input type="hidden" name="multi" value="1">' in page
+    for stray in ({}, {"amount": "zz"}, {"choice": "zz"}):
+        answer = client.post(f"{url}/answer", data=form | stray)
+        assert answer.status_code == 422
+        assert "Tick every answer that applies (or none)" in answer.get_data(as_text=True)
+    assert _attempts(real_app) == []
+    answer = client.post(f"{url}/answer", data=form | {"multi": "1"})
+    assert answer.status_code == 303
+    assert [given for given, _expected in _attempts(real_app)] == ["none"]

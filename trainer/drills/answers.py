@@ -61,9 +61,12 @@ Answer = str | int | Decimal | Sequence[object] | Mapping[str, object]
 """What ``check`` accepts: text as typed, or structured data from a form or JSON."""
 
 _SIGNED = re.compile(r"^([+\-\u2212])?\s*(.+)$")
-_CHIP = re.compile(r"^(\d+)\s*[x×*]\s*(\S+)$", re.IGNORECASE)
+_CHIP = re.compile(r"^([0-9]+)\s*[x×*]\s*(\S+)$", re.IGNORECASE)
 _SPLIT_LIST = re.compile(r"[;|\n\s]+")
-_TOTAL = re.compile(r"^(soft|hard|s|h)?\s*(\d{1,2})\s*(soft|hard|s|h)?$")
+_TOTAL = re.compile(r"^(soft|hard|s|h)?\s*([0-9]{1,2})\s*(soft|hard|s|h)?$")
+_BUST = re.compile(r"^bust(?:ed)?(?:\s+([0-9]{1,2}))?$")
+HIGHEST_BUST = 30
+"""The highest total a hand can reach: 20, then a ten."""
 
 
 def _text(answer: object, what: str) -> str:
@@ -131,7 +134,7 @@ def parse_chips(answer: object, chip_set: Iterable[Decimal] | None = None) -> di
         pairs = [(denomination, count) for denomination, count in answer.items()]
     elif isinstance(answer, str):
         compact = re.sub(r"\s*([x×*])\s*", r"\1", answer.strip(), flags=re.IGNORECASE)
-        for token in re.split(r"(?:[;+]|,(?!\d)|\s)+", compact):
+        for token in re.split(r"(?:[;+]|,(?![0-9])|\s)+", compact):
             if not token:
                 continue
             match = _CHIP.match(token)
@@ -174,20 +177,28 @@ def chips_text(chips: Mapping[Decimal, int]) -> str:
 
 
 def parse_total(answer: object) -> tuple[str, int]:
-    """``("soft", 17)``, ``("hard", 14)`` or ``("bust", 0)``; a bare number is hard."""
+    """``("soft", 17)``, ``("hard", 14)`` or ``("bust", 0)``; a bare number is hard.
+
+    ``bust``, ``busted``, ``bust 24`` and a hard total of 22 to 30 read as bust; a soft
+    total is 12 to 21 (an ace counted as 11 without going over), and nothing a hand
+    cannot total is taken.
+    """
     text = _text(answer, "a total").strip().lower()
-    if text.startswith("bust"):
+    refusal = NotAnAnswer(f"{text!r} is not a total (e.g. soft 17, hard 14, bust)")
+    if (bust := _BUST.match(text)) is not None:
+        if bust.group(1) is not None and not 21 < int(bust.group(1)) <= HIGHEST_BUST:
+            raise refusal
         return ("bust", 0)
     match = _TOTAL.match(text)
     if match is None or (match.group(1) and match.group(3)):
-        raise NotAnAnswer(f"{text!r} is not a total (e.g. soft 17, hard 14, bust)")
-    word = match.group(1) or match.group(3) or "hard"
+        raise refusal
+    soft = (match.group(1) or match.group(3) or "hard").startswith("s")
     total = int(match.group(2))
-    if total > 21:
-        return ("bust", 0)
-    if total < 2:
-        raise NotAnAnswer(f"{text!r} is not a total (e.g. soft 17, hard 14, bust)")
-    return ("soft" if word.startswith("s") else "hard", total)
+    if soft and not 12 <= total <= 21:
+        raise NotAnAnswer(f"{text!r} is not a total: a soft total is 12 to 21")
+    if not 2 <= total <= HIGHEST_BUST:
+        raise refusal
+    return ("bust", 0) if total > 21 else ("soft" if soft else "hard", total)
 
 
 def parse_choice(answer: object, choices: Sequence[str]) -> str:

@@ -16,7 +16,8 @@ from decimal import Decimal, InvalidOperation
 
 from trainer.engine.errors import EngineError, MoneyError
 
-_AMOUNT = re.compile(r"^\$?\s*(\d+)(?:[.,](\d{1,2}))?\s*\$?$")
+_AMOUNT = re.compile(r"^\$?\s*([0-9]+)(?:[.,]([0-9]{1,2}))?\s*\$?$")
+"""ASCII digits only: a regex digit class would also take Arabic, Devanagari or full-width ones."""
 ZERO = Decimal(0)
 MAX_WHOLE_DIGITS = 12
 """Digits an amount may have before its decimals (no table sees a trillion)."""
@@ -39,14 +40,15 @@ def parse_money(text: str) -> Decimal:
     ...
     trainer.engine.errors.MoneyError: '1111111111111' is too large for an amount (at most 12 ...
     """
-    match = _AMOUNT.match(text.strip())
-    if match is None:
+    shown = text.strip()
+    match = _AMOUNT.match(shown)
+    if match is None or (shown.startswith("$") and shown.endswith("$")):
         raise MoneyError(
             f"{text!r} is not an amount (use digits with at most two decimals, e.g. 52.50)"
         )
     whole, cents = match.groups()
     if len(whole) > MAX_WHOLE_DIGITS:
-        raise MoneyError(_too_large(text.strip()))
+        raise MoneyError(_too_large(shown))
     return Decimal(f"{whole}.{cents}") if cents else Decimal(whole)
 
 

@@ -88,6 +88,8 @@ def answer_from_form(choice: str, amount: str,
     request's form), or the message to show beside the field."""
     if view.kind == "multi":
         picked = tuple(request.form.getlist("pick"))
+        if not picked and request.form.get("multi") != "1":  # not the form's own "none"
+            return None, "Tick every answer that applies (or none) and press Answer."
         offered = {c.value for c in view.choices}
         if any(p not in offered for p in picked):
             return None, "Tick only the answers offered."

@@ -117,7 +117,7 @@ def csv_cell(value: object) -> str:
 
 def _is_number(text: str) -> bool:
     """A plain signed decimal amount: ``-10``, ``+52.50``, ``7,5``."""
-    return re.fullmatch(r"[+-]?\d+(?:[.,]\d+)?", text) is not None
+    return re.fullmatch(r"[+-]?[0-9]+(?:[.,][0-9]+)?", text) is not None
 
 
 def csv_response(filename: str, header: Sequence[str], rows: Iterable[Sequence[object]]
