@@ -16,6 +16,7 @@ from trainer.db.users import (
     UserExistsError,
     count_users,
     create_user,
+    end_logins,
     find_user,
     get_user,
     set_active,
@@ -82,7 +83,8 @@ def test_m006_starts_every_stored_question_clock_where_it_was(tmp_path: Path) ->
     """Before m006 a question was stored when it was shown: its clock stays where it was."""
     database = connect(tmp_path / "old.db")
     migrations.apply(database, stop_before="m006_questions_planned_then_shown")
-    user = create_user(database, "tina", "trainee", "h").id
+    user = database.execute("INSERT INTO users (username, role, password_hash, created_at)"
+                            " VALUES ('tina', 'trainee', 'h', 'then')").lastrowid
     database.execute("INSERT INTO drill_sessions (id, user_id, house, family, difficulty,"
                      " length, seed, started_at) VALUES (1, ?, 'europoker', 'dealer-draw',"
                      " 'easy', 3, 1, 'then')", [user])
@@ -90,7 +92,7 @@ def test_m006_starts_every_stored_question_clock_where_it_was(tmp_path: Path) ->
                      " family, seed, difficulty, question, issued_ms, sent_ahead) VALUES"
                      " ('t0', 1, ?, 0, 'europoker', 'dealer-draw', 1, 'easy', '{}', 7000, 1)",
                      [user])
-    assert migrate(database) == ["m006_questions_planned_then_shown"]
+    assert migrate(database) == ["m006_questions_planned_then_shown", "m007_login_generations"]
     question = d.pending_question(database, 1)
     assert question is not None
     assert (question.issued_ms, question.shown_ms, question.sent_ahead) == (7_000, 7_000, True)
@@ -386,3 +388,18 @@ def test_a_question_sent_ahead_then_shown_on_its_own_page_loses_the_flag(
     d.shown_on_its_own(db, q1.id)
     shown = d.pending_question(db, session.id)
     assert shown is not None and (shown.shown_ms, shown.sent_ahead) == (2_000, False)
+
+
+def test_logins_end_when_the_generation_moves_on(tmp_path: Path) -> None:
+    """m007: an account starts at login generation 0; ending its logins or a new password
+    moves it on by one each time, for that account only."""
+    database = connect(tmp_path / "gen.db")
+    migrate(database)
+    tina = create_user(database, "tina", "trainee", "h")
+    tom = create_user(database, "tom", "trainee", "h")
+    assert (tina.login_generation, tom.login_generation) == (0, 0)
+    end_logins(database, tina.id)
+    set_password(database, tina.id, "h2")
+    after = get_user(database, tina.id)
+    assert after is not None and (after.login_generation, after.password_hash) == (2, "h2")
+    assert find_user(database, "tom") == tom

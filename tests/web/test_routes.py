@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from trainer.db import connect, drilling, now_ms
+from trainer.db import connect, drilling, now_ms, users
 from trainer.web.session_plan import SessionPlan
 from trainer.web.trainee import backend
 
@@ -132,6 +132,52 @@ def test_logout_with_htmx_redirects_by_header(client: FlaskClient, auth: Any) ->
     token = auth.csrf("/")
     response = client.post("/logout", data={"csrf_token": token}, headers=HX)
     assert response.headers["HX-Redirect"] == "/login"
+
+
+def _copy_of_login(app: Flask, client: FlaskClient) -> FlaskClient:
+    """Another browser holding a copy of ``client``'s session cookie."""
+    other = app.test_client()
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    other.set_cookie("session", cookie.value)
+    return other
+
+
+def test_logging_out_ends_the_login_everywhere(app: Flask, client: FlaskClient,
+                                              auth: Any) -> None:
+    """A copy of the session cookie (a shared PC, another machine) stops working when the
+    trainee logs out; a new login works."""
+    auth.login()
+    copied = _copy_of_login(app, client)
+    assert copied.get("/").status_code == 200
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    assert copied.get("/").status_code == 302
+    assert copied.post("/drills/1/answer", data={"token": "x"}, headers=HX).status_code == 401
+    auth.login()
+    assert client.get("/").status_code == 200
+
+
+def test_a_new_password_ends_every_login(app: Flask, client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    db = connect(app.config["DATABASE"])
+    user = users.find_user(db, "tina")
+    assert user is not None
+    users.set_password(db, user.id, user.password_hash)
+    db.close()
+    assert client.get("/").status_code == 302
+    auth.login()
+    assert client.get("/").status_code == 200
+
+
+@pytest.mark.parametrize("login_id", ["1", "1:x", "1:", ":0", "1:0:0", "1" * 30 + ":0"])
+def test_a_session_naming_no_current_login_is_anonymous(client: FlaskClient, auth: Any,
+                                                         login_id: str) -> None:
+    """A cookie from before login generations (``1``) or naming none is not a login."""
+    auth.login()
+    assert client.get("/").status_code == 200
+    with client.session_transaction() as session:
+        session["_user_id"] = login_id
+    assert client.get("/").status_code == 302
 
 
 def test_anonymous_page_redirects_to_login(client: FlaskClient) -> None:

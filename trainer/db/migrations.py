@@ -217,6 +217,14 @@ def m006_questions_planned_then_shown(db: Database) -> None:
     db.execute("UPDATE issued_questions SET shown_ms = issued_ms")
 
 
+@migrations()
+def m007_login_generations(db: Database) -> None:
+    """``users.login_generation``: part of every login's session cookie; logging out or a new
+    password moves it on, which ends every login made before (a signed cookie copied off a
+    shared training-room PC no longer works).  Logins from before m007 end too."""
+    db.execute("ALTER TABLE users ADD COLUMN login_generation INTEGER NOT NULL DEFAULT 0")
+
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations; returns the names applied.
 

@@ -25,16 +25,19 @@ class UserRow:
     role: str
     password_hash: str
     active: bool
+    login_generation: int = 0
+    """Moved on by logging out and by a new password: logins of an earlier one have ended."""
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> UserRow:
         return cls(
             id=row["id"], username=row["username"], role=row["role"],
             password_hash=row["password_hash"], active=bool(row["active"]),
+            login_generation=row["login_generation"],
         )
 
 
-_COLUMNS = "id, username, role, password_hash, active"
+_COLUMNS = "id, username, role, password_hash, active, login_generation"
 
 
 def create_user(db: Database, username: str, role: str, password_hash: str) -> UserRow:
@@ -67,9 +70,18 @@ def find_user(db: Database, username: str) -> UserRow | None:
 
 
 def set_password(db: Database, user_id: int, password_hash: str) -> None:
-    """Replace a user's password hash."""
+    """Replace a user's password hash, ending every login made with the old one."""
     with write_transaction(db):
-        db.execute("UPDATE users SET password_hash = ? WHERE id = ?", [password_hash, user_id])
+        db.execute("UPDATE users SET password_hash = ?, login_generation = login_generation + 1"
+                   " WHERE id = ?", [password_hash, user_id])
+
+
+def end_logins(db: Database, user_id: int) -> None:
+    """End every login of the user so far (logging out: on any machine, with any copy of the
+    session cookie)."""
+    with write_transaction(db):
+        db.execute("UPDATE users SET login_generation = login_generation + 1 WHERE id = ?",
+                   [user_id])
 
 
 def set_active(db: Database, user_id: int, active: bool) -> None:

@@ -40,15 +40,22 @@ class User(UserMixin):
         return self.role == "supervisor"
 
     def get_id(self) -> str:
-        return str(self.id)
+        """What the session cookie names: the user and the login generation (``7:3``)."""
+        return f"{self.id}:{self.row.login_generation}"
 
 
 @login_manager.user_loader
-def load_user(user_id: str) -> User | None:
-    if not user_id.isdigit():
+def load_user(login_id: str) -> User | None:
+    """The user a session names, while that login has not ended (logged out, a new password)
+    and the account is active."""
+    user_id, _, generation = login_id.partition(":")
+    if not all(part.isascii() and part.isdigit() and len(part) <= 18
+               for part in (user_id, generation)):
         return None
     row = users.get_user(get_db(), int(user_id))
-    return User(row) if row is not None and row.active else None
+    if row is None or not row.active or row.login_generation != int(generation):
+        return None
+    return User(row)
 
 
 @login_manager.unauthorized_handler
@@ -113,6 +120,8 @@ def login() -> Any:
 def logout() -> Any:
     form = LogoutForm()
     if form.validate_on_submit():
+        if current_user.is_authenticated:
+            users.end_logins(get_db(), current_user.id)
         logout_user()
         flash("You are logged out.")
     return redirect_to(url_for("auth.login"))
