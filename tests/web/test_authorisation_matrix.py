@@ -147,11 +147,15 @@ class World:
     args: dict[str, Any]
     fresh_exam: int
     tokens: dict[str, str]
+    account: int
+    """The account the supervisor's account pages act on (a new password ends its logins, so
+    not one of the visitors)."""
 
 
 def _build(app: Flask) -> World:
     db = connect(app.config["DATABASE"])
     create_user(db, "dee", "trainee", hash_password(PASSWORD, FAST_HASH))
+    account = create_user(db, "pat", "trainee", hash_password(PASSWORD, FAST_HASH)).id
     ids = {name: find_user(db, name).id for name in ("tina", "tom", "dee", "sue")}  # type: ignore[union-attr]
     clients = {v: app.test_client() for v in VISITORS}
     for visitor, name in (("trainee", "tina"), ("other", "tom"), ("deactivated", "dee"),
@@ -196,6 +200,7 @@ def _build(app: Flask) -> World:
               "filename": "trainer.js"},
         fresh_exam=fresh.id,
         tokens={"question_token": pending.token, "exam_token": exam_question.token},
+        account=account,
     )
 
 
@@ -204,6 +209,8 @@ def _url(app: Flask, world: World, endpoint: str) -> str:
     values = {name: world.args[name] for name in rule.arguments}
     if endpoint == "exams.start":
         values["exam_id"] = world.fresh_exam
+    if endpoint.startswith("supervisor.accounts."):
+        values["user_id"] = world.account
     with app.test_request_context():
         return url_for(endpoint, **values)
 

@@ -214,6 +214,21 @@ def test_expired_login_mid_drill_sends_htmx_to_login_and_keeps_answers(
     assert count_attempts(app) == 1
 
 
+@pytest.mark.parametrize(("referrer", "location"), [
+    ("http://localhost/drills/1", "/login?next=/drills/1"),
+    ("http://evil.example/drills/1", "/login"),
+    (None, "/login"),
+])
+def test_logged_out_form_post_comes_back_to_its_page(client: FlaskClient, referrer: str | None,
+                                                     location: str) -> None:
+    """An answer posted without JavaScript after the login ended: log in, then back to the
+    drill page it came from (a page of this site only)."""
+    headers = {"Referer": referrer} if referrer else {}
+    response = client.post("/drills/1/answer", data={"token": "x"}, headers=headers)
+    assert response.status_code == 302
+    assert response.headers["Location"] == location
+
+
 def test_htmx_post_with_stale_csrf_when_logged_out_goes_to_login(client: FlaskClient) -> None:
     response = client.post("/drills/1/answer", data={"token": "x"},
                            headers=HX | {"X-CSRFToken": "stale"})

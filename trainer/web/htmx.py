@@ -31,11 +31,14 @@ def redirect_to(url: str) -> BaseResponse:
 
 
 def login_redirect() -> BaseResponse:
-    """Send a logged-out request to the login page, coming back where it was."""
+    """Send a logged-out request to the login page, coming back where it was: the page a GET
+    asked for, else the page htmx or the browser says it was on (this site's only)."""
     target = request.full_path.rstrip("?") if request.method == "GET" else ""
     if is_htmx():
         current = request.headers.get("HX-Current-URL", "")
         target = _path_of(current) or target
+    elif not target:  # a form posted from a page of this site: back to that page
+        target = _path_of(request.referrer or "", own_site_only=True)
     url = url_for("auth.login", next=target) if target else url_for("auth.login")
     if is_htmx():
         response = Response("Please log in again.", 401)
@@ -44,10 +47,12 @@ def login_redirect() -> BaseResponse:
     return redirect(url, 302)
 
 
-def _path_of(url: str) -> str:
+def _path_of(url: str, own_site_only: bool = False) -> str:
     from urllib.parse import urlsplit
 
     parts = urlsplit(url)
+    if own_site_only and parts.netloc != request.host:
+        return ""
     path = parts.path + (f"?{parts.query}" if parts.query else "")
     return path if path.startswith("/") and not path.startswith("//") else ""
 
