@@ -140,14 +140,16 @@ def test_session_with_javascript(browser: Any, live_server: LiveServer) -> None:
     page.wait_for_selector("#summary")
     assert "50%" in page.inner_text("[data-accuracy]")
 
-    # chips by denomination (hard level), built by clicking chips: right
+    # chips by denomination (hard level), built by clicking chips, then Enter with the focus
+    # still on the last chip clicked: it pays (it does not add that chip again), right
     session_id = start(page, live_server, "europoker", "blackjack-payout", "hard", 1)
     question = pending_question(live_server.database, session_id)
     if question["answer_kind"] == "chips":
         for chip, count in chip_counts(question["expected"], question["chips"]).items():
             for _ in range(count):
                 page.click(f"[data-chip='{chip}']")
-        page.click(".chip-builder button[type=submit]")
+        assert page.evaluate("document.activeElement.hasAttribute('data-chip')")
+        page.keyboard.press("Enter")
     else:  # pragma: no cover - the hard level may fall back to a typed amount
         page.fill("#amount", question["expected"])
         page.keyboard.press("Enter")

@@ -191,3 +191,21 @@ def test_ticking_nothing_is_an_answer_only_from_the_form(real_app: Flask) -> Non
     answer = client.post(f"{url}/answer", data=form | {"multi": "1"})
     assert answer.status_code == 303
     assert [given for given, _expected in _attempts(real_app)] == ["none"]
+
+
+def test_a_typed_amount_and_chips_that_differ_ask_again(real_app: Flask) -> None:
+    """Without JavaScript the amount and the chip counts are separate fields: when both are
+    given and differ, neither silently wins; when they agree, the answer is taken."""
+    client = real_app.test_client()
+    _login(client)
+    url, form, page = _first_question(client, "blackjack-payout")
+    assert 'name="chip-25"' in page
+    answer = client.post(f"{url}/answer", data=form | {"amount": "1", "chip-25": "2"})
+    body = answer.get_data(as_text=True)
+    assert answer.status_code == 422
+    assert "The amount typed (1) and the chips (50) differ" in body and 'id="answer-error"' in body
+    assert 'name="chip-25" value="2"' in body  # the counts come back as typed
+    assert _attempts(real_app) == []
+    answer = client.post(f"{url}/answer", data=form | {"amount": "50,00", "chip-25": "2"})
+    assert answer.status_code == 303
+    assert [given for given, _expected in _attempts(real_app)] == ["50"]

@@ -585,6 +585,21 @@ def test_interrupted_session_resumes_on_the_same_question(app: Flask, client: Fl
     assert "Question 2 of 3" in again
 
 
+def test_home_offers_the_newest_unfinished_sessions_by_title(app: Flask, client: FlaskClient,
+                                                             auth: Any) -> None:
+    """Five unfinished sessions to resume, newest first, named by the drill's title and
+    difficulty; the older ones are counted."""
+    auth.login()
+    ids = [int(start(client, auth).rsplit("/", 1)[1]) for _ in range(7)]
+    home = client.get("/").get_data(as_text=True)
+    assert re.findall(r'data-resume="(\d+)"', home) == [str(i) for i in ids[:1:-1]]
+    with app.app_context():
+        title = backend().families()[0]
+    assert title.name == "dealer-draw"
+    assert f"{title.title} · easy · 0 of 3 answered" in home
+    assert "and 2 older unfinished sessions" in home
+
+
 def shown_tokens(app: Flask, session_id: int) -> list[str]:
     """The tokens of the session's questions shown so far (the rest are stored, unseen)."""
     db = connect(app.config["DATABASE"])

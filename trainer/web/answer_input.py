@@ -17,7 +17,8 @@ from decimal import Decimal
 from flask import request
 from werkzeug.datastructures import MultiDict
 
-from trainer.engine.money import format_money
+from trainer.engine.errors import MoneyError
+from trainer.engine.money import format_money, parse_money
 from trainer.web.drillkit import Answer, QuestionView
 from trainer.web.forms import AMOUNT_MAX_LENGTH, CHOICE_MAX_LENGTH, TOKEN_MAX_LENGTH
 
@@ -82,6 +83,15 @@ def _read_chips(
     return chips, None
 
 
+def _differs(amount: str, total: Decimal) -> bool:
+    """Whether a typed amount that reads as money is not the chips' total (one that does not
+    read is refused by the check itself, with its own message)."""
+    try:
+        return parse_money(amount) != total
+    except MoneyError:
+        return False
+
+
 def answer_from_form(choice: str, amount: str,
                      view: QuestionView) -> tuple[Answer | None, str | None]:
     """The answer as submitted (``choice`` and ``amount`` stripped, the rest read from the
@@ -112,10 +122,13 @@ def answer_from_form(choice: str, amount: str,
         if not chips:
             return None, "Put some chips down: give a count for at least one chip."
         return Answer(chips=chips), None
+    total = sum((d * n for d, n in chips.items()), Decimal(0))
     if amount:
+        if chips and view.kind == "money" and _differs(amount, total):
+            return None, (f"The amount typed ({amount[:20]}) and the chips ({format_money(total)})"
+                          " differ: clear one of them, or make them agree.")
         return Answer(text=amount), None
     if chips and view.kind == "money":
-        total = sum((d * n for d, n in chips.items()), Decimal(0))
         return Answer(text=format_money(total)), None
     if view.kind == "choice":
         return None, "Choose one of the answers."

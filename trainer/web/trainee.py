@@ -36,6 +36,7 @@ from trainer.web.session_plan import MIXED, SessionPlan, families_at
 bp = Blueprint("trainee", __name__)
 
 RESUME_AFTER_MS = 5 * 60 * 1000  # a question shown again after a break restarts its clock
+RESUMABLE_SHOWN = 5  # unfinished sessions offered on the home page, newest first
 
 
 def backend() -> DrillBackend:
@@ -116,13 +117,16 @@ def _home(form: StartDrillForm, status: int = 200) -> Any:
     scores = drilling.family_scores(db, current_user.id)
     recent = drilling.recent_sessions(db, current_user.id, limit=5)
     last_house = recent[0].house if recent else None
+    unfinished = drilling.unfinished_sessions(db, current_user.id)
     return render_template(
         "home.html",
         form=form,
         families=families,
+        family_titles={f.name: f.title for f in families} | {MIXED: "Mixed"},
         scores=scores,
         houses=house_titles(),
-        unfinished=drilling.unfinished_sessions(db, current_user.id),
+        unfinished=unfinished[:RESUMABLE_SHOWN],
+        older_unfinished=len(unfinished[RESUMABLE_SHOWN:]),
         recent=recent,
         suggestion=suggest(families, scores, last_house),
         length=current_app.config["DRILL_LENGTH"],

@@ -46,6 +46,13 @@
     var key = event.key === " " ? "space" : event.key.toLowerCase();
     var typing = typingIn(event.target);
     if (key === "enter" || key === "space") {
+      // Enter on a chip just clicked answers, as its "Answer ⏎" says; Space adds the chip
+      var chip = event.target.closest && event.target.closest("[data-chip], [data-chip-clear]");
+      if (chip && key === "enter" && chip.form) {
+        event.preventDefault();
+        chip.form.requestSubmit();
+        return;
+      }
       var next = shown("[data-next]");
       if (next && !typing) {
         event.preventDefault();
