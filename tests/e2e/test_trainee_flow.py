@@ -249,3 +249,34 @@ def test_session_without_javascript(browser: Any, live_server: LiveServer) -> No
     page.click(f"[data-resume='{session_id}']")
     wait_position(page, 1)
     context.close()
+
+
+def test_a_tablet_on_its_side_answers_without_scrolling(browser: Any,
+                                                       live_server: LiveServer) -> None:
+    """1180 x 820, touch: the felt on the left, the chip builder and its Pay button beside it
+    and on screen; after the answer the verdict and Next take their place, the felt stays."""
+    context = browser.new_context(viewport={"width": 1180, "height": 820}, has_touch=True)
+    page = context.new_page()
+    login(page, live_server, "tina")
+    session_id = start(page, live_server, "europoker", "blackjack-payout", "hard", 2)
+    question = pending_question(live_server.database, session_id)
+    assert question["answer_kind"] == "chips"
+
+    def box(selector: str) -> dict[str, float]:
+        found = page.locator(selector).bounding_box()
+        assert found is not None, selector
+        return dict(found)
+
+    felt, pay = box("#drill .felt"), box("#drill .chip-builder button[type=submit]")
+    assert pay["y"] + pay["height"] <= 820  # no scrolling to answer
+    assert felt["x"] + felt["width"] <= pay["x"]  # side by side
+    for chip, count in chip_counts(question["expected"], question["chips"]).items():
+        for _ in range(count):
+            page.tap(f"[data-chip='{chip}']")
+    page.tap("#drill .chip-builder button[type=submit]")
+    page.wait_for_selector("[data-state=feedback]")
+    assert page.inner_text(".verdict h2") == "Right"
+    verdict, following = box(".verdict"), box("[data-next]")
+    assert following["y"] + following["height"] <= 820
+    assert box("#drill .felt") == felt and felt["x"] + felt["width"] <= verdict["x"]
+    context.close()
