@@ -119,3 +119,17 @@ def test_same_question_in_another_process() -> None:
         run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                              env=env, check=True)
         assert json.loads(run.stdout) == here
+
+
+def test_hints_say_how_to_write_a_text_answer() -> None:
+    """The prompt asks the question; the hint says how to type the answer: nets separated
+    by ``;``, chips as ``2x25``; other questions need none."""
+    nets = generate("europoker", "table-settlement", 7, "medium")
+    assert nets.answer_kind is AnswerKind.NETS
+    assert nets.hint == "Separate the nets with ;, e.g. +15; -10; 0"
+    assert nets.prompt.endswith("left to right (+ you pay, - you take, 0 push).")
+    assert check(nets, nets.expected.replace(";", "; ")).correct
+    chips = generate("europoker", "blackjack-payout", 7, "hard")
+    assert chips.answer_kind is AnswerKind.CHIPS
+    assert chips.hint == "Answer in chips, e.g. 2x25 1x2.50, with the fewest chips"
+    assert generate("europoker", "dealer-draw", 7, "medium").hint == ""

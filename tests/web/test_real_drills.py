@@ -209,3 +209,28 @@ def test_a_typed_amount_and_chips_that_differ_ask_again(real_app: Flask) -> None
     answer = client.post(f"{url}/answer", data=form | {"amount": "50,00", "chip-25": "2"})
     assert answer.status_code == 303
     assert [given for given, _expected in _attempts(real_app)] == ["50"]
+
+
+@pytest.mark.parametrize(("family", "difficulty", "hint"), [
+    ("blackjack-payout", "hard", '<p class="hint">Give a count for each chip you pay, with the'
+                                 " fewest chips.</p>"),
+    ("table-settlement", "medium", None),
+])
+def test_the_page_hints_at_its_own_fields(real_app: Flask, family: str, difficulty: str,
+                                          hint: str | None) -> None:
+    """A hint written for typed answers (``2x25``, nets separated by ``;``) is not shown
+    over fields of chip counts or one net per box."""
+    client = real_app.test_client()
+    _login(client)
+    home = client.get("/").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', home)
+    assert csrf
+    response = client.post("/drills", data={"csrf_token": csrf.group(1), "house": "europoker",
+                                            "family": family, "difficulty": difficulty,
+                                            "length": "1"})
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "2x25" not in page and "separated by" not in page and "with ;" not in page
+    if hint is None:
+        assert 'class="hint"' not in page
+    else:
+        assert hint in page

@@ -79,6 +79,8 @@ def _finish(rules: HouseRules, fam: Family, seed: int, difficulty: str, draft: D
             hint = "Answer in chips, e.g. 2x25 1x2.50"
             if fewest:
                 hint += ", with the fewest chips"
+    if kind is AnswerKind.NETS:
+        hint = "Separate the nets with ;, e.g. +15; -10; 0"
     return Question(
         house=rules.name,
         family=fam.name,

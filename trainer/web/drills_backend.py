@@ -72,6 +72,17 @@ def _keep(question_json: str, question: Question) -> Question:
     return question
 
 
+def _web_hint(question: Question) -> str:
+    """The question's hint for the page: a hint on how to write a text answer (chips as
+    ``2x25``, nets separated by ``;``) becomes one for the page's own fields."""
+    if question.answer_kind is AnswerKind.CHIPS:
+        return ("Give a count for each chip you pay"
+                + (", with the fewest chips." if question.fewest_chips else "."))
+    if question.answer_kind is AnswerKind.NETS:
+        return ""
+    return question.hint
+
+
 def _seat_notes(seat: Seat) -> tuple[str, ...]:
     notes = []
     if seat.doubled:
@@ -179,7 +190,7 @@ class DrillsPackageBackend:
             facts=tuple(f"{k.replace('-', ' ').replace('_', ' ').capitalize()}: {v}"
                         for k, v in table.extra.items()),
             par_seconds=float(question.par_seconds),
-            hint=question.hint,
+            hint=_web_hint(question),
             placeholder=_PLACEHOLDERS.get(kind, ""),
             focus=table.focus if len(table.hands) > 1 else None,
             net_labels=tuple(f"Box {box}" for box in dict.fromkeys(s.box for s in table.hands))

@@ -84,7 +84,7 @@ def build(ctx: Ctx) -> Draft:
         prompt=(f"The dealer finishes with {show(dealer)} ({_describe(dealer)}{stopped}).\n"
                 + "\n".join(lines)
                 + f"\nGive the net of each of the {boxes} boxes, left to right "
-                "(+ you pay, - you take, 0 push), separated by ;"),
+                "(+ you pay, - you take, 0 push)."),
         kind=AnswerKind.NETS,
         expected=expected,
         expected_text="; ".join(signed(n) for n in nets),
