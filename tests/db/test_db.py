@@ -92,7 +92,8 @@ def test_m006_starts_every_stored_question_clock_where_it_was(tmp_path: Path) ->
                      " family, seed, difficulty, question, issued_ms, sent_ahead) VALUES"
                      " ('t0', 1, ?, 0, 'europoker', 'dealer-draw', 1, 'easy', '{}', 7000, 1)",
                      [user])
-    assert migrate(database) == ["m006_questions_planned_then_shown", "m007_login_generations"]
+    assert migrate(database) == ["m006_questions_planned_then_shown", "m007_login_generations",
+                                 "m008_reported_waits"]
     question = d.pending_question(database, 1)
     assert question is not None
     assert (question.issued_ms, question.shown_ms, question.sent_ahead) == (7_000, 7_000, True)
@@ -334,7 +335,7 @@ def test_one_transaction_records_the_answer_and_sends_the_next_ahead(db: Databas
                                                  correct=True, explanation="",
                                                  answered_ms=5_000, session_length=3,
                                                  waited_ms=1_500)
-    assert created and attempt.elapsed_ms == 4_000  # q0 had a page of its own: no wait
+    assert created and (attempt.elapsed_ms, attempt.waited_ms) == (4_000, 0)  # its own page
     assert run == 1  # the streak, read in the same transaction
     assert q1 == d.pending_question(db, session.id)
     assert q1 is not None and (q1.position, q1.family, q1.difficulty, q1.seed, q1.token,
@@ -349,7 +350,20 @@ def test_one_transaction_records_the_answer_and_sends_the_next_ahead(db: Databas
     second = d.record_attempt(db, q1, answer="hit", expected="hit", correct=True,
                               explanation="", answered_ms=9_000, session_length=3,
                               waited_ms=1_500)
-    assert second.attempt.elapsed_ms == 2_500
+    assert (second.attempt.elapsed_ms, second.attempt.waited_ms) == (2_500, 1_500)
+    assert d.attempt_for_question(db, q1.id) == second.attempt  # on record as returned
+
+
+def test_a_reported_wait_comes_off_no_more_than_the_time_since_shown(db: Database,
+                                                                     trainee: int) -> None:
+    """A wait longer than the question was out (a forged one) takes the time to 0, and what
+    came off is on record: the server's whole clock is elapsed + waited."""
+    _session, q1 = _answered_with_one_sent_ahead(db, trainee)
+    attempt = d.record_attempt(db, q1, answer="hit", expected="hit", correct=True,
+                               explanation="", answered_ms=5_000, session_length=3,
+                               waited_ms=999_999_999).attempt
+    assert (attempt.elapsed_ms, attempt.waited_ms) == (0, 3_000)
+    assert d.session_attempts(db, q1.session_id)[-1] == attempt
 
 
 def _answered_with_one_sent_ahead(db: Database,
@@ -372,7 +386,7 @@ def test_a_question_shown_again_is_no_longer_one_sent_ahead(db: Database, traine
     attempt = d.record_attempt(db, resumed, answer="hit", expected="hit", correct=True,
                                explanation="", answered_ms=104_000, session_length=3,
                                waited_ms=99_000).attempt  # a forged wait is ignored
-    assert attempt.elapsed_ms == 4_000
+    assert (attempt.elapsed_ms, attempt.waited_ms) == (4_000, 0)
 
 
 def test_a_streak_is_read_from_the_session_index_alone(db: Database) -> None:

@@ -732,11 +732,16 @@ def test_time_waiting_behind_the_feedback_is_not_counted(
         db.execute("UPDATE issued_questions SET shown_ms = shown_ms - 10000"
                    " WHERE session_id = ? AND position = 1", [session_id])
         client.post(f"{url}/answer", data=ahead | {"choice": "hit", "waited_ms": waited})
-        first, second = (e for (e,) in db.execute("SELECT elapsed_ms FROM attempts ORDER BY id"))
+        (first, first_wait, _), (second, second_wait, second_id) = db.execute(
+            "SELECT elapsed_ms, waited_ms, id FROM attempts ORDER BY id").fetchall()
     finally:
         db.close()
-    assert 10_000 <= first < 12_000
+    assert 10_000 <= first < 12_000 and first_wait == 0
     assert elapsed <= second < elapsed + 2_000  # the one sent ahead with the feedback
+    # what came off is on record: the server's whole clock is the two added
+    assert 10_000 <= second + second_wait < 12_000
+    replay = client.get(f"/attempts/{second_id}").get_data(as_text=True)
+    assert ("the question waited behind the previous feedback" in replay) == (second_wait > 0)
 
 
 def test_feedback_and_summary_fragments(app: Flask, client: FlaskClient, auth: Any) -> None:

@@ -300,6 +300,7 @@ def test_export_attempts_with_filters(app: Flask, client: FlaskClient, auth: Any
     assert tina[0]["answer"] == "'=cmd()"  # never a formula in a spreadsheet
     assert tina[0]["correct"] == "no" and tina[0]["house"] == "europoker"
     assert re.fullmatch(r"\d+\.\d{3}", tina[0]["seconds"])
+    assert tina[0]["reported_wait_seconds"] == "0.000"
     assert rows(client.get("/supervisor/export/attempts.csv?house=casino-classic")) == []
     assert rows(client.get("/supervisor/export/attempts.csv?date_to=2000-01-01")) == []
 

@@ -88,6 +88,9 @@ class AttemptRow:
     explanation: str
     elapsed_ms: int
     answered_at: str
+    waited_ms: int = 0
+    """What came off the server's clock: the wait the browser reported for a question sent
+    ahead (``elapsed_ms + waited_ms`` is the time from being shown to the answer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,10 +125,11 @@ _SESSION_AND_QUESTION = f"""
     FROM drill_sessions s LEFT JOIN issued_questions q ON q.token = ? AND q.session_id = s.id
     WHERE s.id = ?
 """
-_ATTEMPT_COLUMNS = (
+ATTEMPT_COLUMNS = (
     "id, user_id, session_id, question_id, position, house, family, seed, difficulty, question,"
-    " answer, expected, correct, explanation, elapsed_ms, answered_at"
+    " answer, expected, correct, explanation, elapsed_ms, answered_at, waited_ms"
 )
+"""An attempt's columns, in :class:`AttemptRow`'s order."""
 
 
 def _session(row: dict[str, Any]) -> SessionRow:
@@ -335,20 +339,21 @@ def record_attempt(
     """
     if question.shown_ms is None:
         raise ValueError(f"question {question.id} was never shown: it cannot be answered")
-    waited = max(0, waited_ms) if question.sent_ahead else 0
-    elapsed = max(0, answered_ms - question.shown_ms - waited)
+    since_shown = max(0, answered_ms - question.shown_ms)
+    waited = min(since_shown, max(0, waited_ms)) if question.sent_ahead else 0
+    elapsed = since_shown - waited
     answered_at = now_iso()
     ahead = None
     with write_transaction(db):
         cursor = db.execute(
             "INSERT INTO attempts (user_id, session_id, question_id, position, house, family,"
             " seed, difficulty, question, answer, expected, correct, explanation, elapsed_ms,"
-            " answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " answered_at, waited_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (question_id) DO NOTHING",
             [question.user_id, question.session_id, question.id, question.position,
              question.house, question.family, question.seed, question.difficulty,
              question.question, answer, expected, int(correct), explanation, elapsed,
-             answered_at],
+             answered_at, waited],
         )
         created = cursor.rowcount == 1
         if created and question.position + 1 >= session_length:
@@ -366,7 +371,7 @@ def record_attempt(
             position=question.position, house=question.house, family=question.family,
             seed=question.seed, difficulty=question.difficulty, question=question.question,
             answer=answer, expected=expected, correct=correct, explanation=explanation,
-            elapsed_ms=elapsed, answered_at=answered_at,
+            elapsed_ms=elapsed, answered_at=answered_at, waited_ms=waited,
         ), True, ahead, run)
     attempt = attempt_for_question(db, question.id)
     assert attempt is not None
@@ -388,7 +393,7 @@ def _send_ahead(db: Database, session_id: int, position: int,
 def attempt_for_question(db: Database, question_id: int) -> AttemptRow | None:
     """The attempt answering an issued question, if it was answered."""
     rows = select(
-        db, f"SELECT {_ATTEMPT_COLUMNS} FROM attempts WHERE question_id = ?", [question_id]
+        db, f"SELECT {ATTEMPT_COLUMNS} FROM attempts WHERE question_id = ?", [question_id]
     )
     return _attempt(rows[0]) if rows else None
 
@@ -399,7 +404,7 @@ def session_attempts(db: Database, session_id: int) -> list[AttemptRow]:
         _attempt(r)
         for r in select(
             db,
-            f"SELECT {_ATTEMPT_COLUMNS} FROM attempts WHERE session_id = ? ORDER BY position",
+            f"SELECT {ATTEMPT_COLUMNS} FROM attempts WHERE session_id = ? ORDER BY position",
             [session_id],
         )
     ]

@@ -225,6 +225,15 @@ def m007_login_generations(db: Database) -> None:
     db.execute("ALTER TABLE users ADD COLUMN login_generation INTEGER NOT NULL DEFAULT 0")
 
 
+@migrations()
+def m008_reported_waits(db: Database) -> None:
+    """``attempts.waited_ms``: the part of the time since a question was shown that came off
+    its ``elapsed_ms`` because the browser reported it waiting hidden behind the previous
+    feedback, so the server's whole clock (the two added) stays on record.  0 for every
+    attempt before m008 (what came off then is not known)."""
+    db.execute("ALTER TABLE attempts ADD COLUMN waited_ms INTEGER NOT NULL DEFAULT 0")
+
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations; returns the names applied.
 

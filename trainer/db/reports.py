@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from trainer.db.drilling import AttemptRow
+from trainer.db.drilling import ATTEMPT_COLUMNS, AttemptRow
 from trainer.db.exams import Sitting
 
 
@@ -112,6 +112,7 @@ class LogRow:
     elapsed_ms: int
     session_id: int
     position: int
+    waited_ms: int
 
 
 def attempt_log(db: Database, filters: Filters = Filters(), *, limit: int | None = None,
@@ -120,7 +121,8 @@ def attempt_log(db: Database, filters: Filters = Filters(), *, limit: int | None
     where, params = _attempt_where(filters)
     sql = (
         "SELECT a.id, a.user_id, u.username, a.answered_at, a.house, a.family, a.difficulty,"
-        " a.answer, a.expected, a.correct, a.elapsed_ms, a.session_id, a.position"
+        " a.answer, a.expected, a.correct, a.elapsed_ms, a.session_id, a.position,"
+        " a.waited_ms"
         f" FROM attempts a JOIN users u ON u.id = a.user_id{where} ORDER BY a.id DESC"
     )
     if limit is not None:
@@ -136,12 +138,8 @@ def count_attempts(db: Database, filters: Filters = Filters()) -> int:
 
 def get_attempt(db: Database, attempt_id: int) -> AttemptRow | None:
     """One attempt by id, with everything needed to replay it."""
-    rows = list(db.query(
-        "SELECT id, user_id, session_id, question_id, position, house, family, seed,"
-        " difficulty, question, answer, expected, correct, explanation, elapsed_ms,"
-        " answered_at FROM attempts WHERE id = ?",
-        [attempt_id],
-    ))
+    rows = list(db.query(f"SELECT {ATTEMPT_COLUMNS} FROM attempts WHERE id = ?",
+                         [attempt_id]))
     if not rows:
         return None
     return AttemptRow(**(rows[0] | {"correct": bool(rows[0]["correct"])}))
