@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from trainer.drills import Question
+from trainer.engine.cards import Rank
 from trainer.engine.dealer import dealer_action
 from trainer.engine.hands import hand_total
 from trainer.engine.money import ZERO, format_money
@@ -21,6 +22,13 @@ def rederive(rules: HouseRules, question: Question) -> str:
     seat = table.hands[0] if table.hands else None
     if ask == "dealer-action":
         return dealer_action(rules, dealer).value
+    if ask == "ace-offer":  # from the house's two rules, not the engine's offer helpers
+        up = dealer[0]
+        if up.rank is not Rank.ACE:
+            return "nothing"
+        if rules.even_money and is_natural(rules, table.hands[0].player_hand()):
+            return "even-money"
+        return "insurance" if rules.insurance else "nothing"
     if ask == "hand-total":
         assert seat is not None
         reading = hand_total(seat.cards)

@@ -41,11 +41,12 @@ def test_listed_houses_are_exactly_those_meeting_the_requirements(name: str) -> 
 
 def test_applicability_matches_the_rules() -> None:
     assert [f.name for f in families_for(find_house("europoker"))] == [
-        "allowed-actions", "blackjack-payout", "dealer-draw", "even-money", "hand-reading",
-        "insurance", "split-aces", "table-settlement",
+        "ace-offers", "allowed-actions", "blackjack-payout", "dealer-draw", "even-money",
+        "hand-reading", "insurance", "split-aces", "table-settlement",
     ]
     assert "spanish-21-bonus" in [f.name for f in families_for(find_house("spanish-21"))]
-    assert "insurance" not in [f.name for f in families_for(find_house("double-exposure"))]
+    no_insurance = [f.name for f in families_for(find_house("double-exposure"))]
+    assert "insurance" not in no_insurance and "ace-offers" not in no_insurance
 
 
 def test_a_family_that_does_not_apply_is_refused() -> None:

@@ -6,13 +6,16 @@ and once with JavaScript disabled (plain forms and links).
 
 from __future__ import annotations
 
+import json
 import re
+import secrets
 from decimal import Decimal
 from typing import Any
 
 from trainer.db import connect, drilling
 from trainer.drills.chips import fewest_chips
 from trainer.engine.money import format_money
+from trainer.web.drills_backend import DrillsPackageBackend
 
 from .conftest import PASSWORD, LiveServer, pending_question
 
@@ -279,4 +282,37 @@ def test_a_tablet_on_its_side_answers_without_scrolling(browser: Any,
     verdict, following = box(".verdict"), box("[data-next]")
     assert following["y"] + following["height"] <= 820
     assert box("#drill .felt") == felt and felt["x"] + felt["width"] <= verdict["x"]
+    context.close()
+
+
+def test_offers_against_an_ace_by_keyboard(browser: Any, live_server: LiveServer) -> None:
+    """E for even money, I for insurance, N for nothing: three questions of the ace-offers
+    drill dealt with one answer each, answered by key alone, all right."""
+    backend, dealt = DrillsPackageBackend(), {}
+    for seed in range(200):
+        text = backend.generate("europoker", "ace-offers", seed, "medium")
+        dealt.setdefault(json.loads(text)["expected"], (seed, text))
+    order = ["even-money", "insurance", "nothing"]
+    db = connect(live_server.database)
+    try:
+        tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
+        session = drilling.start_session(db, tina, "europoker", "ace-offers", "medium", 3, 1, [
+            drilling.NewQuestion(i, "ace-offers", "medium", dealt[offer][0], dealt[offer][1],
+                                 secrets.token_urlsafe(16)) for i, offer in enumerate(order)])
+    finally:
+        db.close()
+    context = browser.new_context(viewport={"width": 1024, "height": 800})
+    page = context.new_page()
+    login(page, live_server, "tina")
+    page.goto(f"{live_server.url}/drills/{session.id}")
+    for position, (offer, key) in enumerate(zip(order, "ein", strict=True)):
+        wait_position(page, position)
+        assert page.inner_text(f"#drill button[data-key='{key}']").startswith(
+            {"even-money": "Even money", "insurance": "Insurance", "nothing": "Nothing"}[offer])
+        page.keyboard.press(key)
+        page.wait_for_selector("[data-state=feedback]")
+        assert page.inner_text(".verdict h2") == "Right"
+        page.keyboard.press("Space")
+    page.wait_for_selector("#summary")
+    assert [a.answer for a in attempts(live_server, session.id)] == order
     context.close()

@@ -18,6 +18,7 @@ from trainer.drills import load_families
 from trainer.drills.chips import fewest_chips
 from trainer.web import create_app
 from trainer.web.auth import hash_password
+from trainer.web.drills_backend import DrillsPackageBackend
 
 FAMILIES = {name: family.houses for name, family in load_families().items()}
 
@@ -181,8 +182,22 @@ def test_ticking_nothing_is_an_answer_only_from_the_form(real_app: Flask) -> Non
     with no ticks is not taken as "none of them"; with it, it is."""
     client = real_app.test_client()
     _login(client)
-    url, form, page = _first_question(client, "split-aces")
+    backend = DrillsPackageBackend()  # a split-aces drill also asks yes/no questions
+    text = next(t for t in (backend.generate("europoker", "split-aces", seed, "medium")
+                            for seed in range(100)) if backend.view(t).kind == "multi")
+    db = connect(real_app.config["DATABASE"])
+    try:
+        tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
+        session = drilling.start_session(db, tina, "europoker", "split-aces", "medium", 1, 1, [
+            drilling.NewQuestion(0, "split-aces", "medium", 1, text, "tok-multi")])
+    finally:
+        db.close()
+    url = f"/drills/{session.id}"
+    page = client.get(url).get_data(as_text=True)
     assert '<input type="hidden" name="multi" value="1">' in page
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert csrf
+    form = {"csrf_token": csrf.group(1), "token": "tok-multi"}
     for stray in ({}, {"amount": "zz"}, {"choice": "zz"}):
         answer = client.post(f"{url}/answer", data=form | stray)
         assert answer.status_code == 422

@@ -160,6 +160,7 @@ ACTION_KEYS = {
     "even_money": "e",
     "yes": "y",
     "no": "n",
+    "nothing": "n",
 }
 
 

@@ -40,7 +40,7 @@ from trainer.web.drillkit import (
 _LABELS = {
     "hit": "Hit", "stand": "Stand", "double": "Double", "split": "Split",
     "surrender": "Surrender", "insurance": "Insurance", "even-money": "Even money",
-    "yes": "Yes", "no": "No",
+    "yes": "Yes", "no": "No", "nothing": "Nothing",
 }
 _PLACEHOLDERS = {
     AnswerKind.MONEY: "e.g. 52.50",

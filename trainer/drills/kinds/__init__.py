@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from trainer.drills.build import Ctx, Draft
 from trainer.drills.kinds import (
+    ace_offers,
     allowed_actions,
     dealer_draw,
     hand_reading,
@@ -28,4 +29,5 @@ BUILDERS: dict[str, Callable[[Ctx], Draft]] = {
     "table-settlement": table_settlement.build,
     "allowed-actions": allowed_actions.build,
     "variant-specials": variant_specials.build,
+    "ace-offers": ace_offers.build,
 }
