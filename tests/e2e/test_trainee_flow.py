@@ -16,6 +16,7 @@ from trainer.db import connect, drilling
 from trainer.drills.chips import fewest_chips
 from trainer.engine.money import format_money
 from trainer.web.drills_backend import DrillsPackageBackend
+from trainer.web.templating import answer_words
 
 from .conftest import PASSWORD, LiveServer, pending_question
 
@@ -110,7 +111,7 @@ def test_session_with_javascript(browser: Any, live_server: LiveServer) -> None:
     page.wait_for_selector("[data-state=feedback]")
     assert page.inner_text(".verdict h2") == "Wrong"
     assert len(dealt) >= 2 and cards_on(page, "[data-state=feedback]") == dealt
-    assert page.inner_text(".verdict .expected") == question["expected_text"]
+    assert page.inner_text(".verdict .expected") == answer_words(question["expected_text"])
     assert page.inner_text(".streak") == "0"
     page.keyboard.press("Enter")
     page.wait_for_selector("#summary")

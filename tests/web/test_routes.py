@@ -345,7 +345,8 @@ def test_wrong_answer_by_htmx_returns_the_feedback_fragment(app: Flask, client: 
     html = response.get_data(as_text=True)
     assert response.status_code == 200
     assert "<html" not in html and 'data-state="feedback"' in html
-    assert "Wrong" in html and f'class="expected">{expected}<' in html
+    assert "Wrong" in html and f'class="expected">{expected.capitalize()}<' in html
+    assert f'class="given">{wrong.capitalize()}<' in html  # by its label, as on the button
     assert "streak <strong class=\"streak\">0</strong>" in html
     assert "dealer" in html.lower()
     # the page keeps the question's felt (hx-preserve): the fragment sends an empty one

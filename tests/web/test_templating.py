@@ -6,7 +6,7 @@ import pytest
 from flask import Flask
 from jinja2 import DictLoader, UndefinedError
 
-from trainer.web.templating import FixedFragments
+from trainer.web.templating import FixedFragments, answer_words
 
 TEMPLATES = {
     "rules.html": "<ul>{% for f in facts %}<li>{{ f }}</li>{% endfor %}</ul>",
@@ -72,3 +72,12 @@ def test_templates_get_the_environment_globals_as_a_plain_dict(app: Flask) -> No
     template = app.jinja_env.get_template("_house_rules.html")
     assert type(template.globals) is dict
     assert {"url_for", "csrf_token", "fixed_fragment"} <= template.globals.keys()
+
+
+@pytest.mark.parametrize(("recorded", "shown"), [
+    ("even-money", "Even money"), ("hit", "Hit"), ("split,stand", "Split, Stand"),
+    ("none", "None"), ("bust", "Bust"), ("52.50", "52.50"), ("soft 17", "soft 17"),
+    ("+15;-10;0", "+15;-10;0"), ("=cmd()", "=cmd()"), ("", ""),
+])
+def test_answer_words_show_choices_by_their_labels(recorded: str, shown: str) -> None:
+    assert answer_words(recorded) == shown

@@ -149,6 +149,18 @@ class DrillBackend(Protocol):
         ...
 
 
+CHOICE_LABELS = {
+    "hit": "Hit", "stand": "Stand", "double": "Double", "split": "Split",
+    "surrender": "Surrender", "insurance": "Insurance", "even-money": "Even money",
+    "yes": "Yes", "no": "No", "nothing": "Nothing",
+}
+
+
+def choice_label(choice: str) -> str:
+    """A choice's button label: ``even-money`` is "Even money"."""
+    return CHOICE_LABELS.get(choice, choice.replace("-", " ").capitalize())
+
+
 ACTION_KEYS = {
     "hit": "h",
     "stand": "s",

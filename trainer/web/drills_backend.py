@@ -34,24 +34,15 @@ from trainer.web.drillkit import (
     NotAnAnswerError,
     QuestionView,
     VerdictView,
+    choice_label,
     choices_with_keys,
 )
 
-_LABELS = {
-    "hit": "Hit", "stand": "Stand", "double": "Double", "split": "Split",
-    "surrender": "Surrender", "insurance": "Insurance", "even-money": "Even money",
-    "yes": "Yes", "no": "No", "nothing": "Nothing",
-}
 _PLACEHOLDERS = {
     AnswerKind.MONEY: "e.g. 52.50",
     AnswerKind.NET: "e.g. -10, 0 or +15",
     AnswerKind.TOTAL: "e.g. soft 17, hard 14, bust",
 }
-
-
-def _label(choice: str) -> str:
-    return _LABELS.get(choice, choice.replace("-", " ").capitalize())
-
 
 _QUESTIONS: dict[str, Question] = {}
 _KEEP = 4096
@@ -166,7 +157,7 @@ class DrillsPackageBackend:
         choices: list[tuple[str, str]] = []
         chips: tuple[Decimal, ...] = ()
         if kind in (AnswerKind.ACTION, AnswerKind.ACTIONS):
-            choices = [(c, _label(c)) for c in question.choices]
+            choices = [(c, choice_label(c)) for c in question.choices]
         elif kind is AnswerKind.YES_NO:
             choices = [("yes", "Yes"), ("no", "No")]
         if kind is AnswerKind.CHIPS:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Hashable, Iterable, MutableMapping
 from decimal import Decimal
 from typing import Any
@@ -14,7 +15,7 @@ from jinja2.defaults import DEFAULT_NAMESPACE
 from markupsafe import Markup, escape
 
 from trainer.engine.money import format_money
-from trainer.web.drillkit import BoxView, CardView, QuestionView
+from trainer.web.drillkit import BoxView, CardView, QuestionView, choice_label
 
 DEFAULT_CHIPS = tuple(Decimal(d) for d in ("500", "100", "25", "5", "1", "0.50"))
 MAX_STACK = 12
@@ -26,6 +27,17 @@ def money(amount: Decimal | str | int | None) -> str:
     if amount is None:
         return ""
     return format_money(Decimal(amount))
+
+
+_CHOICE_VALUES = re.compile(r"[a-z]+(?:-[a-z]+)*(?:,[a-z]+(?:-[a-z]+)*)*")
+
+
+def answer_words(recorded: str) -> str:
+    """A recorded answer as a trainee reads it: choices by their labels (``even-money`` is
+    "Even money", ``split,stand`` "Split, Stand"); amounts, totals and nets as recorded."""
+    if not _CHOICE_VALUES.fullmatch(recorded):
+        return recorded
+    return ", ".join(choice_label(value) for value in recorded.split(","))
 
 
 def seconds(ms: int | None) -> str:
@@ -181,6 +193,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["bet_html"] = bet_html
     app.jinja_env.filters["felt_html"] = felt_html
     app.jinja_env.filters["money"] = money
+    app.jinja_env.filters["answer_words"] = answer_words
     app.jinja_env.filters["secs"] = seconds
     app.jinja_env.filters["chip_stack"] = chip_stack
     app.jinja_env.filters["chip_class"] = chip_class
