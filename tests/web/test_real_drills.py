@@ -129,15 +129,17 @@ def test_bad_nets_are_refused_beside_the_boxes(real_app: Flask) -> None:
     db.close()
 
 
-def _first_question(client: FlaskClient, family: str) -> tuple[str, dict[str, str], str]:
-    """Start a one-question session of ``family`` at its first house: its URL, the form's
-    CSRF token and question token, and the page."""
+def _first_question(client: FlaskClient, family: str, house: str | None = None,
+                    difficulty: str = "medium") -> tuple[str, dict[str, str], str]:
+    """Start a one-question session of ``family`` (at its first house unless told): its URL,
+    the form's CSRF token and question token, and the page."""
     home = client.get("/").get_data(as_text=True)
     csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', home)
     assert csrf
     response = client.post("/drills", data={"csrf_token": csrf.group(1),
-                                            "house": FAMILIES[family][0], "family": family,
-                                            "difficulty": "medium", "length": "1"})
+                                            "house": house or FAMILIES[family][0],
+                                            "family": family, "difficulty": difficulty,
+                                            "length": "1"})
     url = response.headers["Location"]
     html = client.get(url).get_data(as_text=True)
     token = re.search(r'name="token" value="([^"]+)"', html)
@@ -237,13 +239,7 @@ def test_the_page_hints_at_its_own_fields(real_app: Flask, family: str, difficul
     over fields of chip counts or one net per box."""
     client = real_app.test_client()
     _login(client)
-    home = client.get("/").get_data(as_text=True)
-    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', home)
-    assert csrf
-    response = client.post("/drills", data={"csrf_token": csrf.group(1), "house": "europoker",
-                                            "family": family, "difficulty": difficulty,
-                                            "length": "1"})
-    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    _url, _form, page = _first_question(client, family, "europoker", difficulty)
     assert "2x25" not in page and "separated by" not in page and "with ;" not in page
     if hint is None:
         assert 'class="hint"' not in page
