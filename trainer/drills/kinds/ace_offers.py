@@ -13,6 +13,7 @@ from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, money, reading_note, show
 from trainer.drills.table import Table
 from trainer.engine.cards import Card, Rank
+from trainer.engine.hands import hand_total
 from trainer.engine.options import may_insure, may_take_even_money
 from trainer.engine.rules import HouseRules
 from trainer.engine.seat import Seat
@@ -29,7 +30,7 @@ def offer(rules: HouseRules, cards: tuple[Card, ...], up: Card) -> str:
 
 def _why(rules: HouseRules, cards: tuple[Card, ...], up: Card, offered: str) -> str:
     house = rules.name
-    natural = _is_blackjack(cards)
+    natural = len(cards) == 2 and hand_total(cards).total == 21
     if offered == "even-money":
         return (f"{house}: a blackjack against a dealer ace is offered even money (paid 1:1 "
                 f"at once, whatever the dealer holds){reading_note(rules, 'even_money')}.")
@@ -42,11 +43,6 @@ def _why(rules: HouseRules, cards: tuple[Card, ...], up: Card, offered: str) -> 
     # the family requires a house with insurance: no offer means no ace
     return (f"{house}: insurance and even money are offered only against a dealer ace; "
             f"{up.label} is not one{reading_note(rules, 'insurance')}.")
-
-
-def _is_blackjack(cards: tuple[Card, ...]) -> bool:
-    ranks = {card.rank for card in cards}
-    return len(cards) == 2 and Rank.ACE in ranks and any(r.is_ten_value for r in ranks)
 
 
 def build(ctx: Ctx) -> Draft:
