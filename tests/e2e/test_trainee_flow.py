@@ -81,6 +81,14 @@ def test_session_with_javascript(browser: Any, live_server: LiveServer) -> None:
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     login(page, live_server, "tina")
 
+    # starting a drill offers only the chosen house's drills
+    page.select_option("#house", "spanish-21")
+    page.select_option("#family", "spanish-21-bonus")
+    page.select_option("#house", "europoker")
+    assert page.is_disabled("#family option[value='spanish-21-bonus']")
+    assert page.input_value("#family") == "mixed"
+    assert not page.is_disabled("#family option[value='dealer-draw']")
+
     # dealer-draw: a right answer by button, a wrong one by keyboard, next by Space
     session_id = start(page, live_server, "europoker", "dealer-draw", "medium", 2)
     url = page.url

@@ -586,6 +586,17 @@ def test_interrupted_session_resumes_on_the_same_question(app: Flask, client: Fl
     assert "Question 2 of 3" in again
 
 
+def test_the_start_form_names_each_drills_houses(client: FlaskClient, auth: Any) -> None:
+    """trainer.js offers only the chosen house's drills from these; without it the server
+    refuses a drill the house does not have."""
+    auth.login()
+    home = client.get("/").get_data(as_text=True)
+    houses = {value: named.split() for named, value in
+              re.findall(r'<option data-houses="([^"]*)"[^>]* value="([^"]+)"', home)}
+    assert "mixed" not in houses and "europoker" in houses["dealer-draw"]
+    assert all(houses.values())
+
+
 def test_home_offers_the_newest_unfinished_sessions_by_title(app: Flask, client: FlaskClient,
                                                              auth: Any) -> None:
     """Five unfinished sessions to resume, newest first, named by the drill's title and

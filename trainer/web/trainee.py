@@ -99,8 +99,9 @@ def _start_form(formdata: MultiDict[str, str] | None = None) -> StartDrillForm:
     families = backend().families()
     form = StartDrillForm(formdata=formdata) if formdata is not None else StartDrillForm()
     form.house.choices = list(house_titles().items())
-    form.family.choices = [(MIXED, "Mixed: every drill for the house")] + [
-        (f.name, f.title) for f in families
+    # each drill names its houses: trainer.js offers only the chosen house's drills
+    form.family.choices = [(MIXED, "Mixed: every drill for the house", {})] + [
+        (f.name, f.title, {"data-houses": " ".join(f.houses)}) for f in families
     ]
     difficulties: list[str] = []
     for family in families:

@@ -118,6 +118,24 @@
     refresh(builder);
   });
 
+  // Starting a drill: only the drills the chosen house has are offered (the server refuses
+  // the others anyway, with the reason).
+  function offerHouseDrills(house) {
+    var family = house.form && house.form.querySelector("select[name='family']");
+    if (!family) return;
+    Array.prototype.forEach.call(family.options, function (option) {
+      var houses = option.getAttribute("data-houses");
+      option.disabled = houses !== null && houses.split(" ").indexOf(house.value) === -1;
+    });
+    if (family.selectedOptions[0] && family.selectedOptions[0].disabled) family.value = "mixed";
+  }
+  document.querySelectorAll("select[name='house']").forEach(offerHouseDrills);
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches("select[name='house']")) {
+      offerHouseDrills(event.target);
+    }
+  });
+
   document.addEventListener("input", function (event) {
     var builder = event.target.closest && event.target.closest("[data-chip-builder]");
     if (builder && event.target.name && event.target.name.indexOf("chip-") === 0) refresh(builder);
