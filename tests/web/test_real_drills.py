@@ -124,6 +124,15 @@ def test_bad_nets_are_refused_beside_the_boxes(real_app: Flask) -> None:
                              headers={"HX-Request": "true"})
         assert answer.status_code == 422
         assert message in answer.get_data(as_text=True), answer.get_data(as_text=True)[:2000]
+    # the box whose net does not read is named, marked and focused
+    answer = client.post(f"{url}/answer", data=form | nets | {"net-1": "abc"},
+                         headers={"HX-Request": "true"})
+    body = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and "Box 2: &#39;abc&#39; is not an amount" in body
+    second = re.search(r'<input [^>]*name="net-1"[^>]*>', body)
+    first = re.search(r'<input [^>]*name="net-0"[^>]*>', body)
+    assert second and 'aria-invalid="true"' in second.group(0) and "autofocus" in second.group(0)
+    assert first and "autofocus" not in first.group(0) and 'value="10"' in first.group(0)
     db = connect(real_app.config["DATABASE"])
     assert db.execute("SELECT count(*) FROM attempts").fetchone()[0] == 0
     db.close()
