@@ -57,9 +57,11 @@ def test_no_csp_violation_and_htmx_still_swaps(browser: Any, live_server: LiveSe
     url = page.url
     assert page.evaluate("typeof htmx") == "object"  # htmx loaded from its file
     assert page.evaluate("document.documentElement.classList.contains('js')")  # trainer.js ran
+    page.evaluate("window.samePage = true")  # a full page load would drop it
     page.click("button[name=choice] >> nth=0")
     page.wait_for_selector("[data-state=feedback]")
-    assert page.url == url  # swapped in place by htmx, not a full page load
+    assert page.evaluate("window.samePage === true")  # swapped in place by htmx
+    assert page.url == f"{url}/feedback/0"  # and named in the address bar
     page.keyboard.press("Space")  # the keyboard shortcut (trainer.js) asks for the next one
     page.wait_for_selector("[data-state=question][data-position='1']")
     assert _violations(page, console) == []

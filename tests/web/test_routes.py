@@ -648,6 +648,17 @@ def test_one_request_per_answer_with_htmx(app: Flask, client: FlaskClient, auth:
     assert "100%" in client.get(f"{url}/summary").get_data(as_text=True)
 
 
+def test_an_htmx_feedback_names_itself_in_the_address_bar(client: FlaskClient,
+                                                           auth: Any) -> None:
+    """HX-Replace-Url: a reload shows the feedback again (the page of its own) instead of
+    the next question."""
+    url, _session_id, form = htmx_session(client, auth, 3)
+    response = client.post(f"{url}/answer", data=form | {"choice": "hit"}, headers=HX)
+    assert response.headers["HX-Replace-Url"] == f"{url}/feedback/0"
+    page = client.get(response.headers["HX-Replace-Url"]).get_data(as_text=True)
+    assert "<html" in page and 'data-state="feedback"' in page
+
+
 def test_each_htmx_feedback_shows_the_streak_its_answer_ends(app: Flask, client: FlaskClient,
                                                               auth: Any) -> None:
     """Right, right, wrong, right, and the last one right: 1, 2, 0, 1, 2."""

@@ -281,7 +281,9 @@ def _feedback_response(session: drilling.SessionRow, question: drilling.Question
                                    position=question.position))
     context = _feedback_context(session, question, attempt, view, upcoming, streak,
                                 felt_in_place=True)
-    return render_template("drill/_feedback.html", **context)
+    # the address bar names the feedback: a reload shows it again instead of moving on
+    return render_template("drill/_feedback.html", **context), 200, {
+        "HX-Replace-Url": url_for(".feedback", session_id=session.id, position=question.position)}
 
 
 def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionRow,

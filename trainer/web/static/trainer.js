@@ -16,6 +16,11 @@
     if (!upcoming || !current) return false;
     var waited = upcoming.querySelector("input[name='waited_ms']");
     if (waited) waited.value = String(Math.round(performance.now() - arrived));
+    // the address bar names the drill again: a reload shows this question, not the feedback
+    var next = current.querySelector("[data-next]");
+    if (next && next.href && window.history.replaceState) {
+      window.history.replaceState(window.history.state, "", next.href);
+    }
     current.remove();
     upcoming.removeAttribute("data-upcoming");
     upcoming.id = "drill";
