@@ -281,3 +281,7 @@ def test_deactivating_ends_a_live_session(app: Flask) -> None:
     assert response.status_code == 303
     assert tom.get("/").status_code == 302
     assert tom.get("/", headers=HX).status_code == 401
+    # reactivated, tom logs in afresh: the login from before stays ended
+    sue.post(f"/supervisor/accounts/{tom_id}/active", data={"csrf_token": _csrf(sue),
+                                                            "active": "1"})
+    assert tom.get("/").status_code == 302

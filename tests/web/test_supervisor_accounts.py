@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from trainer.db import connect
 from trainer.db.users import find_user
 
-from .conftest import PASSWORD
+from .conftest import PASSWORD, Auth
 
 
 @pytest.fixture
@@ -83,6 +83,18 @@ def test_reset_a_password(app: Flask, client: FlaskClient, sue: Any) -> None:
     assert sue.login("tina", "new password!").status_code == 303
 
 
+def test_a_supervisor_who_resets_their_own_password_stays_logged_in(
+        app: Flask, client: FlaskClient, sue: Any) -> None:
+    """A new password ends every login of the account; the one that set it carries on."""
+    other = app.test_client()
+    Auth(other).login("sue")
+    url = f"/supervisor/accounts/{user(app, 'sue').id}/password"
+    response = post(client, sue, url, password="another pass!", confirm="another pass!")
+    assert response.status_code == 303
+    assert client.get("/supervisor/accounts/").status_code == 200
+    assert other.get("/supervisor/accounts/").status_code == 302  # sue's other login ended
+
+
 def test_deactivate_keeps_history_and_refuses_login(app: Flask, client: FlaskClient,
                                                     sue: Any) -> None:
     tina = user(app, "tina")
@@ -92,8 +104,6 @@ def test_deactivate_keeps_history_and_refuses_login(app: Flask, client: FlaskCli
                [tina.id])
     db.close()
     other = app.test_client()  # tina, logged in elsewhere
-    from .conftest import Auth
-
     Auth(other).login("tina")
     assert other.get("/").status_code == 200
     response = post(client, sue, f"/supervisor/accounts/{tina.id}/active", active="0")

@@ -212,6 +212,24 @@ def test_trainee_passes_an_exam_without_feedback_until_the_end(
     assert "Passed (66%)" in home and "data-exam-start" not in home
 
 
+def test_a_supervisor_reviews_a_sitting_in_progress(app: Flask, client: FlaskClient,
+                                                    auth: Any) -> None:
+    """One question answered, the next one issued and not answered: the review shows the
+    first and says the second is not answered yet (it was a 500)."""
+    exam_id = as_supervisor_create(app, client, auth)
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)
+    client.get(f"/exams/sittings/{sitting_id}")
+    answer(client, app, sitting_id, right=True)
+    client.get(f"/exams/sittings/{sitting_id}")
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    review = client.get(f"/supervisor/sittings/{sitting_id}")
+    body = review.get_data(as_text=True)
+    assert review.status_code == 200
+    assert body.count('class="given"') == 1 and "Not answered yet" in body
+
+
 def test_htmx_answer_swaps_in_the_next_question(app: Flask, client: FlaskClient,
                                                 auth: Any) -> None:
     exam_id = as_supervisor_create(app, client, auth)

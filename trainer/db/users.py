@@ -85,9 +85,11 @@ def end_logins(db: Database, user_id: int) -> None:
 
 
 def set_active(db: Database, user_id: int, active: bool) -> None:
-    """Enable or disable an account."""
+    """Enable or disable an account; disabling ends its logins (reactivated, it logs in
+    afresh)."""
     with write_transaction(db):
-        db.execute("UPDATE users SET active = ? WHERE id = ?", [int(active), user_id])
+        db.execute("UPDATE users SET active = ?, login_generation = login_generation + ?"
+                   " WHERE id = ?", [int(active), int(not active), user_id])
 
 
 def count_users(db: Database) -> int:

@@ -39,6 +39,8 @@ def login_redirect() -> BaseResponse:
         target = _path_of(current) or target
     elif not target:  # a form posted from a page of this site: back to that page
         target = _path_of(request.referrer or "", own_site_only=True)
+        if target.startswith(url_for("auth.login")):  # the login form itself: no next
+            target = ""
     url = url_for("auth.login", next=target) if target else url_for("auth.login")
     if is_htmx():
         response = Response("Please log in again.", 401)

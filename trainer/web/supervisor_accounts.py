@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, url_for
-from flask_login import current_user
+from flask_login import current_user, login_user
 
 from trainer.db import accounts, users
 from trainer.web import console
-from trainer.web.auth import hash_password
+from trainer.web.auth import User, hash_password
 from trainer.web.database import get_db
 from trainer.web.htmx import redirect_to
 from trainer.web.roles import supervisor_required
@@ -72,6 +72,10 @@ def password(user_id: int) -> Any:
     form = PasswordResetForm()
     if form.validate_on_submit():
         users.set_password(get_db(), account.id, _hash(form.password.data or ""))
+        if account.id == current_user.id:  # every login of the account ended, this one too:
+            renewed = users.get_user(get_db(), account.id)  # carry on under the new generation
+            assert renewed is not None
+            login_user(User(renewed))
         flash(f"The password of {account.username!r} is reset.")
         return redirect_to(url_for(".index"))
     from flask import request

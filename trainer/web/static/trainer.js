@@ -52,7 +52,7 @@
     var typing = typingIn(event.target);
     if (key === "enter" || key === "space") {
       // Enter on a chip just clicked answers, as its "Answer ⏎" says; Space adds the chip
-      var chip = event.target.closest && event.target.closest("[data-chip], [data-chip-clear]");
+      var chip = event.target.closest && event.target.closest("[data-chip]");
       if (chip && key === "enter" && chip.form) {
         event.preventDefault();
         chip.form.requestSubmit();
@@ -125,19 +125,24 @@
 
   // Starting a drill: only the drills the chosen house has are offered (the server refuses
   // the others anyway, with the reason).
-  function offerHouseDrills(house) {
+  // A form sent back with a refusal keeps the drill it names; a new house choice moves a
+  // drill it does not have to "mixed".
+  function offerHouseDrills(house, moveOff) {
     var family = house.form && house.form.querySelector("select[name='family']");
     if (!family) return;
     Array.prototype.forEach.call(family.options, function (option) {
       var houses = option.getAttribute("data-houses");
       option.disabled = houses !== null && houses.split(" ").indexOf(house.value) === -1;
     });
-    if (family.selectedOptions[0] && family.selectedOptions[0].disabled) family.value = "mixed";
+    var chosen = family.options[family.selectedIndex];
+    if (moveOff && chosen && chosen.disabled) family.value = "mixed";
   }
-  document.querySelectorAll("select[name='house']").forEach(offerHouseDrills);
+  document.querySelectorAll("select[name='house']").forEach(function (house) {
+    offerHouseDrills(house, false);
+  });
   document.addEventListener("change", function (event) {
     if (event.target.matches && event.target.matches("select[name='house']")) {
-      offerHouseDrills(event.target);
+      offerHouseDrills(event.target, true);
     }
   });
 
