@@ -56,6 +56,9 @@ def test_no_csp_violation_and_htmx_still_swaps(browser: Any, live_server: LiveSe
     page.wait_for_selector("[data-state=question]")
     url = page.url
     assert page.evaluate("typeof htmx") == "object"  # htmx loaded from its file
+    # htmx writes no style attribute when it settles a swap, and keeps no page snapshots
+    assert page.evaluate("htmx.config.attributesToSettle") == ["class"]
+    assert page.evaluate("htmx.config.historyCacheSize") == 0
     assert page.evaluate("document.documentElement.classList.contains('js')")  # trainer.js ran
     page.evaluate("window.samePage = true")  # a full page load would drop it
     page.click("button[name=choice] >> nth=0")
