@@ -80,8 +80,27 @@ def connect(path: str | Path, *, wal: bool = True, autocheckpoint: int | None = 
     if autocheckpoint is not None:
         db.execute(f"PRAGMA wal_autocheckpoint = {int(autocheckpoint)}")
     if wal:  # WAL is stored in the file: a request's connection need not check it again
-        db.enable_wal()
+        with setup_lock(file):  # never beside a migration still in the rollback journal
+            db.enable_wal()
     return db
+
+
+@contextlib.contextmanager
+def setup_lock(path: str | Path) -> Iterator[None]:
+    """Hold the lock that orders setting a database file up (``NAME.migrate-lock``), across
+    processes and threads.
+
+    Switching a new file to WAL and applying migrations both take it. Two connections
+    writing a file that is still in rollback-journal mode can deadlock, and SQLite then
+    fails one of them at once ("database is locked") instead of waiting out the busy
+    timeout.
+    """
+    with open(f"{path}.migrate-lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def checkpoint(db: Database) -> tuple[int, int, int]:

@@ -5,10 +5,9 @@ Never edit a migration once it has shipped: add ``m00N_...`` below it.
 
 from __future__ import annotations
 
-import fcntl
-from pathlib import Path
-
 from sqlite_utils import Database, Migrations
+
+from trainer.db.connection import setup_lock
 
 migrations = Migrations("trainer")
 
@@ -240,15 +239,11 @@ def migrate(db: Database) -> list[str]:
     Several gunicorn workers may start at once, so a file lock next to the
     database serialises them: the first applies, the others find nothing pending.
     """
-    lock_path = _lock_path(db)
-    if lock_path is None:
+    path = _database_file(db)
+    if path is None:
         return _apply(db)
-    with open(lock_path, "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            return _apply(db)
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+    with setup_lock(path):
+        return _apply(db)
 
 
 def _apply(db: Database) -> list[str]:
@@ -258,7 +253,8 @@ def _apply(db: Database) -> list[str]:
     return pending
 
 
-def _lock_path(db: Database) -> Path | None:
+def _database_file(db: Database) -> str | None:
+    """The connection's main database file (None for an in-memory database)."""
     row = db.execute("PRAGMA database_list").fetchone()
     filename = row[2] if row else ""
-    return Path(f"{filename}.migrate-lock") if filename else None
+    return str(filename) if filename else None
