@@ -228,11 +228,12 @@ def test_last_answer_finishes_the_session(db: Database, trainee: int) -> None:
     assert answer(db, issue(db, session, 0), length=2).streak == 1
     assert not d.get_session(db, session.id).finished  # type: ignore[union-attr]
     assert [s.id for s in d.unfinished_sessions(db, trainee)] == [session.id]
+    assert d.count_unfinished(db, trainee) == 1 and d.unfinished_sessions(db, trainee, 0) == []
     last = answer(db, issue(db, session, 1), length=2)
     assert last.sent_ahead is None and last.streak == 2  # the last answer has its streak
     done = d.get_session(db, session.id)
     assert done is not None and done.finished and done.answered == 2
-    assert d.unfinished_sessions(db, trainee) == []
+    assert d.unfinished_sessions(db, trainee) == [] and d.count_unfinished(db, trainee) == 0
     assert [a.position for a in d.session_attempts(db, session.id)] == [0, 1]
 
 

@@ -172,16 +172,25 @@ def get_session(db: Database, session_id: int) -> SessionRow | None:
     return _session(rows[0]) if rows else None
 
 
-def unfinished_sessions(db: Database, user_id: int) -> list[SessionRow]:
-    """The trainee's sessions that were started and not finished, newest first."""
+def unfinished_sessions(db: Database, user_id: int, limit: int = -1) -> list[SessionRow]:
+    """The trainee's sessions that were started and not finished, newest first (the newest
+    ``limit`` of them; -1: all)."""
     return [
         _session(r)
         for r in select(
             db,
-            _SESSION_SELECT + " WHERE s.user_id = ? AND s.finished_at IS NULL ORDER BY s.id DESC",
-            [user_id],
+            _SESSION_SELECT + " WHERE s.user_id = ? AND s.finished_at IS NULL"
+            " ORDER BY s.id DESC LIMIT ?",
+            [user_id, limit],
         )
     ]
+
+
+def count_unfinished(db: Database, user_id: int) -> int:
+    """How many sessions the trainee started and has not finished."""
+    row = db.execute("SELECT count(*) FROM drill_sessions WHERE user_id = ? AND finished_at"
+                     " IS NULL", [user_id]).fetchone()
+    return int(row[0])
 
 
 def recent_sessions(db: Database, user_id: int, limit: int = 10) -> list[SessionRow]:

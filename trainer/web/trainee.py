@@ -118,7 +118,7 @@ def _home(form: StartDrillForm, status: int = 200) -> Any:
     scores = drilling.family_scores(db, current_user.id)
     recent = drilling.recent_sessions(db, current_user.id, limit=5)
     last_house = recent[0].house if recent else None
-    unfinished = drilling.unfinished_sessions(db, current_user.id)
+    unfinished = drilling.unfinished_sessions(db, current_user.id, limit=RESUMABLE_SHOWN)
     return render_template(
         "home.html",
         form=form,
@@ -126,8 +126,8 @@ def _home(form: StartDrillForm, status: int = 200) -> Any:
         family_titles={f.name: f.title for f in families} | {MIXED: "Mixed"},
         scores=scores,
         houses=house_titles(),
-        unfinished=unfinished[:RESUMABLE_SHOWN],
-        older_unfinished=len(unfinished[RESUMABLE_SHOWN:]),
+        unfinished=unfinished,
+        older_unfinished=drilling.count_unfinished(db, current_user.id) - len(unfinished),
         recent=recent,
         suggestion=suggest(families, scores, last_house),
         length=current_app.config["DRILL_LENGTH"],
