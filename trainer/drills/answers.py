@@ -106,7 +106,8 @@ def parse_net(answer: object) -> Decimal:
 
 
 def parse_nets(answer: object, boxes: int) -> list[Decimal]:
-    """One signed amount per box, in box order."""
+    """One signed amount per box, in box order; one that does not read is refused with its
+    box named (``Box 2: ...``)."""
     glued: list[object] = []
     if isinstance(answer, str):
         # "+ 15" written with a space: glue a lone sign to the amount after it
@@ -124,7 +125,13 @@ def parse_nets(answer: object, boxes: int) -> list[Decimal]:
             f"give one amount per box: {boxes} expected, {len(glued)} given "
             "(separate them with ; e.g. 0; -10; 15)"
         )
-    return [parse_net(item) for item in glued]
+    nets = []
+    for box, item in enumerate(glued, start=1):
+        try:
+            nets.append(parse_net(item))
+        except NotAnAnswer as exc:  # named by its box: a page marks that box's field
+            raise NotAnAnswer(f"Box {box}: {exc}") from None
+    return nets
 
 
 def parse_chips(answer: object, chip_set: Iterable[Decimal] | None = None) -> dict[Decimal, int]:

@@ -104,6 +104,11 @@ class QuestionView:
         """The labels of the amounts a ``nets`` answer gives, left to right."""
         return self.net_labels or tuple(box.label for box in self.boxes)
 
+    @property
+    def wide_table(self) -> bool:
+        """Four boxes or more: the felt keeps the page's full width (no side-by-side)."""
+        return len(self.boxes) >= 4
+
 
 @dataclass(frozen=True, slots=True)
 class Answer:
