@@ -59,7 +59,7 @@ def test_nets_forms_and_count() -> None:
     assert parse_nets(["0", "-10", "52.50"], 3) == expected
     with pytest.raises(NotAnAnswer, match="one amount per box"):
         parse_nets("0; -10", 3)
-    with pytest.raises(NotAnAnswer, match="^Box 2: 'x' is not an amount"):
+    with pytest.raises(NotAnAnswer, match=r"^Box 2: 'x' is not an amount"):
         parse_nets("0; x; 5", 3)
     # one item a box (the web's inputs): a lone sign is that box's bad net, never glued on
     with pytest.raises(NotAnAnswer, match="'-' is not an amount"):
