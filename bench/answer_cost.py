@@ -60,6 +60,8 @@ class Trainee:
         self.csrf = _match(CSRF, client.get("/login").get_data(as_text=True))
         client.post("/login", data={"username": "t", "password": "pw",
                                     "csrf_token": self.csrf})
+        # logging in renewed the session's CSRF token
+        self.csrf = _match(CSRF, client.get("/").get_data(as_text=True))
         self.client = client
         self.cookie = f"session={client.get_cookie('session').value}"  # type: ignore[union-attr]
         self.user_agent = str(client.environ_base["HTTP_USER_AGENT"])

@@ -133,6 +133,10 @@ async def log_in(client: Client, username: str) -> None:
     response = await client.request("POST", "/login", {
         "username": username, "password": PASSWORD, "csrf_token": client.csrf})
     assert response.status in (302, 303), (response.status, response.body[:300])
+    home = await client.request("GET", "/")  # logging in renewed the session's CSRF token
+    match = CSRF.search(home.body)
+    assert match, home.body[:300]
+    client.csrf = match.group(1).decode()
 
 
 async def start_session(client: Client, family: str, house: str = "europoker") -> str:

@@ -58,6 +58,11 @@ def test_create_user_refusals_exit_2_with_one_line(tmp_path: Path,
                    stdin="x" * 9)
     assert role.code == 2 and "boss" in role.err
     assert len(role.err.strip().splitlines()) == 1
+    hidden = run_cli(capsys, "create-user", "ann\u200b", "--role", "trainee", "--database",
+                     path, stdin="long enough pw\n")
+    assert hidden.code == 2
+    assert hidden.err.strip() == ("trainer: error: user name 'ann\\u200b': A username cannot hold"
+                                  " an invisible or control character (U+200B).")
 
 
 def test_serve_and_demo_offer_host_port_workers() -> None:

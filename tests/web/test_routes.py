@@ -110,6 +110,34 @@ def test_login_follows_a_safe_next_only(client: FlaskClient) -> None:
     assert response.headers["Location"] == "/"
 
 
+def test_htmx_login_to_a_next_beyond_latin1_redirects_encoded(client: FlaskClient) -> None:
+    """A response header holds Latin-1 only: the next page's address is sent percent-encoded
+    (it was a 500)."""
+    token = re.search(r'csrf_token" type="hidden" value="([^"]+)"',
+                      client.get("/login").get_data(as_text=True))
+    assert token
+    response = client.post("/login", headers=HX, data={
+        "username": "tina", "password": "correct horse", "csrf_token": token.group(1),
+        "next": "/drills?x=\u2215"})
+    assert response.status_code == 200
+    assert response.headers["HX-Redirect"] == "/drills?x=%E2%88%95"
+
+
+def test_logging_in_and_out_renews_the_csrf_token(client: FlaskClient, auth: Any) -> None:
+    """Whoever used a shared PC before cannot know the CSRF token of whoever logs in next."""
+    before = auth.csrf("/login")
+    auth.login()
+    logged_in = auth.csrf("/")
+    assert logged_in != before
+    stale = client.post("/drills", data={"csrf_token": before, "house": "europoker",
+                                         "family": "dealer-draw"})
+    assert stale.status_code == 400 and "out of date" in stale.get_data(as_text=True)
+    client.post("/logout", data={"csrf_token": logged_in})
+    assert auth.csrf("/login") not in (before, logged_in)
+    assert client.post("/login", data={"username": "tina", "password": "correct horse",
+                                       "csrf_token": logged_in}).status_code != 303
+
+
 def test_disabled_user_cannot_log_in(app: Flask, client: FlaskClient, auth: Any) -> None:
     db = connect(app.config["DATABASE"])
     db.execute("UPDATE users SET active = 0 WHERE username = 'tina'")

@@ -54,6 +54,10 @@ def test_create_a_supervisor(app: Flask, client: FlaskClient, sue: Any) -> None:
 @pytest.mark.parametrize(("data", "message"), [
     ({"username": "TINA"}, "The username &#39;TINA&#39; is taken."),
     ({"username": "two words"}, "No spaces in a username."),
+    ({"username": "tina\u200b"}, "invisible or control character (U+200B)"),
+    ({"username": "\u202eanit"}, "invisible or control character (U+202E)"),
+    ({"username": "a\x00b"}, "invisible or control character (U+0000)"),
+    ({"username": "x" * 81}, "A username is 1 to 80 characters."),
     ({"username": ""}, "This field is required."),
     ({"password": "short", "confirm": "short"}, "Field must be between 8 and 200 characters"),
     ({"confirm": "something else"}, "The passwords differ."),

@@ -67,10 +67,11 @@ def create_user_command(name: str, role: str, database: str | None) -> None:
     """Add an account; asks for the password (or reads one line from stdin)."""
     from trainer.db import connect, migrate
     from trainer.db.users import UserExistsError, create_user
+    from trainer.text_rules import username_problem
     from trainer.web.auth import hash_password
 
-    if not name.strip() or len(name) > 80 or any(c.isspace() for c in name):
-        raise click.ClickException(f"user name {name!r} must be 1-80 characters without spaces")
+    if (problem := username_problem(name)) is not None:
+        raise click.ClickException(f"user name {name!r}: {problem}")
     password = _read_password(name)
     app = _app(database)
     db = connect(app.config["DATABASE"])

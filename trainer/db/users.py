@@ -8,6 +8,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.db.connection import now_iso, select, write_transaction
+from trainer.text_rules import username_problem
 
 ROLES = ("trainee", "supervisor")
 
@@ -41,7 +42,10 @@ _COLUMNS = "id, username, role, password_hash, active, login_generation"
 
 
 def create_user(db: Database, username: str, role: str, password_hash: str) -> UserRow:
-    """Add a user; refuses an unknown role or a taken name."""
+    """Add a user; refuses an unknown role, a name with spaces or invisible characters, or
+    a taken name."""
+    if (problem := username_problem(username)) is not None:
+        raise ValueError(f"username {username!r}: {problem}")
     if role not in ROLES:
         raise ValueError(f"role {role!r} is not one of {', '.join(ROLES)}")
     with write_transaction(db):

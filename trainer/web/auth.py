@@ -10,7 +10,7 @@ from flask_login import LoginManager, UserMixin, current_user, login_user, logou
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from trainer.db import users
-from trainer.web import throttle
+from trainer.web import csrf_tokens, throttle
 from trainer.web.database import get_db
 from trainer.web.forms import LoginForm, LogoutForm
 from trainer.web.htmx import login_redirect, redirect_to
@@ -110,6 +110,7 @@ def login() -> Any:
         elif check_password_hash(row.password_hash, password) and row.active:
             throttle.succeeded(form.username.data or "")
             login_user(User(row))
+            csrf_tokens.renew()
             return redirect_to(_safe_next(form.next.data) or url_for("trainee.home"))
         throttle.failed(form.username.data or "")
         error = "Wrong username or password, or the account is disabled."
@@ -123,5 +124,6 @@ def logout() -> Any:
         if current_user.is_authenticated:
             users.end_logins(get_db(), current_user.id)
         logout_user()
+        csrf_tokens.renew()
         flash("You are logged out.")
     return redirect_to(url_for("auth.login"))

@@ -55,6 +55,17 @@ class RememberedCSRFProtect(CSRFProtect):
 csrf = RememberedCSRFProtect()
 
 
+def renew() -> None:
+    """Drop this browser session's CSRF token: the next form gets a new one.
+
+    Called when someone logs in or out, so whoever used a shared training-room PC
+    before does not know the token of whoever logs in after them."""
+    field = current_app.config["WTF_CSRF_FIELD_NAME"]
+    session.pop(field, None)
+    g.pop(field, None)
+    g.pop("csrf_valid", None)
+
+
 def init_app(app: Flask) -> None:
     csrf.init_app(app)  # its check runs first: the hook below sees its verdict
 

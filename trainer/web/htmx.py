@@ -7,6 +7,7 @@ from typing import Any
 from flask import Flask, Response, redirect, render_template, request, url_for
 from flask_login import current_user
 from flask_wtf.csrf import CSRFError
+from werkzeug.urls import iri_to_uri
 from werkzeug.wrappers import Response as BaseResponse
 
 
@@ -25,7 +26,7 @@ def redirect_to(url: str) -> BaseResponse:
     """A redirect htmx follows as a full navigation (HX-Redirect) and a browser as a 303."""
     if is_htmx():
         response = Response("", 200)
-        response.headers["HX-Redirect"] = url
+        response.headers["HX-Redirect"] = iri_to_uri(url)  # a header holds Latin-1 only
         return response
     return redirect(url, 303)
 

@@ -20,11 +20,11 @@ from wtforms.validators import (
     Length,
     NumberRange,
     Optional,
-    Regexp,
     ValidationError,
 )
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from trainer.text_rules import free_text_problem, username_problem
 from trainer.web.drillkit import FamilyInfo
 
 
@@ -59,11 +59,20 @@ class FilterForm(FlaskForm):
             raise ValidationError("The end date is before the start date.")
 
 
-USERNAME = Regexp(r"^[^\s]+$", message="No spaces in a username.")
+def visible_username(_form: Any, field: Any) -> None:
+    """Letters of any script, digits, punctuation; nothing a reader cannot see."""
+    if field.data and (problem := username_problem(field.data)) is not None:
+        raise ValidationError(problem)
+
+
+def visible_text(_form: Any, field: Any) -> None:
+    """No control or invisible characters in a line of text."""
+    if field.data and (problem := free_text_problem(field.data)) is not None:
+        raise ValidationError(problem)
 
 
 class AccountForm(FlaskForm):
-    username = StringField("Username", validators=[DataRequired(), Length(max=80), USERNAME])
+    username = StringField("Username", validators=[DataRequired(), visible_username])
     role = SelectField("Role", choices={"trainee": "Trainee", "supervisor": "Supervisor"},
                        validators=[DataRequired()])
     password = PasswordField("Password", validators=[DataRequired(), Length(min=8, max=200)])
@@ -85,7 +94,7 @@ DEFAULT_DIFFICULTY = "default"
 
 
 class ExamForm(FlaskForm):
-    title = StringField("Title", validators=[DataRequired(), Length(max=120)])
+    title = StringField("Title", validators=[DataRequired(), Length(max=120), visible_text])
     houses = CheckboxesField("Houses", validators=[DataRequired("Choose at least one house.")])
     families = CheckboxesField("Drill families",
                                validators=[DataRequired("Choose at least one drill family.")])
