@@ -809,6 +809,17 @@ def test_feedback_and_summary_fragments(app: Flask, client: FlaskClient, auth: A
     assert client.get(f"{url}/feedback/5").status_code == 404
 
 
+def right_answer_fields(question: drilling.QuestionRow) -> dict[str, str]:
+    """The form fields answering a fake backend's question right."""
+    answer = expected_of(question)
+    if question.family == "dealer-draw":
+        return {"choice": answer}
+    if question.family == "chip-payout":
+        whole, _, part = answer.partition(".")
+        return {"chip-1": whole, "chip-0.50": "1" if part else "0"}
+    return {"amount": answer}
+
+
 def test_mixed_session_spreads_families(app: Flask, client: FlaskClient, auth: Any) -> None:
     auth.login()
     url = start(client, auth, family="mixed", length=3)
@@ -819,18 +830,32 @@ def test_mixed_session_spreads_families(app: Flask, client: FlaskClient, auth: A
         form = question_form(html)
         question = pending(app, session_id)
         families.add(question.family)
-        data = json.loads(question.question)
-        if question.family == "dealer-draw":
-            form |= {"choice": data["answer"]}
-        elif question.family == "chip-payout":
-            whole, _, part = data["answer"].partition(".")
-            form |= {"chip-1": whole, "chip-0.50": "1" if part else "0"}
-        else:
-            form |= {"amount": data["answer"]}
-        assert client.post(f"{url}/answer", data=form).status_code == 303
+        assert client.post(f"{url}/answer",
+                           data=form | right_answer_fields(question)).status_code == 303
     assert len(families) == 3
     summary = client.get(f"{url}/summary").get_data(as_text=True)
     assert summary.count("<tr data-family=") == 3
+
+
+def test_a_question_sent_ahead_in_a_mixed_session_names_its_own_family(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """The feedback names the answered question's drill, the question after it its own."""
+    auth.login()
+    url = start(client, auth, family="mixed", length=3)
+    session_id = int(url.rsplit("/", 1)[1])
+    with app.app_context():
+        titles = {f.name: f.title for f in backend().families()}
+    form = question_form(client.get(url, headers=HX).get_data(as_text=True))
+    answered = pending(app, session_id)
+    response = client.post(f"{url}/answer", data=form | right_answer_fields(answered),
+                           headers=HX)
+    html = response.get_data(as_text=True)
+    upcoming = pending(app, session_id)
+    assert upcoming.family != answered.family
+    feedback, _, ahead = html.partition('data-state="upcoming"')
+    assert f'<p class="family">{titles[answered.family]}</p>' in feedback
+    assert f'<p class="family">{titles[upcoming.family]}</p>' in ahead
+    assert titles[answered.family] not in ahead
 
 
 def test_supervisor_area_is_for_supervisors(client: FlaskClient, auth: Any) -> None:

@@ -314,6 +314,7 @@ def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionR
         "last": last,
         "upcoming": upcoming,
         "upcoming_view": backend().view(upcoming.question) if upcoming else None,
+        "upcoming_family_title": _family_title(upcoming.family) if upcoming else None,
         "next_url": url_for(".summary" if last else ".drill", session_id=session.id),
         "house_title": house_titles().get(session.house, session.house),
         "facts": house_facts(session.house),
