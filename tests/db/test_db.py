@@ -402,10 +402,11 @@ def test_a_streak_is_read_from_the_session_index_alone(db: Database) -> None:
 
 def test_a_question_sent_ahead_then_shown_on_its_own_page_loses_the_flag(
         db: Database, trainee: int) -> None:
+    """Its clock starts where the page says (when Next revealed it, or now)."""
     session, q1 = _answered_with_one_sent_ahead(db, trainee)
-    d.shown_on_its_own(db, q1.id)
+    d.show_question(db, q1.id, 2_500)
     shown = d.pending_question(db, session.id)
-    assert shown is not None and (shown.shown_ms, shown.sent_ahead) == (2_000, False)
+    assert shown is not None and (shown.shown_ms, shown.sent_ahead) == (2_500, False)
 
 
 def test_logins_end_when_the_generation_moves_on(tmp_path: Path) -> None:

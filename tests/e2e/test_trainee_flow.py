@@ -171,19 +171,27 @@ def test_session_with_javascript(browser: Any, live_server: LiveServer) -> None:
     page.wait_for_selector("[data-state=feedback]")
     assert page.inner_text(".verdict h2") == "Right"
 
-    # a reload keeps the feedback; once Next has revealed the question, a reload keeps that
+    # a reload keeps the feedback; once Next has revealed the question, a reload keeps that.
+    # The 2.5 s spent on the feedback, before and after its reload, are not the next
+    # question's: its clock runs from Next, through the reload of its own page.
     session_id = start(page, live_server, "europoker", "dealer-draw", "easy", 2)
     page.keyboard.press("h")
     page.wait_for_selector("[data-state=feedback]")
     assert page.url.endswith(f"/drills/{session_id}/feedback/0")
+    page.wait_for_timeout(2000)
     page.reload()
     page.wait_for_selector("[data-state=feedback] .verdict")
+    page.wait_for_timeout(500)
     page.keyboard.press("Space")
     wait_position(page, 1)
+    assert int(page.input_value("input[name=waited_ms]")) >= 2500
     assert page.url.endswith(f"/drills/{session_id}")
     page.reload()
     wait_position(page, 1)
     assert len(attempts(live_server, session_id)) == 1
+    page.keyboard.press("h")
+    page.wait_for_selector("#summary, [data-state=feedback]")
+    assert attempts(live_server, session_id)[1].elapsed_ms < 2000
 
     # a malformed amount: the message beside the field, nothing recorded
     session_id = start(page, live_server, "russian-casino", "surrender", "medium", 1)
@@ -239,8 +247,9 @@ def test_session_without_javascript(browser: Any, live_server: LiveServer) -> No
     page.click(".amount-row button[type=submit]")
     page.wait_for_url(re.compile(r"/feedback/0$"))
     assert page.inner_text(".verdict h2") == "Right"
-    page.click("[data-next]")
-    wait_position(page, 1)
+    page.click("[data-next]")  # the next question is below the feedback: Next goes there
+    assert page.url.endswith("/feedback/0#q-ahead")
+    assert page.is_visible("[data-upcoming][data-position='1'] input[name='chip-25']")
     question = pending_question(live_server.database, session_id)
     counts = chip_counts(question["expected"], ["0.50", "1", "2.50", "5", "25", "100", "500"])
     smallest = min(counts, key=Decimal)

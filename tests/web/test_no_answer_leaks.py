@@ -53,7 +53,7 @@ SENTINELS = {"expected": "ZqxExpectedMarker", "expected_text": "ZqxExpectedTextM
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/drills/1"}
 SAFE_HIDDEN = {"csrf_token", "token", "multi", "next", "waited_ms"}
 IDS = {"data-position", "data-resume", "data-seconds", "data-attempt", "data-exam",
-       "data-sitting", "data-account", "data-trainee"}
+       "data-sitting", "data-account", "data-trainee", "data-waiting-ms"}
 SETTINGS = {"house", "family", "difficulty", "length"}  # the home page's "drill again" forms
 BACKEND = DrillsPackageBackend()
 FIXED_HEADERS = {"Set-Cookie", "Content-Type", "Content-Length", "Cache-Control", "Vary"}

@@ -358,7 +358,9 @@ def test_right_answer_by_button_full_page_flow(app: Flask, client: FlaskClient,
     feedback = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "Right" in feedback and "streak <strong class=\"streak\">1</strong>" in feedback
     assert "against a par of 3.0 s" in feedback
-    assert f'href="{url}"' in feedback  # next question
+    # Next: the question below (no JavaScript), or the drill's address put back (trainer.js)
+    assert 'href="#q-ahead"' in feedback and f'data-drill-url="{url}"' in feedback
+    assert '<section id="q-ahead"' in feedback
 
 
 def test_wrong_answer_by_htmx_returns_the_feedback_fragment(app: Flask, client: FlaskClient,
@@ -964,6 +966,60 @@ def test_a_question_sent_ahead_and_shown_after_a_break_forgets_its_wait(
     client.post(f"{url}/answer", data=question_form(page) | {"choice": "hit",
                                                              "waited_ms": "999999"})
     assert _elapsed_at(app, 1) < 60_000 and pending(app, session_id).position == 2
+
+
+def _sent_ahead_after_reading(app: Flask, client: FlaskClient,
+                              auth: Any) -> tuple[str, str]:
+    """A session whose second question came with the first answer's feedback 10 s ago:
+    the session's URL and that question's token."""
+    auth.login()
+    url = start(client, auth)
+    session_id = int(url.rsplit("/", 1)[1])
+    form = question_form(client.get(url).get_data(as_text=True))
+    client.post(f"{url}/answer", data=form | {"choice": "hit"}, headers=HX)
+    _shown_earlier(app, session_id, 1, 10_000)
+    return url, pending(app, session_id).token
+
+
+def test_a_question_waiting_behind_its_feedback_starts_its_clock_on_its_own_page(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """The trainee read the feedback for 10 s, went home and resumed: the question was
+    hidden all that time, so its clock starts when its own page shows it."""
+    url, _token = _sent_ahead_after_reading(app, client, auth)
+    page = client.get(url).get_data(as_text=True)
+    assert 'name="waited_ms"' not in page  # an ordinary shown question from now on
+    client.post(f"{url}/answer", data=question_form(page) | {"choice": "hit"})
+    assert _elapsed_at(app, 1) < 5_000
+
+
+@pytest.mark.parametrize(("cookie", "elapsed_from", "elapsed_to"), [
+    ("{token}:4000", 6_000, 9_000),  # revealed after 4 s: the 6 s since count
+    ("{token}:99999", 0, 5_000),  # a wait longer than it was sent: from now
+    ("someone-else:4000", 0, 5_000),  # another question's reveal: from now
+    ("{token}:4e3", 0, 5_000),
+    ("{token}:", 0, 5_000),
+])
+def test_a_reload_after_next_keeps_the_clock_from_the_reveal(
+        app: Flask, client: FlaskClient, auth: Any, cookie: str, elapsed_from: int,
+        elapsed_to: int) -> None:
+    """trainer.js leaves a cookie when Next reveals a question sent ahead, saying how long it
+    had waited; a reload of the question's own page counts its time from then."""
+    url, token = _sent_ahead_after_reading(app, client, auth)
+    client.set_cookie("revealed", cookie.format(token=token), path="/drills")
+    page = client.get(url).get_data(as_text=True)
+    client.post(f"{url}/answer", data=question_form(page) | {"choice": "hit"})
+    assert elapsed_from <= _elapsed_at(app, 1) < elapsed_to
+
+
+def test_a_reloaded_feedback_page_says_how_long_the_next_question_has_waited(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """trainer.js counts a reported wait from when the question was sent, not from the
+    reload."""
+    url, _token = _sent_ahead_after_reading(app, client, auth)
+    for headers in ({}, HX):
+        page = client.get(f"{url}/feedback/0", headers=headers).get_data(as_text=True)
+        waiting = re.search(r'data-waiting-ms="(\d+)" data-upcoming', page)
+        assert waiting and 10_000 <= int(waiting.group(1)) < 15_000
 
 
 def test_a_feedback_page_never_carries_a_question_not_shown_yet(

@@ -276,13 +276,6 @@ def show_question(db: Database, question_id: int, shown_ms: int) -> None:
         )
 
 
-def shown_on_its_own(db: Database, question_id: int) -> None:
-    """A question sent ahead is now shown on its own page (no JavaScript revealed it): its
-    clock keeps running from when it was sent, and no reported wait comes off it."""
-    with write_transaction(db):
-        db.execute("UPDATE issued_questions SET sent_ahead = 0 WHERE id = ?", [question_id])
-
-
 _SESSION_FIELDS = len(SessionRow.__slots__)
 
 

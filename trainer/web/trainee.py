@@ -183,7 +183,12 @@ def _own_session(session_id: int) -> drilling.SessionRow:
 
 def _current_question(session: drilling.SessionRow) -> drilling.QuestionRow:
     """The question the trainee is on, shown on its own page: its clock starts now if it was
-    not shown before (or again, after a break)."""
+    not shown before (or again, after a break).
+
+    A question sent ahead with the last feedback is on a page of its own for the first
+    time: its clock runs from when "Next" revealed it, if trainer.js says so (a reload
+    after Next), else from now -- until now it waited hidden behind the feedback (the
+    trainee went home and resumed).  From then on it is an ordinary shown question."""
     db = get_db()
     pending = drilling.pending_question(db, session.id)
     if pending is None:  # a session started before sessions stored their questions at the start
@@ -192,12 +197,29 @@ def _current_question(session: drilling.SessionRow) -> drilling.QuestionRow:
         pending = drilling.pending_question(db, session.id)
         assert pending is not None
     now = now_ms()
-    if pending.shown_ms is None or now - pending.shown_ms > RESUME_AFTER_MS:
-        drilling.show_question(db, pending.id, now)
-        return replace(pending, shown_ms=now, sent_ahead=False)
-    if pending.sent_ahead:  # now on a page of its own: no longer one sent ahead
-        drilling.shown_on_its_own(db, pending.id)
-    return replace(pending, sent_ahead=False)
+    start = pending.shown_ms
+    if start is not None and pending.sent_ahead:
+        revealed = _revealed_after(pending.token)
+        start = now if revealed is None else min(now, start + revealed)
+    if start is None or now - start > RESUME_AFTER_MS:
+        start = now
+    if start != pending.shown_ms or pending.sent_ahead:
+        drilling.show_question(db, pending.id, start)
+    return replace(pending, shown_ms=start, sent_ahead=False)
+
+
+REVEALED_COOKIE = "revealed"
+"""Set by trainer.js when "Next" reveals a question sent ahead: ``TOKEN:MS``, how long the
+question had waited hidden behind the feedback."""
+
+
+def _revealed_after(token: str) -> int | None:
+    """How long the question of ``token`` waited before "Next" revealed it (None: not
+    revealed, as far as the browser says)."""
+    named, _, wait = request.cookies.get(REVEALED_COOKIE, "").partition(":")
+    if named != token or not (wait.isascii() and wait.isdigit()) or len(wait) > 10:
+        return None
+    return int(wait)
 
 
 def _question_context(session: drilling.SessionRow, question: drilling.QuestionRow,
@@ -315,6 +337,9 @@ def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionR
         "upcoming": upcoming,
         "upcoming_view": backend().view(upcoming.question) if upcoming else None,
         "upcoming_family_title": _family_title(upcoming.family) if upcoming else None,
+        # how long it has waited behind the feedback so far (a reload of the feedback page)
+        "upcoming_waiting_ms": max(0, now_ms() - upcoming.shown_ms)
+        if upcoming and upcoming.shown_ms is not None else 0,
         "next_url": url_for(".summary" if last else ".drill", session_id=session.id),
         "house_title": house_titles().get(session.house, session.house),
         "facts": house_facts(session.house),

@@ -6,20 +6,35 @@
   document.documentElement.classList.add("js");
 
   // The answer's feedback carries the next question ([data-upcoming], hidden by the CSS when
-  // this script runs): "Next" reveals it in place, telling the server how long it waited.
-  var arrived = performance.now();
-  document.addEventListener("htmx:load", function () { arrived = performance.now(); });
+  // this script runs): "Next" reveals it in place, telling the server how long it waited
+  // (counted from when it was sent, data-waiting-ms before this page loaded): with the
+  // answer, and in a cookie, for its own page if the trainee reloads it.
+  var arrived = 0;
+  function arrive() {
+    var upcoming = document.querySelector("[data-upcoming]");
+    var before = upcoming ? parseInt(upcoming.getAttribute("data-waiting-ms") || "0", 10) : 0;
+    arrived = performance.now() - (before > 0 ? before : 0);
+  }
+  arrive();
+  document.addEventListener("htmx:load", arrive);
 
   function reveal() {
     var upcoming = document.querySelector("[data-upcoming]");
     var current = document.getElementById("drill");
     if (!upcoming || !current) return false;
+    var wait = String(Math.round(performance.now() - arrived));
     var waited = upcoming.querySelector("input[name='waited_ms']");
-    if (waited) waited.value = String(Math.round(performance.now() - arrived));
+    if (waited) waited.value = wait;
+    var token = upcoming.querySelector("input[name='token']");
+    if (token) {
+      document.cookie = "revealed=" + token.value + ":" + wait +
+        "; path=/drills; max-age=86400; samesite=strict";
+    }
     // the address bar names the drill again: a reload shows this question, not the feedback
     var next = current.querySelector("[data-next]");
-    if (next && next.href && window.history.replaceState) {
-      window.history.replaceState(window.history.state, "", next.href);
+    var drillUrl = next && next.getAttribute("data-drill-url");
+    if (drillUrl && window.history.replaceState) {
+      window.history.replaceState(window.history.state, "", drillUrl);
     }
     current.remove();
     upcoming.removeAttribute("data-upcoming");
