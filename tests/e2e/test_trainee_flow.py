@@ -351,3 +351,29 @@ def test_offers_against_an_ace_by_keyboard(browser: Any, live_server: LiveServer
     page.wait_for_selector("#summary")
     assert [a.answer for a in attempts(live_server, session.id)] == order
     context.close()
+
+
+def test_chips_never_overwrite_a_typed_amount(browser: Any, live_server: LiveServer) -> None:
+    """Chips write their total into the amount only while the trainee has not typed one;
+    Clear empties only the chips; a re-asked question shows its chips' total."""
+    context = browser.new_context(viewport={"width": 1024, "height": 800})
+    page = context.new_page()
+    login(page, live_server, "tina")
+    session_id = start(page, live_server, "europoker", "blackjack-payout", "medium", 1)
+    page.click("[data-chip='25']")
+    assert page.input_value("#amount") == "25"  # built from chips
+    page.click("[data-chip-clear]")
+    assert page.input_value("#amount") == "" and page.inner_text("[data-chip-total]") == "0"
+    page.fill("#amount", "120")
+    page.click("[data-chip='25']")
+    page.click("[data-chip='2.50']")
+    assert page.input_value("#amount") == "120"  # typed: kept
+    assert page.inner_text("[data-chip-total]") == "27.50"
+    page.click(".amount-row button[type=submit]")
+    page.wait_for_selector("#answer-error")
+    assert "differ" in page.inner_text("#answer-error")
+    assert page.inner_text("[data-chip-total]") == "27.50"  # the counts re-shown, and their total
+    page.click("[data-chip-clear]")
+    assert page.input_value("#amount") == "120"
+    assert attempts(live_server, session_id) == []
+    context.close()

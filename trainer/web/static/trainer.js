@@ -104,7 +104,10 @@
     var whole = Math.floor(c / 100), part = c % 100;
     return part ? whole + "." + (part < 10 ? "0" : "") + part : String(whole);
   }
-  function refresh(builder) {
+  // The chips' total goes into the amount field only while the trainee has not typed an
+  // amount there: a typed amount is never overwritten (if the two differ, the server asks
+  // again), and Clear empties only what the chips wrote.
+  function refresh(builder, writeAmount) {
     var total = 0;
     builder.querySelectorAll("input[name^='chip-']").forEach(function (input) {
       var n = parseInt(input.value || "0", 10);
@@ -112,11 +115,21 @@
     });
     var out = builder.querySelector("[data-chip-total]");
     if (out) out.textContent = money(total);
-    if (builder.getAttribute("data-kind") === "money") {
+    if (writeAmount && builder.getAttribute("data-kind") === "money") {
       var amount = builder.form && builder.form.querySelector("input[name='amount']");
-      if (amount) amount.value = total ? money(total) : "";
+      if (amount && (amount.value === "" || amount.hasAttribute("data-from-chips"))) {
+        amount.value = total ? money(total) : "";
+        if (total) amount.setAttribute("data-from-chips", "");
+        else amount.removeAttribute("data-from-chips");
+      }
     }
   }
+  // a re-asked question shows the counts as typed: its total too
+  function refreshAll() {
+    document.querySelectorAll("[data-chip-builder]").forEach(function (b) { refresh(b, false); });
+  }
+  refreshAll();
+  document.addEventListener("htmx:load", refreshAll);
 
   document.addEventListener("click", function (event) {
     var next = event.target.closest && event.target.closest("[data-next]");
@@ -135,7 +148,7 @@
     } else {
       builder.querySelectorAll("input[name^='chip-']").forEach(function (i) { i.value = ""; });
     }
-    refresh(builder);
+    refresh(builder, true);
   });
 
   // Starting a drill: only the drills the chosen house has are offered (the server refuses
@@ -162,7 +175,9 @@
   });
 
   document.addEventListener("input", function (event) {
-    var builder = event.target.closest && event.target.closest("[data-chip-builder]");
-    if (builder && event.target.name && event.target.name.indexOf("chip-") === 0) refresh(builder);
+    var target = event.target;
+    if (target.name === "amount") target.removeAttribute("data-from-chips");  // typed: keep it
+    var builder = target.closest && target.closest("[data-chip-builder]");
+    if (builder && target.name && target.name.indexOf("chip-") === 0) refresh(builder, true);
   });
 })();
