@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from trainer.db import connect, drilling, now_ms, users
 from trainer.web.session_plan import SessionPlan
-from trainer.web.trainee import backend
+from trainer.web.trainee import REPEATED_NOTE, backend
 
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/drills/1"}
 
@@ -480,8 +480,14 @@ def test_double_submit_records_one_attempt(app: Flask, client: FlaskClient, auth
     third = client.post(f"{url}/answer", data=form | {"choice": expected})
     assert count_attempts(app) == 1
     assert "Wrong" in first.get_data(as_text=True)
-    assert "Wrong" in second.get_data(as_text=True)  # the first answer stands
+    assert "already been answered" not in first.get_data(as_text=True)
+    # the first answer stands, and the page says the one just sent was not recorded
+    assert "Wrong" in second.get_data(as_text=True)
+    assert REPEATED_NOTE in second.get_data(as_text=True).replace("&#39;", "'")
     assert third.status_code == 303
+    page = client.get(third.headers["Location"]).get_data(as_text=True)
+    assert REPEATED_NOTE in page and "Wrong" in page
+    assert REPEATED_NOTE not in client.get(third.headers["Location"]).get_data(as_text=True)
 
 
 def test_answer_to_a_question_not_issued_to_you_is_refused(app: Flask, client: FlaskClient,

@@ -15,7 +15,7 @@ import statistics
 from dataclasses import dataclass, replace
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, render_template, request, url_for
 from flask_login import current_user, login_required
 from werkzeug.datastructures import MultiDict
 
@@ -268,8 +268,8 @@ def answer(session_id: int) -> Any:
     if (invalid := form.error()) is not None:
         return _reask(session, question, form, invalid)
     existing = drilling.attempt_for_question(db, question.id) if question.answered else None
-    if existing is not None:  # a double submit: the first answer stands
-        return _feedback_response(session, question, existing)
+    if existing is not None:  # a double submit, or another window: the first answer stands
+        return _feedback_response(session, question, existing, repeated=True)
     view = backend().view(question.question)
     given, error = answer_from_form(form.choice, form.amount, view)
     if given is None:
@@ -294,15 +294,24 @@ def _reask(session: drilling.SessionRow, question: drilling.QuestionRow, form: P
     return render("drill.html", "drill/_question.html", 422, **context)
 
 
+REPEATED_NOTE = ("This question had already been answered (in another window, or by an "
+                 "earlier click): this is the answer recorded first. The one just sent was "
+                 "not recorded.")
+
+
 def _feedback_response(session: drilling.SessionRow, question: drilling.QuestionRow,
                        attempt: drilling.AttemptRow, view: QuestionView | None = None,
                        upcoming: drilling.QuestionRow | None = None,
-                       streak: int | None = None) -> Any:
+                       streak: int | None = None, repeated: bool = False) -> Any:
+    """The feedback on ``attempt``; ``repeated``: it answered an earlier post, not this one."""
     if not is_htmx():
+        if repeated:
+            flash(REPEATED_NOTE)
         return redirect_to(url_for(".feedback", session_id=session.id,
                                    position=question.position))
     context = _feedback_context(session, question, attempt, view, upcoming, streak,
                                 felt_in_place=True)
+    context["repeated_note"] = REPEATED_NOTE if repeated else None
     # the address bar names the feedback: a reload shows it again instead of moving on
     return render_template("drill/_feedback.html", **context), 200, {
         "HX-Replace-Url": url_for(".feedback", session_id=session.id, position=question.position)}
@@ -344,6 +353,7 @@ def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionR
         "house_title": house_titles().get(session.house, session.house),
         "facts": house_facts(session.house),
         "family_title": _family_title(question.family),
+        "repeated_note": None,
     }
 
 
