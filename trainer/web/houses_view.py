@@ -23,7 +23,8 @@ _DEALER_CARDS = {
 
 @functools.cache
 def house_facts(name: str) -> tuple[str, ...]:
-    """Short lines: decks, soft 17, blackjack pay, doubling, splitting, surrender, insurance."""
+    """Short lines: decks, soft 17, blackjack pay, doubling (and re-doubling), splitting (and
+    aces), surrender (and after a split or a double), insurance."""
     house = find_house(name)
     facts = [
         f"{house.decks} deck{'s' if house.decks > 1 else ''}"
@@ -32,7 +33,9 @@ def house_facts(name: str) -> tuple[str, ...]:
         "Dealer hits soft 17 (H17)" if house.hits_soft_17 else "Dealer stands on soft 17 (S17)",
         f"Blackjack pays {house.blackjack_pays}",
         f"Double on {_DOUBLE[house.double_on]}"
-        + ("" if house.double_after_split else ", not after a split"),
+        + ("" if house.double_after_split else ", not after a split")
+        + (f", up to {house.max_doubles} times a hand (one card after each)"
+           if house.max_doubles > 1 else ""),
         _split_text(house),
         _surrender_text(house),
         f"Insurance pays {house.insurance_pays}" + (", even money offered" if house.even_money
@@ -56,15 +59,23 @@ def _split_text(house: HouseRules) -> str:
     limit = house.split_max_hands
     hands = "any number of hands" if limit is None else f"up to {limit} hands"
     pairs = "same rank" if house.split_match == "rank" else "same value"
-    aces = ", split aces one card each" if house.split_aces_one_card else ""
-    return f"Split {pairs}, {hands}{aces}" if limit != 1 else "No split"
+    aces_limit = house.split_aces_max_hands
+    aces = ("aces split once" if aces_limit == 2
+            else "aces re-split to any number of hands" if aces_limit is None
+            else f"aces up to {aces_limit} hands")
+    one_card = ", one card each" if house.split_aces_one_card else ""
+    return f"Split {pairs}, {hands}; {aces}{one_card}" if limit != 1 else "No split"
 
 
 def _surrender_text(house: HouseRules) -> str:
     if not house.surrender:
         return "No surrender"
     against_ace = "" if house.surrender_vs_ace else ", not against an ace"
-    return "Surrender (half the bet back)" + against_ace
+    after = [moment for moment, allowed in (("a split", house.surrender_after_split),
+                                             ("a double", house.surrender_after_double))
+             if allowed]
+    return ("Surrender (half the bet back)" + against_ace
+            + (f", also after {' or '.join(after)}" if after else ""))
 
 
 def house_titles() -> dict[str, str]:

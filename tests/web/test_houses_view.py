@@ -1,0 +1,35 @@
+"""The key rules a drill page shows: the ones the drills test, stated per house."""
+
+from __future__ import annotations
+
+from trainer.web.houses_view import house_facts
+
+
+def test_spanish_21_states_re_doubling_and_surrender_after_a_split_or_a_double() -> None:
+    assert house_facts("spanish-21") == (
+        "6 decks (Spanish, no pip tens), hole card",
+        "Dealer hits soft 17 (H17)",
+        "Blackjack pays 3:2",
+        "Double on any two cards, not after a split, up to 2 times a hand (one card after each)",
+        "Split same value, up to 4 hands; aces split once, one card each",
+        "Surrender (half the bet back), also after a split or a double",
+        "Insurance pays 2:1",
+        "Player 21 beats a dealer 21",
+        "Bonuses on 5+ card 21s, 6-7-8 and 7-7-7",
+    )
+
+
+def test_how_far_aces_re_split_is_stated() -> None:
+    assert "Split same value, up to 4 hands; aces re-split to any number of hands, one card each" \
+        in house_facts("russian-casino")
+    assert "Split same value, up to 4 hands; aces up to 4 hands, one card each" \
+        in house_facts("double-exposure-online")
+    assert "Split same rank, up to 2 hands; aces split once, one card each" \
+        in house_facts("baden-baden")
+
+
+def test_surrender_only_where_the_house_has_it() -> None:
+    assert "No surrender" in house_facts("europoker")
+    assert "Surrender (half the bet back), not against an ace" in house_facts(
+        "classic-single-deck")
+    assert "Surrender (half the bet back)" in house_facts("russian-casino")
