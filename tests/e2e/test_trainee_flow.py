@@ -372,7 +372,9 @@ def test_chips_never_overwrite_a_typed_amount(browser: Any, live_server: LiveSer
     page.click(".amount-row button[type=submit]")
     page.wait_for_selector("#answer-error")
     assert "differ" in page.inner_text("#answer-error")
-    assert page.inner_text("[data-chip-total]") == "27.50"  # the counts re-shown, and their total
+    # the counts re-shown, and their total (once htmx has settled the swapped-in question)
+    page.wait_for_function("document.querySelector('[data-chip-total]').textContent"
+                           " === '27.50'", timeout=3000)
     page.click("[data-chip-clear]")
     assert page.input_value("#amount") == "120"
     assert attempts(live_server, session_id) == []
