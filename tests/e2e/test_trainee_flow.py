@@ -92,6 +92,7 @@ def test_session_with_javascript(browser: Any, live_server: LiveServer) -> None:
     # dealer-draw: a right answer by button, a wrong one by keyboard, next by Space
     session_id = start(page, live_server, "europoker", "dealer-draw", "medium", 2)
     url = page.url
+    assert page.is_visible("button.choice kbd")  # the shortcuts, shown where they work
     question = pending_question(live_server.database, session_id)
     dealt = cards_on(page, "#drill")
     page.click(f"button[name=choice][value={question['expected']}]")
@@ -221,9 +222,11 @@ def test_session_without_javascript(browser: Any, live_server: LiveServer) -> No
     login(page, live_server, "nojs")
     session_id = start(page, live_server, "europoker", "dealer-draw", "easy", 2)
     question = pending_question(live_server.database, session_id)
+    assert not page.is_visible("button.choice kbd")  # no shortcuts without trainer.js
     page.click(f"button[name=choice][value={question['expected']}]")
     page.wait_for_url(re.compile(r"/feedback/0$"))  # a real POST, then a redirect
     assert page.inner_text(".verdict h2") == "Right"
+    assert not page.is_visible("[data-next] kbd")
     # the next question is asked below the feedback: answered from there
     assert page.is_visible("[data-upcoming][data-position='1'] form.answer")
     question = pending_question(live_server.database, session_id)

@@ -350,12 +350,16 @@ def test_right_answer_by_button_full_page_flow(app: Flask, client: FlaskClient,
     auth.login()
     url = start(client, auth)
     session_id = int(url.rsplit("/", 1)[1])
-    form = question_form(client.get(url).get_data(as_text=True))
+    drill_page = client.get(url).get_data(as_text=True)
+    form = question_form(drill_page)
     expected = expected_of(pending(app, session_id))
     response = client.post(f"{url}/answer", data=form | {"choice": expected})
     assert response.status_code == 303
     assert response.headers["Location"] == f"{url}/feedback/0"
     feedback = client.get(response.headers["Location"]).get_data(as_text=True)
+    # titled like the drill page: htmx swaps the next question in under the same title
+    title = re.compile(r"<title>(.*?)</title>")
+    assert title.findall(feedback) == title.findall(drill_page) != []
     assert "Right" in feedback and "streak <strong class=\"streak\">1</strong>" in feedback
     assert "against a par of 3.0 s" in feedback
     # Next: the question below (no JavaScript), or the drill's address put back (trainer.js)
