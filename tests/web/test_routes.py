@@ -621,6 +621,12 @@ def test_interrupted_session_resumes_on_the_same_question(app: Flask, client: Fl
     auth.login()
     home = client.get("/").get_data(as_text=True)
     assert f'data-resume="{session_id}"' in home and "1 of 3 answered" in home
+    db = connect(app.config["DATABASE"])
+    started = db.execute("SELECT started_at FROM drill_sessions WHERE id = ?",
+                         [session_id]).fetchone()[0]
+    db.close()
+    # sessions alike are told apart by when they started
+    assert f'started {started[:10]} {started[11:16]} UTC' in home
     again = client.get(url).get_data(as_text=True)
     assert question_form(again)["token"] == second["token"]
     assert "Question 2 of 3" in again

@@ -6,7 +6,7 @@ import pytest
 from flask import Flask
 from jinja2 import DictLoader, UndefinedError
 
-from trainer.web.templating import FixedFragments, answer_words
+from trainer.web.templating import FixedFragments, answer_words, rule_html
 
 TEMPLATES = {
     "rules.html": "<ul>{% for f in facts %}<li>{{ f }}</li>{% endfor %}</ul>",
@@ -81,3 +81,9 @@ def test_templates_get_the_environment_globals_as_a_plain_dict(app: Flask) -> No
 ])
 def test_answer_words_show_choices_by_their_labels(recorded: str, shown: str) -> None:
     assert answer_words(recorded) == shown
+
+
+def test_a_rule_is_a_line_and_a_table_settlement_a_line_a_box() -> None:
+    assert rule_html("europoker: 3:2 <paid>") == '<p class="rule">europoker: 3:2 &lt;paid&gt;</p>'
+    assert rule_html("box 1 K♠ 9♦: win | box 2 5♣ 5♦: push") == (
+        '<ul class="rule"><li>box 1 K♠ 9♦: win</li><li>box 2 5♣ 5♦: push</li></ul>')

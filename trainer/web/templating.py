@@ -40,6 +40,16 @@ def answer_words(recorded: str) -> str:
     return ", ".join(choice_label(value) for value in recorded.split(","))
 
 
+def rule_html(explanation: str) -> Markup:
+    """The rule an answer was checked by; a table's settlement explains each box
+    (``box 1 ...: rule | box 2 ...``), one line a box."""
+    lines = explanation.split(" | ")
+    if len(lines) == 1:
+        return Markup('<p class="rule">{}</p>').format(explanation)
+    return Markup('<ul class="rule">{}</ul>').format(
+        Markup("").join(Markup("<li>{}</li>").format(line) for line in lines))
+
+
 def seconds(ms: int | None) -> str:
     """Milliseconds as seconds with one decimal: ``2.4 s``."""
     if ms is None:
@@ -195,5 +205,6 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["answer_words"] = answer_words
     app.jinja_env.filters["secs"] = seconds
+    app.jinja_env.filters["rule_html"] = rule_html
     app.jinja_env.filters["chip_stack"] = chip_stack
     app.jinja_env.filters["chip_class"] = chip_class
