@@ -188,6 +188,11 @@ def test_nets_verdict_names_wrong_boxes() -> None:
     assert not verdict.correct and verdict.detail == f"box {len(nets)} wrong"
     with pytest.raises(NotAnAnswer, match="one amount per box"):
         check(question, "0")
+    # the answer given is written like the expected one: "+270" for a typed "270"
+    question = generate("europoker", "table-settlement", 0, "medium")
+    assert question.expected_text == "-135; +270; -100; +230"
+    right = check(question, "-135; 270; -100; 230")
+    assert right.correct and right.given == question.expected_text
 
 
 def test_total_and_action_questions() -> None:

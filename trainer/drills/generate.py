@@ -19,7 +19,7 @@ from trainer.drills.answers import (
     parse_nets,
     parse_total,
 )
-from trainer.drills.build import Ctx, Draft, Retry, money
+from trainer.drills.build import Ctx, Draft, Retry, money, signed
 from trainer.drills.chips import chip_count, chip_set, chips_total, fewest_chips
 from trainer.drills.families import DrillError, Family, find_family
 from trainer.drills.kinds import BUILDERS
@@ -139,12 +139,12 @@ def check(question: Question, answer: Answer) -> Verdict:
             correct = amount == Decimal(expected)
         case AnswerKind.NET:
             amount = parse_net(answer)
-            given = money(amount)
+            given = signed(amount)  # as the expected net is written
             correct = amount == Decimal(expected)
         case AnswerKind.NETS:
             wanted_nets = [Decimal(part) for part in expected.split(";")]
             nets = parse_nets(answer, len(wanted_nets))
-            given = "; ".join(money(n) for n in nets)
+            given = "; ".join(signed(n) for n in nets)
             wrong = [str(i) for i, (a, b) in enumerate(zip(nets, wanted_nets, strict=True), 1)
                      if a != b]
             correct = not wrong
