@@ -105,6 +105,13 @@ def test_parse_money_refuses(text: str) -> None:
         parse_money(text)
 
 
+def test_a_thousands_separator_is_refused_saying_so() -> None:
+    """``1,000.50`` would read as 1.00050 or 1000.50: refused, and the message says why."""
+    with pytest.raises(MoneyError, match=r"^'1,000\.50' is not an amount \(use digits with at"
+                                         r" most two decimals and no thousands separator"):
+        parse_money("1,000.50")
+
+
 def test_parse_money_refuses_more_than_twelve_digits() -> None:
     with pytest.raises(MoneyError, match="'111111111111111…' is too large for an amount"):
         parse_money("1" * 4300)  # also past Python's limit for turning text into an int

@@ -44,7 +44,8 @@ def parse_money(text: str) -> Decimal:
     match = _AMOUNT.match(shown)
     if match is None or (shown.startswith("$") and shown.endswith("$")):
         raise MoneyError(
-            f"{text!r} is not an amount (use digits with at most two decimals, e.g. 52.50)"
+            f"{text!r} is not an amount (use digits with at most two decimals and no "
+            "thousands separator, e.g. 1250.50)"
         )
     whole, cents = match.groups()
     if len(whole) > MAX_WHOLE_DIGITS:
