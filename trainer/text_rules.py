@@ -13,15 +13,29 @@ import unicodedata
 USERNAME_MAX = 80
 
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
-"""Control, format (zero-width, bidi), surrogate, private-use, unassigned, line breaks."""
+"""Control, format (zero-width, bidi), surrogate, private-use, unassigned (as far as this
+Python's Unicode tables know), line breaks."""
+
+_BLANKS = frozenset(
+    [0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0,
+     *range(0x180B, 0x1810), *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)]
+)
+"""Letters and marks that draw nothing: fillers, the grapheme joiner, variation selectors,
+the blank Braille pattern (Unicode's default-ignorable code points outside ``Cf``)."""
 
 
 def _invisible(text: str) -> str | None:
     """The first character of ``text`` a reader cannot see, as ``U+XXXX``."""
     for char in text:
-        if unicodedata.category(char) in _INVISIBLE:
+        if unicodedata.category(char) in _INVISIBLE or ord(char) in _BLANKS:
             return f"U+{ord(char):04X}"
     return None
+
+
+def normal_username(name: str) -> str:
+    """A username as stored and looked up: NFC, so ``tiná`` typed as ``a`` + a combining
+    accent is the same account as ``tiná`` typed as one letter."""
+    return unicodedata.normalize("NFC", name)
 
 
 def username_problem(name: str) -> str | None:
@@ -31,12 +45,14 @@ def username_problem(name: str) -> str | None:
     if any(char.isspace() for char in name):
         return "No spaces in a username."
     if (found := _invisible(name)) is not None:
-        return f"A username cannot hold an invisible or control character ({found})."
+        return f"A username cannot hold an invisible, control or unassigned character ({found})."
+    if all(unicodedata.category(char).startswith("M") for char in name):
+        return "A username needs a letter, digit or sign, not accents alone."
     return None
 
 
 def free_text_problem(text: str) -> str | None:
     """Why ``text`` cannot be a title or similar line (None: it can)."""
     if (found := _invisible(text)) is not None:
-        return f"No invisible or control characters, please ({found})."
+        return f"No invisible, control or unassigned characters, please ({found})."
     return None

@@ -62,7 +62,7 @@ def test_create_user_refusals_exit_2_with_one_line(tmp_path: Path,
                      path, stdin="long enough pw\n")
     assert hidden.code == 2
     assert hidden.err.strip() == ("trainer: error: user name 'ann\\u200b': A username cannot hold"
-                                  " an invisible or control character (U+200B).")
+                                  " an invisible, control or unassigned character (U+200B).")
 
 
 def test_serve_and_demo_offer_host_port_workers() -> None:

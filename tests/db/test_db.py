@@ -128,14 +128,19 @@ def test_users(db: Database) -> None:
         create_user(db, "TINA", "supervisor", "h2")
     with pytest.raises(ValueError, match="role 'boss'"):
         create_user(db, "bob", "boss", "h")
-    with pytest.raises(ValueError, match="invisible or control character"):
+    with pytest.raises(ValueError, match="invisible, control or unassigned character"):
         create_user(db, "Tina\u200b", "trainee", "h")
     assert create_user(db, "Мікалай", "trainee", "h").username == "Мікалай"  # any script
+    # one account however the accent was typed (stored and looked up in NFC)
+    assert create_user(db, "tin\u00e1", "trainee", "h").username == "tin\u00e1"
+    with pytest.raises(UserExistsError):
+        create_user(db, "tina\u0301", "trainee", "h")
+    assert find_user(db, "tina\u0301") == find_user(db, "tin\u00e1")
     set_password(db, user.id, "h3")
     set_active(db, user.id, False)
     again = get_user(db, user.id)
     assert again is not None and again.password_hash == "h3" and not again.active
-    assert count_users(db) == 2
+    assert count_users(db) == 3
     assert get_user(db, 999) is None
 
 

@@ -185,14 +185,20 @@ def test_session_with_javascript(browser: Any, live_server: LiveServer) -> None:
     page.wait_for_timeout(500)
     page.keyboard.press("Space")
     wait_position(page, 1)
-    assert int(page.input_value("input[name=waited_ms]")) >= 2500
+    waited = int(page.input_value("input[name=waited_ms]"))
+    assert waited >= 2500
+    token = page.get_attribute("#drill input[name=token]", "value")
+    assert {(c["name"], c["value"], c["path"]) for c in context.cookies()} >= {
+        ("revealed", f"{token}:{waited}", "/drills")}
     assert page.url.endswith(f"/drills/{session_id}")
+    page.wait_for_timeout(1500)  # on the question, then a reload: these 1.5 s count
     page.reload()
     wait_position(page, 1)
     assert len(attempts(live_server, session_id)) == 1
     page.keyboard.press("h")
     page.wait_for_selector("#summary, [data-state=feedback]")
-    assert attempts(live_server, session_id)[1].elapsed_ms < 2000
+    second = attempts(live_server, session_id)[1]
+    assert 1500 <= second.elapsed_ms < 2500 and second.waited_ms == waited
 
     # a malformed amount: the message beside the field, nothing recorded
     session_id = start(page, live_server, "russian-casino", "surrender", "medium", 1)

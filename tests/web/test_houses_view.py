@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from trainer.web.houses_view import house_facts
+from dataclasses import replace
+
+from trainer.engine.houses import find_house
+from trainer.web.houses_view import _split_text, house_facts
 
 
 def test_spanish_21_states_re_doubling_and_surrender_after_a_split_or_a_double() -> None:
@@ -33,3 +36,13 @@ def test_surrender_only_where_the_house_has_it() -> None:
     assert "Surrender (half the bet back), not against an ace" in house_facts(
         "classic-single-deck")
     assert "Surrender (half the bet back)" in house_facts("russian-casino")
+
+
+def test_a_house_that_splits_only_aces_or_never_aces_says_so() -> None:
+    europoker = find_house("europoker")
+    assert _split_text(replace(europoker, split_max_hands=1, split_aces_max_hands=2)) == \
+        "Only aces split once, one card each"
+    assert _split_text(replace(europoker, split_max_hands=1, split_aces_max_hands=1)) == \
+        "No split"
+    assert _split_text(replace(europoker, split_aces_max_hands=1)) == \
+        "Split same value, up to 2 hands; aces not split"

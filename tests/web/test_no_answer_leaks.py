@@ -41,6 +41,7 @@ from trainer.db import connect, drilling, now_ms
 from trainer.db import exams as exams_db
 from trainer.db.users import create_user
 from trainer.drills import load_families
+from trainer.engine.houses import find_house
 from trainer.web import create_app, security
 from trainer.web.auth import hash_password
 from trainer.web.drills_backend import DrillsPackageBackend
@@ -282,6 +283,10 @@ def _assert_no_real_leak(app: Flask, name: str, response: Any, question: dict[st
             continue
         if attribute in IDS:  # row ids and clocks: numbers that only look like amounts
             assert value.isdigit(), (where, attribute, value)
+            continue
+        if attribute == "data-title":  # the tab's title: the house and drill, as on the page
+            assert html.unescape(value) == (f"{find_house(question['house']).title} · "
+                                            f"{FAMILIES[question['family']].title}"), where
             continue
         if attribute == "hx-headers":
             assert set(json.loads(html.unescape(value))) == {"X-CSRFToken"}, where

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from trainer.db import connect, drilling, now_ms, users
 from trainer.web.session_plan import SessionPlan
-from trainer.web.trainee import REPEATED_NOTE, backend
+from trainer.web.trainee import REPEATED_NOTE, SAME_AGAIN_NOTE, backend
 
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/drills/1"}
 
@@ -136,6 +136,20 @@ def test_logging_in_and_out_renews_the_csrf_token(client: FlaskClient, auth: Any
     assert auth.csrf("/login") not in (before, logged_in)
     assert client.post("/login", data={"username": "tina", "password": "correct horse",
                                        "csrf_token": logged_in}).status_code != 303
+
+
+def test_a_login_form_posted_twice_lands_where_the_first_did(client: FlaskClient) -> None:
+    """The first post logged in and renewed the CSRF token; the second (a late double click,
+    another tab) goes on to the page asked for, not to a "form expired" page."""
+    token = re.search(r'csrf_token" type="hidden" value="([^"]+)"',
+                      client.get("/login").get_data(as_text=True))
+    assert token
+    form = {"username": "tina", "password": "correct horse", "csrf_token": token.group(1),
+            "next": "/?shown=1"}
+    assert client.post("/login", data=form).headers["Location"] == "/?shown=1"
+    again = client.post("/login", data=form)
+    assert again.status_code == 303
+    assert client.get(again.headers["Location"]).headers["Location"] == "/?shown=1"
 
 
 def test_disabled_user_cannot_log_in(app: Flask, client: FlaskClient, auth: Any) -> None:
@@ -492,6 +506,11 @@ def test_double_submit_records_one_attempt(app: Flask, client: FlaskClient, auth
     page = client.get(third.headers["Location"]).get_data(as_text=True)
     assert REPEATED_NOTE in page and "Wrong" in page
     assert REPEATED_NOTE not in client.get(third.headers["Location"]).get_data(as_text=True)
+    # the same answer sent again (a double click): recorded once, and no alarm
+    same = client.post(f"{url}/answer", data=form | {"choice": wrong}, headers=HX)
+    assert SAME_AGAIN_NOTE in same.get_data(as_text=True)
+    assert REPEATED_NOTE not in same.get_data(as_text=True).replace("&#39;", "'")
+    assert count_attempts(app) == 1
 
 
 def test_answer_to_a_question_not_issued_to_you_is_refused(app: Flask, client: FlaskClient,
@@ -906,13 +925,12 @@ def test_answer_without_csrf_token_is_refused(app: Flask, client: FlaskClient,
     assert count_attempts(app) == 0
 
 
-def test_a_wait_counts_only_while_the_question_was_sent_ahead(app: Flask, client: FlaskClient,
-                                                               auth: Any) -> None:
-    """Re-asked after a refused answer, a question sent ahead keeps its reported wait; once
-    its own page was loaded (no JavaScript, a reload), a posted wait no longer counts."""
+def test_a_refused_answer_keeps_its_reported_wait(app: Flask, client: FlaskClient,
+                                                  auth: Any) -> None:
+    """Re-asked after a refused answer, a question sent ahead keeps the wait trainer.js
+    reported, and the answer after takes it off."""
     auth.login()
     url = start(client, auth)
-    session_id = int(url.rsplit("/", 1)[1])
     form = question_form(client.get(url).get_data(as_text=True))
     feedback = client.post(f"{url}/answer", data=form | {"choice": "hit"}, headers=HX)
     ahead = question_form(feedback.get_data(as_text=True).split("data-upcoming", 1)[1])
@@ -920,18 +938,24 @@ def test_a_wait_counts_only_while_the_question_was_sent_ahead(app: Flask, client
                           data=ahead | {"choice": "bogus", "waited_ms": "4000"})
     assert refused.status_code == 422
     assert 'name="waited_ms" value="4000"' in refused.get_data(as_text=True)
-    page = client.get(url).get_data(as_text=True)  # the question on a page of its own
+
+
+def test_without_javascript_the_next_question_is_shown_at_once(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """A plain POST's feedback page asks the next question below it, on screen from the
+    start: it is an ordinary shown question, and no wait comes off it."""
+    auth.login()
+    url = start(client, auth)
+    session_id = int(url.rsplit("/", 1)[1])
+    form = question_form(client.get(url).get_data(as_text=True))
+    client.post(f"{url}/answer", data=form | {"choice": "hit"})
+    assert not pending(app, session_id).sent_ahead
+    _shown_earlier(app, session_id, 1, 10_000)
+    page = client.get(url).get_data(as_text=True)  # went home, resumed
     assert 'name="waited_ms"' not in page
-    db = connect(app.config["DATABASE"])
-    try:
-        db.execute("UPDATE issued_questions SET shown_ms = shown_ms - 10000"
-                   " WHERE session_id = ? AND position = 1", [session_id])
-        client.post(f"{url}/answer", data=question_form(page) | {"choice": "hit",
-                                                                 "waited_ms": "9000"})
-        (elapsed,) = db.execute("SELECT elapsed_ms FROM attempts WHERE position = 1").fetchone()
-    finally:
-        db.close()
-    assert 10_000 <= elapsed < 12_000
+    client.post(f"{url}/answer", data=question_form(page) | {"choice": "hit",
+                                                             "waited_ms": "9000"})
+    assert 10_000 <= _elapsed_at(app, 1) < 15_000
 
 
 def _shown_earlier(app: Flask, session_id: int, position: int, ms: int) -> None:
@@ -969,21 +993,6 @@ def test_a_question_shown_again_after_a_break_restarts_its_clock(
     assert elapsed < 60_000 if restarted else elapsed >= away_ms
 
 
-def test_a_question_sent_ahead_and_shown_after_a_break_forgets_its_wait(
-        app: Flask, client: FlaskClient, auth: Any) -> None:
-    auth.login()
-    url = start(client, auth)
-    session_id = int(url.rsplit("/", 1)[1])
-    form = question_form(client.get(url).get_data(as_text=True))
-    client.post(f"{url}/answer", data=form | {"choice": "hit"}, headers=HX)
-    _shown_earlier(app, session_id, 1, 6 * 60_000)
-    page = client.get(url).get_data(as_text=True)
-    assert 'name="waited_ms"' not in page
-    client.post(f"{url}/answer", data=question_form(page) | {"choice": "hit",
-                                                             "waited_ms": "999999"})
-    assert _elapsed_at(app, 1) < 60_000 and pending(app, session_id).position == 2
-
-
 def _sent_ahead_after_reading(app: Flask, client: FlaskClient,
                               auth: Any) -> tuple[str, str]:
     """A session whose second question came with the first answer's feedback 10 s ago:
@@ -997,34 +1006,78 @@ def _sent_ahead_after_reading(app: Flask, client: FlaskClient,
     return url, pending(app, session_id).token
 
 
-def test_a_question_waiting_behind_its_feedback_starts_its_clock_on_its_own_page(
+def _waited_on_page(page: str) -> int:
+    found = re.search(r'name="waited_ms" value="(\d+)"', page)
+    assert found, page
+    return int(found.group(1))
+
+
+def _waited_at(app: Flask, position: int) -> int:
+    db = connect(app.config["DATABASE"])
+    try:
+        return int(db.execute("SELECT waited_ms FROM attempts WHERE position = ?",
+                              [position]).fetchone()[0])
+    finally:
+        db.close()
+
+
+def test_a_question_waiting_behind_its_feedback_waits_until_its_own_page(
         app: Flask, client: FlaskClient, auth: Any) -> None:
     """The trainee read the feedback for 10 s, went home and resumed: the question was
-    hidden all that time, so its clock starts when its own page shows it."""
-    url, _token = _sent_ahead_after_reading(app, client, auth)
+    hidden all that time, so those 10 s come off, are kept with the attempt, and a reload
+    of its page does not add to them."""
+    url, token = _sent_ahead_after_reading(app, client, auth)
+    session_id = int(url.rsplit("/", 1)[1])
     page = client.get(url).get_data(as_text=True)
-    assert 'name="waited_ms"' not in page  # an ordinary shown question from now on
-    client.post(f"{url}/answer", data=question_form(page) | {"choice": "hit"})
-    assert _elapsed_at(app, 1) < 5_000
+    waited = _waited_on_page(page)
+    assert 10_000 <= waited < 12_000
+    cookie = client.get_cookie("revealed", path="/drills")
+    assert cookie is not None and cookie.value == f"{token}:{waited}"
+    _shown_earlier(app, session_id, 1, 3_000)  # 3 s on its page, then a reload
+    again = client.get(url).get_data(as_text=True)
+    assert _waited_on_page(again) == waited
+    client.post(f"{url}/answer", data=question_form(again) | {"choice": "hit",
+                                                              "waited_ms": str(waited)})
+    assert 3_000 <= _elapsed_at(app, 1) < 6_000
+    assert _waited_at(app, 1) == waited  # on record: the replay and the CSV show it
 
 
-@pytest.mark.parametrize(("cookie", "elapsed_from", "elapsed_to"), [
-    ("{token}:4000", 6_000, 9_000),  # revealed after 4 s: the 6 s since count
-    ("{token}:99999", 0, 5_000),  # a wait longer than it was sent: from now
-    ("someone-else:4000", 0, 5_000),  # another question's reveal: from now
-    ("{token}:4e3", 0, 5_000),
-    ("{token}:", 0, 5_000),
+@pytest.mark.parametrize(("cookie", "waited_from", "waited_to"), [
+    ("{token}:4000", 4_000, 4_001),  # revealed by Next after 4 s
+    ("{token}:99999", 10_000, 12_000),  # longer than it was sent: since it was sent
+    ("someone-else:4000", 10_000, 12_000),  # another question's: since it was sent
+    ("{token}:4e3", 10_000, 12_000),
+    ("{token}:", 10_000, 12_000),
 ])
-def test_a_reload_after_next_keeps_the_clock_from_the_reveal(
-        app: Flask, client: FlaskClient, auth: Any, cookie: str, elapsed_from: int,
-        elapsed_to: int) -> None:
+def test_a_reload_after_next_takes_off_the_wait_until_next(
+        app: Flask, client: FlaskClient, auth: Any, cookie: str, waited_from: int,
+        waited_to: int) -> None:
     """trainer.js leaves a cookie when Next reveals a question sent ahead, saying how long it
-    had waited; a reload of the question's own page counts its time from then."""
+    had waited; a reload of the question's own page posts that wait with the answer."""
     url, token = _sent_ahead_after_reading(app, client, auth)
     client.set_cookie("revealed", cookie.format(token=token), path="/drills")
     page = client.get(url).get_data(as_text=True)
-    client.post(f"{url}/answer", data=question_form(page) | {"choice": "hit"})
-    assert elapsed_from <= _elapsed_at(app, 1) < elapsed_to
+    waited = _waited_on_page(page)
+    assert waited_from <= waited < waited_to
+    client.post(f"{url}/answer", data=question_form(page) | {"choice": "hit",
+                                                             "waited_ms": str(waited)})
+    assert waited_from <= _waited_at(app, 1) < waited_to
+    assert 0 <= _elapsed_at(app, 1) <= 10_000 + 2_000 - waited_from
+
+
+def test_a_question_revealed_and_left_for_a_break_restarts_its_clock(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """Revealed by Next after 4 s, then 6 minutes away: the break rule restarts its clock,
+    and no posted wait counts any more."""
+    url, token = _sent_ahead_after_reading(app, client, auth)
+    session_id = int(url.rsplit("/", 1)[1])
+    _shown_earlier(app, session_id, 1, 6 * 60_000)
+    client.set_cookie("revealed", f"{token}:4000", path="/drills")
+    page = client.get(url).get_data(as_text=True)
+    assert 'name="waited_ms"' not in page
+    client.post(f"{url}/answer", data=question_form(page) | {"choice": "hit",
+                                                             "waited_ms": "999999"})
+    assert _elapsed_at(app, 1) < 5_000 and _waited_at(app, 1) == 0
 
 
 def test_a_reloaded_feedback_page_says_how_long_the_next_question_has_waited(

@@ -67,10 +67,10 @@ def create_user_command(name: str, role: str, database: str | None) -> None:
     """Add an account; asks for the password (or reads one line from stdin)."""
     from trainer.db import connect, migrate
     from trainer.db.users import UserExistsError, create_user
-    from trainer.text_rules import username_problem
+    from trainer.text_rules import normal_username, username_problem
     from trainer.web.auth import hash_password
 
-    if (problem := username_problem(name)) is not None:
+    if (problem := username_problem(normal_username(name))) is not None:
         raise click.ClickException(f"user name {name!r}: {problem}")
     password = _read_password(name)
     app = _app(database)

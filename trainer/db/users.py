@@ -8,7 +8,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.db.connection import now_iso, select, write_transaction
-from trainer.text_rules import username_problem
+from trainer.text_rules import normal_username, username_problem
 
 ROLES = ("trainee", "supervisor")
 
@@ -44,6 +44,7 @@ _COLUMNS = "id, username, role, password_hash, active, login_generation"
 def create_user(db: Database, username: str, role: str, password_hash: str) -> UserRow:
     """Add a user; refuses an unknown role, a name with spaces or invisible characters, or
     a taken name."""
+    username = normal_username(username)
     if (problem := username_problem(username)) is not None:
         raise ValueError(f"username {username!r}: {problem}")
     if role not in ROLES:
@@ -68,8 +69,9 @@ def get_user(db: Database, user_id: int) -> UserRow | None:
 
 
 def find_user(db: Database, username: str) -> UserRow | None:
-    """A user by name (case-insensitive)."""
-    rows = select(db, f"SELECT {_COLUMNS} FROM users WHERE username = ?", [username])
+    """A user by name (case-insensitive, in NFC)."""
+    rows = select(db, f"SELECT {_COLUMNS} FROM users WHERE username = ?",
+                  [normal_username(username)])
     return UserRow.from_row(rows[0]) if rows else None
 
 

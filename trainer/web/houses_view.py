@@ -60,11 +60,18 @@ def _split_text(house: HouseRules) -> str:
     hands = "any number of hands" if limit is None else f"up to {limit} hands"
     pairs = "same rank" if house.split_match == "rank" else "same value"
     aces_limit = house.split_aces_max_hands
-    aces = ("aces split once" if aces_limit == 2
-            else "aces re-split to any number of hands" if aces_limit is None
-            else f"aces up to {aces_limit} hands")
     one_card = ", one card each" if house.split_aces_one_card else ""
-    return f"Split {pairs}, {hands}; {aces}{one_card}" if limit != 1 else "No split"
+    if aces_limit == 1:
+        aces = "aces not split"
+    elif aces_limit == 2:
+        aces = f"aces split once{one_card}"
+    elif aces_limit is None:
+        aces = f"aces re-split to any number of hands{one_card}"
+    else:
+        aces = f"aces up to {aces_limit} hands{one_card}"
+    if limit == 1:
+        return "No split" if aces_limit == 1 else f"Only {aces}"
+    return f"Split {pairs}, {hands}; {aces}"
 
 
 def _surrender_text(house: HouseRules) -> str:

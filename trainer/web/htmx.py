@@ -67,6 +67,8 @@ def register_htmx_handlers(app: Flask) -> None:
     def csrf_error(error: CSRFError) -> Any:
         if not current_user.is_authenticated:
             return login_redirect()
+        if request.endpoint == "auth.login":  # posted twice: the first post logged in
+            return redirect_to(url_for("auth.login", next=request.form.get("next", "")))
         if is_htmx():
             response = Response("This page is out of date; reloading.", 400)
             response.headers["HX-Refresh"] = "true"

@@ -24,7 +24,7 @@ from wtforms.validators import (
 )
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from trainer.text_rules import free_text_problem, username_problem
+from trainer.text_rules import free_text_problem, normal_username, username_problem
 from trainer.web.drillkit import FamilyInfo
 
 
@@ -61,7 +61,7 @@ class FilterForm(FlaskForm):
 
 def visible_username(_form: Any, field: Any) -> None:
     """Letters of any script, digits, punctuation; nothing a reader cannot see."""
-    if field.data and (problem := username_problem(field.data)) is not None:
+    if field.data and (problem := username_problem(normal_username(field.data))) is not None:
         raise ValidationError(problem)
 
 

@@ -15,7 +15,17 @@ import statistics
 from dataclasses import dataclass, replace
 from typing import Any
 
-from flask import Blueprint, abort, current_app, flash, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    after_this_request,
+    current_app,
+    flash,
+    render_template,
+    request,
+    url_for,
+)
 from flask_login import current_user, login_required
 from werkzeug.datastructures import MultiDict
 
@@ -181,14 +191,24 @@ def _own_session(session_id: int) -> drilling.SessionRow:
     return session
 
 
-def _current_question(session: drilling.SessionRow) -> drilling.QuestionRow:
+@dataclass(frozen=True, slots=True)
+class OnItsPage:
+    """The question a drill page shows, and for one still waiting behind the last feedback
+    (sent ahead, never answered), how long it waited there: the page's form posts it back."""
+
+    question: drilling.QuestionRow
+    waited_ms: int | None = None
+
+
+def _current_question(session: drilling.SessionRow) -> OnItsPage:
     """The question the trainee is on, shown on its own page: its clock starts now if it was
     not shown before (or again, after a break).
 
-    A question sent ahead with the last feedback is on a page of its own for the first
-    time: its clock runs from when "Next" revealed it, if trainer.js says so (a reload
-    after Next), else from now -- until now it waited hidden behind the feedback (the
-    trainee went home and resumed).  From then on it is an ordinary shown question."""
+    A question sent ahead with the last feedback (hidden behind it) keeps its clock from
+    then; what comes off is how long it waited: until "Next" revealed it, if trainer.js
+    says so (a reload after Next), else until this page showed it (the trainee went home
+    and resumed).  That wait is fixed in the ``revealed`` cookie for later reloads, posted
+    with the answer, and kept with the attempt like any reported wait."""
     db = get_db()
     pending = drilling.pending_question(db, session.id)
     if pending is None:  # a session started before sessions stored their questions at the start
@@ -197,29 +217,43 @@ def _current_question(session: drilling.SessionRow) -> drilling.QuestionRow:
         pending = drilling.pending_question(db, session.id)
         assert pending is not None
     now = now_ms()
-    start = pending.shown_ms
-    if start is not None and pending.sent_ahead:
+    waited = None
+    if pending.shown_ms is not None and pending.sent_ahead:
+        since_shown = max(0, now - pending.shown_ms)
         revealed = _revealed_after(pending.token)
-        start = now if revealed is None else min(now, start + revealed)
-    if start is None or now - start > RESUME_AFTER_MS:
-        start = now
-    if start != pending.shown_ms or pending.sent_ahead:
-        drilling.show_question(db, pending.id, start)
-    return replace(pending, shown_ms=start, sent_ahead=False)
+        waited = since_shown if revealed is None else min(revealed, since_shown)
+        if revealed is None:
+            _remember_wait(pending.token, waited)
+    if pending.shown_ms is None or now - pending.shown_ms - (waited or 0) > RESUME_AFTER_MS:
+        drilling.show_question(db, pending.id, now)
+        return OnItsPage(replace(pending, shown_ms=now, sent_ahead=False))
+    return OnItsPage(pending, waited)
 
 
 REVEALED_COOKIE = "revealed"
-"""Set by trainer.js when "Next" reveals a question sent ahead: ``TOKEN:MS``, how long the
-question had waited hidden behind the feedback."""
+"""``TOKEN:MS``: how long the question of ``TOKEN``, sent ahead, waited behind the feedback.
+Set by trainer.js when "Next" reveals it, else by its own page the first time it shows it."""
 
 
 def _revealed_after(token: str) -> int | None:
-    """How long the question of ``token`` waited before "Next" revealed it (None: not
-    revealed, as far as the browser says)."""
+    """How long the question of ``token`` waited before it was revealed (None: the browser
+    does not say)."""
     named, _, wait = request.cookies.get(REVEALED_COOKIE, "").partition(":")
     if named != token or not (wait.isascii() and wait.isdigit()) or len(wait) > 10:
         return None
     return int(wait)
+
+
+def _remember_wait(token: str, waited: int) -> None:
+    """Fix a question's wait for the reloads of its page (a reload must not add to it)."""
+    path = url_for(".start")
+
+    @after_this_request
+    def remember(response: Response) -> Response:
+        response.set_cookie(REVEALED_COOKIE, f"{token}:{waited}", max_age=86_400, path=path,
+                            samesite="Strict", secure=current_app.config.get(
+                                "SESSION_COOKIE_SECURE", False))
+        return response
 
 
 def _question_context(session: drilling.SessionRow, question: drilling.QuestionRow,
@@ -248,8 +282,9 @@ def drill(session_id: int) -> Any:
     session = _own_session(session_id)
     if session.finished:
         return redirect_to(url_for(".summary", session_id=session.id))
-    question = _current_question(session)
-    return render("drill.html", "drill/_question.html", **_question_context(session, question))
+    shown = _current_question(session)
+    return render("drill.html", "drill/_question.html",
+                  **_question_context(session, shown.question), waited_ms=shown.waited_ms)
 
 
 @bp.post("/drills/<int:session_id>/answer")
@@ -281,10 +316,10 @@ def answer(session_id: int) -> Any:
     recorded = drilling.record_attempt(
         db, question, answer=verdict.given or given.describe(), expected=verdict.expected,
         correct=verdict.correct, explanation=verdict.explanation, answered_ms=now_ms(),
-        session_length=session.length, waited_ms=form.waited,
+        session_length=session.length, waited_ms=form.waited, next_hidden=is_htmx(),
     )
     return _feedback_response(session, question, recorded.attempt, view, recorded.sent_ahead,
-                              recorded.streak)
+                              recorded.streak, repeated=not recorded.created)
 
 
 def _reask(session: drilling.SessionRow, question: drilling.QuestionRow, form: PostedAnswer,
@@ -297,6 +332,7 @@ def _reask(session: drilling.SessionRow, question: drilling.QuestionRow, form: P
 REPEATED_NOTE = ("This question had already been answered (in another window, or by an "
                  "earlier click): this is the answer recorded first. The one just sent was "
                  "not recorded.")
+SAME_AGAIN_NOTE = "Sent twice: this answer was recorded once."
 
 
 def _feedback_response(session: drilling.SessionRow, question: drilling.QuestionRow,
@@ -304,17 +340,36 @@ def _feedback_response(session: drilling.SessionRow, question: drilling.Question
                        upcoming: drilling.QuestionRow | None = None,
                        streak: int | None = None, repeated: bool = False) -> Any:
     """The feedback on ``attempt``; ``repeated``: it answered an earlier post, not this one."""
+    note = None
+    if repeated:
+        same = _posts_the_recorded_answer(question, attempt, view)
+        note = SAME_AGAIN_NOTE if same else REPEATED_NOTE
     if not is_htmx():
-        if repeated:
-            flash(REPEATED_NOTE)
+        if note:
+            flash(note)
         return redirect_to(url_for(".feedback", session_id=session.id,
                                    position=question.position))
     context = _feedback_context(session, question, attempt, view, upcoming, streak,
                                 felt_in_place=True)
-    context["repeated_note"] = REPEATED_NOTE if repeated else None
+    context["repeated_note"] = note
     # the address bar names the feedback: a reload shows it again instead of moving on
     return render_template("drill/_feedback.html", **context), 200, {
         "HX-Replace-Url": url_for(".feedback", session_id=session.id, position=question.position)}
+
+
+def _posts_the_recorded_answer(question: drilling.QuestionRow, attempt: drilling.AttemptRow,
+                               view: QuestionView | None) -> bool:
+    """True when this request posts the answer ``attempt`` recorded (a double click)."""
+    given, _error = answer_from_form(request.form.get("choice", ""),
+                                     request.form.get("amount", ""),
+                                     view or backend().view(question.question))
+    if given is None:
+        return False
+    try:
+        verdict = backend().check(question.question, given)
+    except NotAnAnswerError:
+        return False
+    return (verdict.given or given.describe()) == attempt.answer
 
 
 def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionRow,

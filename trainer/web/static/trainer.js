@@ -25,11 +25,19 @@
     var wait = String(Math.round(performance.now() - arrived));
     var waited = upcoming.querySelector("input[name='waited_ms']");
     if (waited) waited.value = wait;
+    // the cookie goes where the server's does: the drills' path (from the answer's URL)
     var token = upcoming.querySelector("input[name='token']");
-    if (token) {
-      document.cookie = "revealed=" + token.value + ":" + wait +
-        "; path=/drills; max-age=86400; samesite=strict";
+    var form = upcoming.querySelector("form.answer");
+    if (token && form) {
+      var path = new URL(form.action, window.location.href).pathname
+        .replace(/\/\d+\/answer$/, "");
+      document.cookie = "revealed=" + token.value + ":" + wait + "; path=" + path +
+        "; max-age=86400; samesite=strict" +
+        (window.location.protocol === "https:" ? "; secure" : "");
     }
+    // the tab names the question's drill (a mixed session turns through them)
+    var title = upcoming.getAttribute("data-title");
+    if (title) document.title = title;
     // the address bar names the drill again: a reload shows this question, not the feedback
     var next = current.querySelector("[data-next]");
     var drillUrl = next && next.getAttribute("data-drill-url");
@@ -124,9 +132,17 @@
       }
     }
   }
-  // a re-asked question shows the counts as typed: its total too
+  // a re-asked question shows the counts as typed: its total too (and an amount that is
+  // the chips' total is taken as theirs, so more chips still update it)
   function refreshAll() {
-    document.querySelectorAll("[data-chip-builder]").forEach(function (b) { refresh(b, false); });
+    document.querySelectorAll("[data-chip-builder]").forEach(function (builder) {
+      refresh(builder, false);
+      var amount = builder.form && builder.form.querySelector("input[name='amount']");
+      var out = builder.querySelector("[data-chip-total]");
+      if (amount && out && out.textContent !== "0" && amount.value.trim() === out.textContent) {
+        amount.setAttribute("data-from-chips", "");
+      }
+    });
   }
   refreshAll();
   document.addEventListener("htmx:load", refreshAll);
