@@ -968,10 +968,11 @@ def _shown_earlier(app: Flask, session_id: int, position: int, ms: int) -> None:
         db.close()
 
 
-def _elapsed_at(app: Flask, position: int) -> int:
+def _elapsed_at(app: Flask, position: int, column: str = "elapsed_ms") -> int:
+    """The time recorded for the attempt at ``position`` (``column``: or what came off it)."""
     db = connect(app.config["DATABASE"])
     try:
-        return int(db.execute("SELECT elapsed_ms FROM attempts WHERE position = ?",
+        return int(db.execute(f"SELECT {column} FROM attempts WHERE position = ?",
                               [position]).fetchone()[0])
     finally:
         db.close()
@@ -1013,12 +1014,7 @@ def _waited_on_page(page: str) -> int:
 
 
 def _waited_at(app: Flask, position: int) -> int:
-    db = connect(app.config["DATABASE"])
-    try:
-        return int(db.execute("SELECT waited_ms FROM attempts WHERE position = ?",
-                              [position]).fetchone()[0])
-    finally:
-        db.close()
+    return _elapsed_at(app, position, "waited_ms")
 
 
 def test_a_question_waiting_behind_its_feedback_waits_until_its_own_page(
