@@ -44,10 +44,10 @@ def rule_html(explanation: str) -> Markup:
     """The rule an answer was checked by; a table's settlement explains each box
     (``box 1 ...: rule | box 2 ...``), one line a box."""
     lines = explanation.split(" | ")
-    if len(lines) == 1:
-        return Markup('<p class="rule">{}</p>').format(explanation)
-    return Markup('<ul class="rule">{}</ul>').format(
-        Markup("").join(Markup("<li>{}</li>").format(line) for line in lines))
+    if len(lines) == 1:  # (escape and join: Markup.format runs Python's string.Formatter)
+        return Markup(f'<p class="rule">{escape(explanation)}</p>')
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return Markup(f'<ul class="rule">{items}</ul>')
 
 
 def seconds(ms: int | None) -> str:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import secrets
 import statistics
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Any
 
 from flask import (
@@ -62,8 +64,14 @@ def backend() -> DrillBackend:
     return found
 
 
-def families_by_name() -> dict[str, FamilyInfo]:
-    return {f.name: f for f in backend().families()}
+def families_by_name() -> Mapping[str, FamilyInfo]:
+    """The backend's families by name (fixed for the app's life: worked out once, read on
+    every answer)."""
+    found: Mapping[str, FamilyInfo] | None = current_app.extensions.get("families_by_name")
+    if found is None:
+        found = MappingProxyType({f.name: f for f in backend().families()})
+        current_app.extensions["families_by_name"] = found
+    return found
 
 
 def families_for(house: str) -> list[FamilyInfo]:
