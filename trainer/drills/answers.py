@@ -18,7 +18,7 @@ Decimal('-7.50')
 >>> parse_money_answer("abc")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-trainer.drills.answers.NotAnAnswer: 'abc' is not an amount (use digits ... e.g. 52.50)
+trainer.drills.answers.NotAnAnswer: 'abc' is not an amount (use digits ... e.g. 1250.50)
 """
 
 from __future__ import annotations
