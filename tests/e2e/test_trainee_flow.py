@@ -12,6 +12,8 @@ import secrets
 from decimal import Decimal
 from typing import Any
 
+from playwright.sync_api import expect
+
 from trainer.db import connect, drilling
 from trainer.drills.chips import fewest_chips
 from trainer.engine.money import format_money
@@ -382,8 +384,7 @@ def test_chips_never_overwrite_a_typed_amount(browser: Any, live_server: LiveSer
     page.wait_for_selector("#answer-error")
     assert "differ" in page.inner_text("#answer-error")
     # the counts re-shown, and their total (once htmx has settled the swapped-in question)
-    page.wait_for_function("document.querySelector('[data-chip-total]').textContent"
-                           " === '27.50'", timeout=3000)
+    expect(page.locator("[data-chip-total]")).to_have_text("27.50", timeout=3000)
     page.click("[data-chip-clear]")
     assert page.input_value("#amount") == "120"
     assert attempts(live_server, session_id) == []
