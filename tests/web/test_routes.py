@@ -152,6 +152,35 @@ def test_a_login_form_posted_twice_lands_where_the_first_did(client: FlaskClient
     assert client.get(again.headers["Location"]).headers["Location"] == "/?shown=1"
 
 
+def test_a_forgotten_login_tab_never_logs_in_as_whoever_is_logged_in(
+        client: FlaskClient, auth: Any) -> None:
+    """Two login tabs; sue logs in in one; tom's name typed in the other is refused (right or
+    wrong password), and sue stays who she is."""
+    forgotten = re.search(r'csrf_token" type="hidden" value="([^"]+)"',
+                          client.get("/login").get_data(as_text=True))
+    assert forgotten
+    auth.login("sue")
+    for password in ("wrong", "correct horse"):
+        response = client.post("/login", data={"username": "tom", "password": password,
+                                               "csrf_token": forgotten.group(1)})
+        assert response.status_code == 409
+        assert "You are logged in as sue" in response.get_data(as_text=True)
+    assert "Hello, sue" in client.get("/").get_data(as_text=True)
+
+
+def test_a_stale_logout_asks_again_and_a_fresh_one_logs_out(client: FlaskClient,
+                                                           auth: Any) -> None:
+    auth.login()
+    stale = auth.csrf("/")
+    client.post("/logout", data={"csrf_token": stale})  # logs out and renews the token
+    auth.login()
+    response = client.post("/logout", data={"csrf_token": stale})  # an old tab's button
+    assert response.status_code == 303 and response.headers["Location"] == "/"
+    assert "press Log out again" in client.get("/").get_data(as_text=True)
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    assert client.get("/").status_code == 302
+
+
 def test_disabled_user_cannot_log_in(app: Flask, client: FlaskClient, auth: Any) -> None:
     db = connect(app.config["DATABASE"])
     db.execute("UPDATE users SET active = 0 WHERE username = 'tina'")

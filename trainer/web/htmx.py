@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Response, redirect, render_template, request, url_for
+from flask import Flask, Response, flash, redirect, render_template, request, url_for
 from flask_login import current_user
 from flask_wtf.csrf import CSRFError
 from werkzeug.urls import iri_to_uri
 from werkzeug.wrappers import Response as BaseResponse
+
+from trainer.text_rules import normal_username
 
 
 def is_htmx() -> bool:
@@ -67,12 +69,29 @@ def register_htmx_handlers(app: Flask) -> None:
     def csrf_error(error: CSRFError) -> Any:
         if not current_user.is_authenticated:
             return login_redirect()
-        if request.endpoint == "auth.login":  # posted twice: the first post logged in
-            return redirect_to(url_for("auth.login", next=request.form.get("next", "")))
+        if request.endpoint == "auth.login":
+            return _login_while_logged_in()
+        if request.endpoint == "auth.logout":  # a page from before the last login or logout
+            flash("That page was out of date: press Log out again.")
+            return redirect_to(url_for("trainee.home"))
         if is_htmx():
             response = Response("This page is out of date; reloading.", 400)
             response.headers["HX-Refresh"] = "true"
             return response
         return render_template("error.html", title="Form expired",
-                               message="This form is out of date. Go back, reload the page "
-                                       "and answer again.", code=400), 400
+                               message="This form is out of date (someone logged in or out "
+                                       "since it was shown). Go back, reload the page and "
+                                       "send it again.", code=400), 400
+
+
+def _login_while_logged_in() -> Any:
+    """A login form posted while someone is logged in (its token went with that login): the
+    same account again (a double click) goes on; any other is refused, unchecked, so a
+    forgotten tab never logs anyone in as whoever is logged in."""
+    posted = normal_username(request.form.get("username", "")).casefold()
+    if posted == current_user.username.casefold():
+        return redirect_to(url_for("auth.login", next=request.form.get("next", "")))
+    return render_template("error.html", title="Already logged in",
+                           message=f"You are logged in as {current_user.username} (in another "
+                                   "tab or window). Log out first to log in as someone else.",
+                           code=409), 409
