@@ -234,7 +234,7 @@ def _pending(world: dict[str, Any], house: str) -> tuple[int, drilling.QuestionR
                                              200, len(world["sessions"]) + 11)
             world["sessions"][house] = session.id
         question = drilling.pending_question(db, session.id)
-        if question is None:
+        if question is None or question.shown_ms is None:  # shown by its page (no JavaScript)
             _clean(tina.get(f"/drills/{session.id}"), "drill page")
             question = drilling.pending_question(db, session.id)
         assert question is not None

@@ -405,9 +405,7 @@ def test_right_answer_by_button_full_page_flow(app: Flask, client: FlaskClient,
     assert title.findall(feedback) == title.findall(drill_page) != []
     assert "Right" in feedback and "streak <strong class=\"streak\">1</strong>" in feedback
     assert "against a par of 3.0 s" in feedback
-    # Next: the question below (no JavaScript), or the drill's address put back (trainer.js)
-    assert 'href="#q-ahead"' in feedback and f'data-drill-url="{url}"' in feedback
-    assert '<section id="q-ahead"' in feedback
+    assert f'href="{url}"' in feedback  # next question, on its own page
 
 
 def test_wrong_answer_by_htmx_returns_the_feedback_fragment(app: Flask, client: FlaskClient,
@@ -785,24 +783,6 @@ def test_double_submit_carries_the_same_next_question(app: Flask, client: FlaskC
     assert len(shown_tokens(app, session_id)) == 2 and count_attempts(app) == 1
 
 
-def test_without_javascript_the_feedback_page_asks_the_next_question(
-        app: Flask, client: FlaskClient, auth: Any) -> None:
-    auth.login()
-    url = start(client, auth, length=2)
-    session_id = int(url.rsplit("/", 1)[1])
-    form = question_form(client.get(url).get_data(as_text=True))
-    response = client.post(f"{url}/answer", data=form | {"choice": "hit"})
-    page = client.get(response.headers["Location"]).get_data(as_text=True)
-    assert "<html" in page and 'data-state="feedback"' in page
-    ahead = page[page.index("data-upcoming"):]
-    assert f'action="{url}/answer"' in ahead and 'method="post"' in ahead
-    expected = expected_of(pending(app, session_id))
-    response = client.post(f"{url}/answer", data=question_form(ahead) | {"choice": expected})
-    assert response.headers["Location"] == f"{url}/feedback/1"
-    assert "Right" in client.get(f"{url}/feedback/1").get_data(as_text=True)
-    assert count_attempts(app) == 2
-
-
 def test_the_answer_hands_its_checked_csrf_token_back(app: Flask, client: FlaskClient,
                                                       auth: Any,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
@@ -969,22 +949,24 @@ def test_a_refused_answer_keeps_its_reported_wait(app: Flask, client: FlaskClien
     assert 'name="waited_ms" value="4000"' in refused.get_data(as_text=True)
 
 
-def test_without_javascript_the_next_question_is_shown_at_once(
+def test_without_javascript_the_next_question_starts_its_clock_on_its_own_page(
         app: Flask, client: FlaskClient, auth: Any) -> None:
-    """A plain POST's feedback page asks the next question below it, on screen from the
-    start: it is an ordinary shown question, and no wait comes off it."""
+    """A plain POST's feedback page sends no question ahead: reading the feedback is not
+    the next question's time; Next opens it, and its clock starts there."""
     auth.login()
     url = start(client, auth)
     session_id = int(url.rsplit("/", 1)[1])
     form = question_form(client.get(url).get_data(as_text=True))
-    client.post(f"{url}/answer", data=form | {"choice": "hit"})
-    assert not pending(app, session_id).sent_ahead
-    _shown_earlier(app, session_id, 1, 10_000)
-    page = client.get(url).get_data(as_text=True)  # went home, resumed
+    feedback = client.get(client.post(f"{url}/answer", data=form | {"choice": "hit"})
+                          .headers["Location"]).get_data(as_text=True)
+    assert pending(app, session_id).shown_ms is None
+    assert "data-upcoming" not in feedback and f'href="{url}"' in feedback
+    page = client.get(url).get_data(as_text=True)  # Next
     assert 'name="waited_ms"' not in page
+    _shown_earlier(app, session_id, 1, 3_000)
     client.post(f"{url}/answer", data=question_form(page) | {"choice": "hit",
                                                              "waited_ms": "9000"})
-    assert 10_000 <= _elapsed_at(app, 1) < 15_000
+    assert 3_000 <= _elapsed_at(app, 1) < 6_000
 
 
 def _shown_earlier(app: Flask, session_id: int, position: int, ms: int) -> None:

@@ -326,7 +326,7 @@ def record_attempt(
     answered_ms: int,
     session_length: int,
     waited_ms: int = 0,
-    next_hidden: bool = True,
+    send_next: bool = True,
 ) -> Recorded:
     """Record the answer to a question shown to the trainee, once.
 
@@ -338,9 +338,8 @@ def record_attempt(
     is read while the attempt's index pages are at hand.  ``waited_ms`` is how
     long a question sent ahead stayed hidden behind the previous feedback (as the browser
     reports it): it comes off that question's time, never below zero, and is ignored for
-    any other question.  ``next_hidden``: the next question waits hidden behind the
-    feedback until the trainee asks for it (an htmx answer); else (no JavaScript) it is
-    on screen below the feedback at once, an ordinary shown question.
+    any other question.  ``send_next`` False (an answer without JavaScript): the next
+    question is not sent ahead; its own page, opened from the feedback, starts its clock.
     """
     if question.shown_ms is None:
         raise ValueError(f"question {question.id} was never shown: it cannot be answered")
@@ -366,9 +365,8 @@ def record_attempt(
                 "UPDATE drill_sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL",
                 [answered_at, question.session_id],
             )
-        elif created:
-            ahead = _send_ahead(db, question.session_id, question.position + 1, answered_ms,
-                                next_hidden)
+        elif created and send_next:
+            ahead = _send_ahead(db, question.session_id, question.position + 1, answered_ms)
         run = streak(db, question.session_id, question.position) if created else None
     if created:
         return Recorded(AttemptRow(
@@ -384,14 +382,14 @@ def record_attempt(
     return Recorded(attempt, False, None)
 
 
-def _send_ahead(db: Database, session_id: int, position: int, shown_ms: int,
-                hidden: bool) -> QuestionRow | None:
-    """Show the question at ``position`` with the previous answer's feedback, if it is stored
-    and not shown yet (``hidden``: behind that feedback, as sent ahead)."""
+def _send_ahead(db: Database, session_id: int, position: int,
+                shown_ms: int) -> QuestionRow | None:
+    """Show the question at ``position`` with the previous answer's feedback (hidden behind
+    it until the trainee asks for it), if it is stored and not shown yet."""
     rows = db.execute(  # every row fetched: the statement is finished before the commit
-        "UPDATE issued_questions SET shown_ms = ?, sent_ahead = ? WHERE session_id = ?"
+        "UPDATE issued_questions SET shown_ms = ?, sent_ahead = 1 WHERE session_id = ?"
         f" AND position = ? AND shown_ms IS NULL RETURNING {_QUESTION_COLUMNS}",
-        [shown_ms, int(hidden), session_id, position],
+        [shown_ms, session_id, position],
     ).fetchall()
     return _question(dict(zip(_QUESTION_NAMES[:-1], rows[0], strict=True))) if rows else None
 

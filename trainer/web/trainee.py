@@ -324,7 +324,7 @@ def answer(session_id: int) -> Any:
     recorded = drilling.record_attempt(
         db, question, answer=verdict.given or given.describe(), expected=verdict.expected,
         correct=verdict.correct, explanation=verdict.explanation, answered_ms=now_ms(),
-        session_length=session.length, waited_ms=form.waited, next_hidden=is_htmx(),
+        session_length=session.length, waited_ms=form.waited, send_next=is_htmx(),
     )
     return _feedback_response(session, question, recorded.attempt, view, recorded.sent_ahead,
                               recorded.streak, repeated=not recorded.created)
