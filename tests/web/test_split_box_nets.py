@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from trainer.drills import generate
+from trainer.drills.answers import NotAnAnswer, parse_net
+from trainer.web.drillkit import Answer
 from trainer.web.drills_backend import DrillsPackageBackend
 
 
@@ -15,3 +19,20 @@ def test_split_box_shares_one_net_input() -> None:
     assert len(view.boxes) == 6  # every hand is drawn on the felt
     assert view.net_boxes == ("Box 1", "Box 2", "Box 3", "Box 4", "Box 5")
     assert len(str(question.expected).split(";")) == len(view.net_boxes)
+
+
+def test_what_was_wrong_is_a_line_of_its_own_after_the_boxes() -> None:
+    """The feedback draws a table's rule a line a box: the boxes that were wrong are not
+    glued onto the last box's line."""
+    question = generate("europoker", "table-settlement", 0, "medium")
+    backend = DrillsPackageBackend()
+    text = json.dumps(question.to_dict())
+    verdict = backend.check(text, Answer(text="0; 0; 0; 0"))
+    lines = verdict.explanation.split(" | ")
+    assert len(lines) == 5 and lines[-1] == "(box 1, 2, 3, 4 wrong)"
+    assert all(line.startswith("box ") for line in lines[:-1])
+
+
+def test_a_net_with_a_thousands_separator_says_so() -> None:
+    with pytest.raises(NotAnAnswer, match="no thousands separator"):
+        parse_net("+1,000")

@@ -100,7 +100,7 @@ def parse_net(answer: object) -> Decimal:
     except MoneyError:
         raise NotAnAnswer(
             f"{text!r} is not an amount (use + or - and digits with at most two decimals, "
-            "e.g. -10 or 52.50)"
+            "no thousands separator, e.g. -10 or 1250.50)"
         ) from None
     return -amount if sign in ("-", "\u2212") else amount
 

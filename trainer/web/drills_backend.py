@@ -201,5 +201,8 @@ class DrillsPackageBackend:
             verdict = check(question, given)
         except NotAnAnswer as exc:
             raise NotAnAnswerError(str(exc)) from None
-        explanation = verdict.explanation + (f" ({verdict.detail})" if verdict.detail else "")
+        # a table's rule is a line a box (" | "): what was wrong is a line of its own
+        joint = " | " if " | " in verdict.explanation else " "
+        explanation = verdict.explanation + (f"{joint}({verdict.detail})" if verdict.detail
+                                             else "")
         return VerdictView(verdict.correct, verdict.expected, explanation, verdict.given)
