@@ -392,19 +392,19 @@ def test_chips_never_overwrite_a_typed_amount(browser: Any, live_server: LiveSer
     context.close()
 
 
-def test_a_crowded_table_fits_a_tablet_held_upright(browser: Any,
-                                                    live_server: LiveServer) -> None:
-    """Six boxes to settle: on an upright tablet the dealer, every box and the nets fit the
-    screen, so the trainee reads the table and types without scrolling."""
+def test_a_full_table_fits_a_tablet_held_upright(browser: Any, live_server: LiveServer) -> None:
+    """Seven boxes to settle (the most a hard settlement deals): on an upright tablet the
+    dealer, every box and the nets fit the screen, so the trainee reads the table and types
+    without scrolling."""
     backend = DrillsPackageBackend()
-    text = backend.generate("russian-casino", "table-settlement", 4, "hard")
-    assert len(json.loads(text)["table"]["hands"]) == 6
+    text = backend.generate("russian-casino", "table-settlement", 0, "hard")
+    assert len(json.loads(text)["table"]["hands"]) == 7
     db = connect(live_server.database)
     try:
         tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
         session = drilling.start_session(
             db, tina, "russian-casino", "table-settlement", "hard", 1, 1,
-            [drilling.NewQuestion(0, "table-settlement", "hard", 4, text,
+            [drilling.NewQuestion(0, "table-settlement", "hard", 0, text,
                                   secrets.token_urlsafe(16))])
     finally:
         db.close()
@@ -413,7 +413,7 @@ def test_a_crowded_table_fits_a_tablet_held_upright(browser: Any,
     login(page, live_server, "tina")
     page.goto(f"{live_server.url}/drills/{session.id}")
     wait_position(page, 0)
-    assert page.locator("#drill .box").count() == 6
+    assert page.locator("#drill .box").count() == 7
     bottom = page.evaluate("document.querySelector('#drill form.answer button[type=submit]')"
                            ".getBoundingClientRect().bottom + window.scrollY")
     assert bottom <= 1180, bottom
