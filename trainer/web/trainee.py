@@ -39,6 +39,7 @@ from trainer.web.drillkit import (
     FamilyInfo,
     NotAnAnswerError,
     QuestionView,
+    VerdictView,
 )
 from trainer.web.forms import StartDrillForm
 from trainer.web.houses_view import house_facts, house_titles
@@ -310,24 +311,45 @@ def answer(session_id: int) -> Any:
                               "in this session; nothing was recorded.")
     if (invalid := form.error()) is not None:
         return _reask(session, question, form, invalid)
+    view = backend().view(question.question)
+    checked = _check_posted(question, view, form)
     existing = drilling.attempt_for_question(db, question.id) if question.answered else None
     if existing is not None:  # a double submit, or another window: the first answer stands
-        return _feedback_response(session, question, existing, repeated=True)
-    view = backend().view(question.question)
-    given, error = answer_from_form(form.choice, form.amount, view)
-    if given is None:
-        return _reask(session, question, form, error or "Answer the question.", view)
-    try:
-        verdict = backend().check(question.question, given)
-    except NotAnAnswerError as exc:
-        return _reask(session, question, form, str(exc), view)
+        return _feedback_response(session, question, existing, view,
+                                  note=_repeat_note(checked, existing))
+    if isinstance(checked, str):
+        return _reask(session, question, form, checked, view)
+    verdict = checked.verdict
     recorded = drilling.record_attempt(
-        db, question, answer=verdict.given or given.describe(), expected=verdict.expected,
+        db, question, answer=checked.answer, expected=verdict.expected,
         correct=verdict.correct, explanation=verdict.explanation, answered_ms=now_ms(),
         session_length=session.length, waited_ms=form.waited, send_next=is_htmx(),
     )
+    note = None if recorded.created else _repeat_note(checked, recorded.attempt)  # a race
     return _feedback_response(session, question, recorded.attempt, view, recorded.sent_ahead,
-                              recorded.streak, repeated=not recorded.created)
+                              recorded.streak, note)
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """A posted answer the engine has checked, and the answer as it is recorded (the
+    verdict's normalised form, else as typed or picked)."""
+
+    verdict: VerdictView
+    answer: str
+
+
+def _check_posted(question: drilling.QuestionRow, view: QuestionView,
+                  form: PostedAnswer) -> Checked | str:
+    """The posted answer checked, or the message to show beside the field."""
+    given, error = answer_from_form(form.choice, form.amount, view)
+    if given is None:
+        return error or "Answer the question."
+    try:
+        verdict = backend().check(question.question, given)
+    except NotAnAnswerError as exc:
+        return str(exc)
+    return Checked(verdict, verdict.given or given.describe())
 
 
 def _reask(session: drilling.SessionRow, question: drilling.QuestionRow, form: PostedAnswer,
@@ -343,15 +365,17 @@ REPEATED_NOTE = ("This question had already been answered (in another window, or
 SAME_AGAIN_NOTE = "Sent twice: this answer was recorded once."
 
 
+def _repeat_note(checked: Checked | str, attempt: drilling.AttemptRow) -> str:
+    """What a post answering an already answered question is told."""
+    same = isinstance(checked, Checked) and checked.answer == attempt.answer
+    return SAME_AGAIN_NOTE if same else REPEATED_NOTE
+
+
 def _feedback_response(session: drilling.SessionRow, question: drilling.QuestionRow,
                        attempt: drilling.AttemptRow, view: QuestionView | None = None,
                        upcoming: drilling.QuestionRow | None = None,
-                       streak: int | None = None, repeated: bool = False) -> Any:
-    """The feedback on ``attempt``; ``repeated``: it answered an earlier post, not this one."""
-    note = None
-    if repeated:
-        same = _posts_the_recorded_answer(question, attempt, view)
-        note = SAME_AGAIN_NOTE if same else REPEATED_NOTE
+                       streak: int | None = None, note: str | None = None) -> Any:
+    """The feedback on ``attempt``; ``note``: why it is not the answer this request posted."""
     if not is_htmx():
         if note:
             flash(note)
@@ -363,21 +387,6 @@ def _feedback_response(session: drilling.SessionRow, question: drilling.Question
     # the address bar names the feedback: a reload shows it again instead of moving on
     return render_template("drill/_feedback.html", **context), 200, {
         "HX-Replace-Url": url_for(".feedback", session_id=session.id, position=question.position)}
-
-
-def _posts_the_recorded_answer(question: drilling.QuestionRow, attempt: drilling.AttemptRow,
-                               view: QuestionView | None) -> bool:
-    """True when this request posts the answer ``attempt`` recorded (a double click)."""
-    given, _error = answer_from_form(request.form.get("choice", ""),
-                                     request.form.get("amount", ""),
-                                     view or backend().view(question.question))
-    if given is None:
-        return False
-    try:
-        verdict = backend().check(question.question, given)
-    except NotAnAnswerError:
-        return False
-    return (verdict.given or given.describe()) == attempt.answer
 
 
 def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionRow,
