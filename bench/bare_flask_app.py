@@ -4,6 +4,11 @@ Served by gunicorn exactly like ``trainer serve`` (``python bench/bare_flask_app
 HOST PORT WORKERS THREADS`` calls the same ``serve_wsgi``), with the same SQLite
 settings: WAL, synchronous=NORMAL, a connection per request, one idle connection
 kept open per worker.
+
+``BARE_VARIANT`` picks one of three readings of the issue's "bare Flask endpoint":
+``insert`` (the default, above), ``kept`` (the same insert on one connection a worker
+keeps, as the app keeps one per thread) or ``plain`` (no database, no template: the
+form read and a constant fragment returned).
 """
 
 from __future__ import annotations
@@ -16,6 +21,9 @@ import time
 from flask import Flask, g, request
 
 DATABASE = os.environ.get("BARE_DATABASE", "/tmp/bare.db")
+VARIANT = os.environ.get("BARE_VARIANT", "insert")
+if VARIANT not in ("insert", "kept", "plain"):
+    sys.exit(f"BARE_VARIANT {VARIANT!r} is not one of insert, kept, plain")
 
 app = Flask(__name__)
 TEMPLATE = app.jinja_env.from_string(
@@ -33,10 +41,20 @@ _setup.execute(
 _anchor = _setup
 
 
+def _open() -> sqlite3.Connection:
+    db = sqlite3.connect(DATABASE, isolation_level=None, timeout=5)
+    db.execute("PRAGMA synchronous=NORMAL")
+    return db
+
+
+_kept = _open() if VARIANT == "kept" else None
+
+
 def get_db() -> sqlite3.Connection:
+    if _kept is not None:
+        return _kept
     if "db" not in g:
-        g.db = sqlite3.connect(DATABASE, isolation_level=None, timeout=5)
-        g.db.execute("PRAGMA synchronous=NORMAL")
+        g.db = _open()
     db: sqlite3.Connection = g.db
     return db
 
@@ -51,6 +69,8 @@ def close_db(_error: BaseException | None) -> None:
 @app.post("/answer")
 def answer() -> str:
     given = request.form.get("answer", "")
+    if VARIANT == "plain":
+        return '<section id="drill" data-state="feedback"></section>'
     cursor = get_db().execute("INSERT INTO attempts (answer, at) VALUES (?, ?)",
                               (given, time.time()))
     return TEMPLATE.render(ok=given == "hit", answer=given, id=cursor.lastrowid)

@@ -408,7 +408,9 @@ def saturate_bare(port: int, bare: subprocess.Popen[bytes], args: argparse.Names
     else:
         plain = asyncio.run(run_bare_asyncio(port, args.clients, args.saturation_seconds))
     bare_cpu, bare_words = cpu_ms_per(cpu_before, tree_cpu_seconds(bare.pid), plain.answers)
-    print(f"(b) bare Flask + SQLite insert: {plain.rate:.0f} requests/s, {summary(plain)}; "
+    what = {"insert": "bare Flask + SQLite insert", "kept": "bare Flask + SQLite insert on a "
+            "kept connection", "plain": "bare Flask, no database"}[args.bare]
+    print(f"(b) {what}: {plain.rate:.0f} requests/s, {summary(plain)}; "
           f"server CPU {bare_words} per request{client_cpu_words(plain, 'request')}")
     return plain, bare_cpu
 
@@ -423,6 +425,9 @@ def main() -> None:
     parser.add_argument("--saturation-seconds", type=float, default=15.0)
     parser.add_argument("--repeat", type=int, default=3,
                         help="saturation pairs (app, then bare), for the median ratio")
+    parser.add_argument("--bare", choices=("insert", "kept", "plain"), default="insert",
+                        help="the bare endpoint (bench/bare_flask_app.py's BARE_VARIANT): an "
+                             "insert on a connection a request, on one a worker keeps, or none")
     parser.add_argument("--client", choices=("wrk", "asyncio"),
                         default="wrk" if shutil.which("wrk") else "asyncio",
                         help="the saturation client (default: wrk when installed)")
@@ -445,7 +450,8 @@ def main() -> None:
                                serving[1], "--database", str(database)], env=env)
     bare = subprocess.Popen([sys.executable, ROOT / "bench" / "bare_flask_app.py",
                              "127.0.0.1", str(bare_port), *serving],
-                            env=env | {"BARE_DATABASE": str(work / "bare.db")})
+                            env=env | {"BARE_DATABASE": str(work / "bare.db"),
+                                       "BARE_VARIANT": args.bare})
     floor = subprocess.Popen([sys.executable, ROOT / "bench" / "floor_app.py", "127.0.0.1",
                               str(floor_port), *serving],
                              env=env | {"TRAINER_DATABASE": str(database)})
