@@ -245,6 +245,27 @@ def test_last_answer_finishes_the_session(db: Database, trainee: int) -> None:
     assert [a.position for a in d.session_attempts(db, session.id)] == [0, 1]
 
 
+def test_ending_a_session_early(db: Database, trainee: int) -> None:
+    """Ended once, with its attempt kept and its unanswered question still stored; a second
+    end, or ending a session already finished, changes nothing."""
+    session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42)
+    answer(db, issue(db, session, 0), length=3)
+    issue(db, session, 1)
+    assert d.end_session(db, session.id) is True
+    ended = d.get_session(db, session.id)
+    assert ended is not None and ended.finished and ended.ended_early and ended.answered == 1
+    assert d.count_unfinished(db, trainee) == 0
+    assert [a.position for a in d.session_attempts(db, session.id)] == [0]
+    assert d.question_at(db, session.id, 1) is not None
+    assert d.end_session(db, session.id) is False
+    assert d.get_session(db, session.id) == ended
+    full = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 1, 43)
+    answer(db, issue(db, full, 0), length=1)
+    done = d.get_session(db, full.id)
+    assert done is not None and done.finished and not done.ended_early
+    assert d.end_session(db, full.id) is False
+
+
 def test_streak_and_family_scores(db: Database, trainee: int) -> None:
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 6, 42)
     results = [True, False, True, True, True]

@@ -12,6 +12,7 @@ import secrets
 from decimal import Decimal
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from trainer.db import connect, drilling
@@ -418,4 +419,36 @@ def test_a_full_table_fits_a_tablet_held_upright(browser: Any, live_server: Live
                            ".getBoundingClientRect().bottom + window.scrollY")
     assert bottom <= 1180, bottom
     assert page.evaluate("document.documentElement.scrollWidth") <= 820
+    context.close()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_ending_a_session_early_after_an_answer(browser: Any, live_server: LiveServer,
+                                                javascript: bool) -> None:
+    """After an answer (swapped in by htmx, or a page of its own), End this session asks,
+    Carry on goes back to the next question, and ending shows the summary of the one answer
+    given; home no longer offers the session."""
+    context = browser.new_context(viewport={"width": 1024, "height": 800},
+                                  java_script_enabled=javascript)
+    page = context.new_page()
+    login(page, live_server, "tina")
+    session_id = start(page, live_server, "europoker", "dealer-draw", "medium", 3)
+    question = pending_question(live_server.database, session_id)
+    page.click(f"button[name=choice][value={question['expected']}]")
+    page.wait_for_selector("[data-state=feedback]")
+    page.click("[data-end-session]")
+    page.wait_for_selector("[data-state=end]")
+    assert "1 of 3 questions answered" in page.inner_text("#end-session")
+    page.click("text=Carry on drilling")
+    wait_position(page, 1)  # the question sent ahead, on its own page
+    page.click("[data-end-session]")
+    page.click("#end-session button[type=submit]")
+    page.wait_for_selector("#summary")
+    assert page.url.endswith(f"/drills/{session_id}/summary")
+    assert "Ended early: 1 of 3 questions answered." in page.inner_text("#summary")
+    assert page.inner_text("[data-accuracy]") == "100%"
+    assert [a.correct for a in attempts(live_server, session_id)] == [True]
+    page.click("#summary a.button:has-text('Home')")
+    page.wait_for_selector("text=Hello, tina")
+    assert page.locator(f"[data-resume='{session_id}']").count() == 0
     context.close()

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from trainer.db import connect, drilling, now_ms, users
 from trainer.web.session_plan import SessionPlan
-from trainer.web.trainee import REPEATED_NOTE, SAME_AGAIN_NOTE, backend
+from trainer.web.trainee import ENDED_MESSAGE, REPEATED_NOTE, SAME_AGAIN_NOTE, backend
 
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/drills/1"}
 
@@ -676,6 +676,95 @@ def test_interrupted_session_resumes_on_the_same_question(app: Flask, client: Fl
     again = client.get(url).get_data(as_text=True)
     assert question_form(again)["token"] == second["token"]
     assert "Question 2 of 3" in again
+
+
+def finished_at(app: Flask, session_id: int) -> str | None:
+    db = connect(app.config["DATABASE"])
+    try:
+        return db.execute("SELECT finished_at FROM drill_sessions WHERE id = ?",
+                          [session_id]).fetchone()[0]
+    finally:
+        db.close()
+
+
+def test_a_session_ended_early_keeps_its_answers_and_asks_nothing_more(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """End asks first (what is answered, what is left), then ends: the summary covers the
+    answers given, home no longer offers the session, and the question left out refuses an
+    answer, recording nothing."""
+    auth.login()
+    url = start(client, auth, length=3)
+    session_id = int(url.rsplit("/", 1)[1])
+    form = question_form(client.get(url).get_data(as_text=True))
+    client.post(f"{url}/answer", data=form | {"choice": expected_of(pending(app, session_id))})
+    page = client.get(url).get_data(as_text=True)
+    left_out = question_form(page)
+    assert f'href="{url}/end" data-end-session' in page
+    assert f'href="{url}/end" data-end="{session_id}"' in client.get("/").get_data(as_text=True)
+
+    asked = client.get(f"{url}/end")
+    confirm = asked.get_data(as_text=True)
+    assert asked.status_code == 200 and "End this session?" in confirm
+    assert "1 of 3 questions answered" in confirm and "The 2 questions left" in confirm
+    assert finished_at(app, session_id) is None  # asking changes nothing
+
+    ended = client.post(f"{url}/end", data={"csrf_token": csrf_from_page(confirm)})
+    assert ended.status_code == 303 and ended.headers["Location"] == f"{url}/summary"
+    when = finished_at(app, session_id)
+    assert when is not None
+    summary = client.get(f"{url}/summary").get_data(as_text=True)
+    assert "Ended early: 1 of 3 questions answered." in summary
+    assert "100%" in summary and "(1 of 1)" in summary
+    assert f'data-resume="{session_id}"' not in client.get("/").get_data(as_text=True)
+
+    refused = client.post(f"{url}/answer", data=left_out | {"choice": "hit"})
+    assert refused.status_code == 409
+    assert ENDED_MESSAGE in refused.get_data(as_text=True)
+    assert f'href="{url}/summary"' in refused.get_data(as_text=True)
+    assert count_attempts(app) == 1
+    # the drill, the question and End itself all lead to the summary now; ending again
+    # changes nothing
+    assert client.get(url).headers["Location"] == f"{url}/summary"
+    assert client.get(f"{url}/end").headers["Location"] == f"{url}/summary"
+    again = client.post(f"{url}/end", data={"csrf_token": auth.csrf("/")})
+    assert again.status_code == 303 and finished_at(app, session_id) == when
+
+
+def csrf_from_page(html: str) -> str:
+    found = re.search(r'name="csrf_token" value="([^"]+)"', html)
+    assert found, html
+    return found.group(1)
+
+
+def test_ending_a_session_with_htmx_and_with_nothing_answered(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """By htmx, the confirmation is a fragment and the end a redirect htmx follows; a session
+    ended before any answer says so on its summary instead of a 0 % score."""
+    auth.login()
+    url = start(client, auth, length=2)
+    fragment = client.get(f"{url}/end", headers=HX).get_data(as_text=True)
+    assert "<html" not in fragment
+    assert 'data-state="end"' in fragment and "0 of 2 questions answered" in fragment
+    ended = client.post(f"{url}/end", headers=HX, data={"csrf_token": auth.csrf("/")})
+    assert ended.status_code == 200 and ended.headers["HX-Redirect"] == f"{url}/summary"
+    summary = client.get(f"{url}/summary").get_data(as_text=True)
+    assert "Ended early: 0 of 2 questions answered." in summary
+    assert "No question was answered in this session." in summary
+    assert "data-accuracy" not in summary and count_attempts(app) == 0
+
+
+def test_a_session_finished_normally_is_not_called_ended_early(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    url = start(client, auth, length=1)
+    session_id = int(url.rsplit("/", 1)[1])
+    form = question_form(client.get(url).get_data(as_text=True))
+    client.post(f"{url}/answer", data=form | {"choice": "hit"})
+    feedback = client.get(f"{url}/feedback/0").get_data(as_text=True)
+    assert "data-end-session" not in feedback  # the last feedback: nothing left to end
+    summary = client.get(f"{url}/summary").get_data(as_text=True)
+    assert "data-ended-early" not in summary and "data-accuracy" in summary
+    assert finished_at(app, session_id) is not None
 
 
 def test_the_start_form_names_each_drills_houses(client: FlaskClient, auth: Any) -> None:

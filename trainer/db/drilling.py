@@ -41,6 +41,11 @@ class SessionRow:
     def finished(self) -> bool:
         return self.finished_at is not None
 
+    @property
+    def ended_early(self) -> bool:
+        """Finished by the trainee before every question was answered (:func:`end_session`)."""
+        return self.finished and self.answered < self.length
+
 
 @dataclass(frozen=True, slots=True)
 class QuestionRow:
@@ -184,6 +189,18 @@ def unfinished_sessions(db: Database, user_id: int, limit: int = -1) -> list[Ses
             [user_id, limit],
         )
     ]
+
+
+def end_session(db: Database, session_id: int) -> bool:
+    """End an unfinished session before its last question: the questions not answered yet
+    are never asked (they stay stored, unanswered) and the attempts made stand.  False: the
+    session had already finished."""
+    with write_transaction(db):
+        cursor = db.execute(
+            "UPDATE drill_sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL",
+            [now_iso(), session_id],
+        )
+    return cursor.rowcount == 1
 
 
 def count_unfinished(db: Database, user_id: int) -> int:

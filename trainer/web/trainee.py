@@ -309,6 +309,9 @@ def answer(session_id: int) -> Any:
         return render("refused.html", "drill/_refused.html", 403, session=session,
                       message="That answer is for a question that was not issued to you "
                               "in this session; nothing was recorded.")
+    if session.finished and not question.answered:  # ended early, this question left out
+        return render("refused.html", "drill/_refused.html", 409, session=session,
+                      message=ENDED_MESSAGE)
     if (invalid := form.error()) is not None:
         return _reask(session, question, form, invalid)
     view = backend().view(question.question)
@@ -445,6 +448,32 @@ def feedback(session_id: int, position: int) -> Any:
                   **_feedback_context(session, question, attempt))
 
 
+ENDED_MESSAGE = ("This session was ended before that question was answered; nothing was "
+                 "recorded.")
+
+
+@bp.route("/drills/<int:session_id>/end", methods=["GET", "POST"])
+@login_required
+def end(session_id: int) -> Any:
+    """End an unfinished session early.  GET asks to confirm (how many questions are left,
+    what is kept); POST ends it and shows its summary so far."""
+    session = _own_session(session_id)
+    if request.method == "POST":
+        drilling.end_session(get_db(), session.id)  # already finished: nothing to end
+        return redirect_to(url_for(".summary", session_id=session.id))
+    if session.finished:
+        return redirect_to(url_for(".summary", session_id=session.id))
+    return render("end.html", "drill/_end.html", session=session,
+                  **_session_titles(session))
+
+
+def _session_titles(session: drilling.SessionRow) -> dict[str, Any]:
+    """The house's and the session's drill titles, as the summary names them."""
+    return {"house_title": house_titles().get(session.house, session.house),
+            "family_title": _family_title(session.family) if session.family != MIXED
+            else "Mixed"}
+
+
 # ---------------------------------------------------------------- summary
 
 
@@ -485,6 +514,4 @@ def summary(session_id: int) -> Any:
                   if attempts else 0,
                   lines=lines,
                   mistakes=mistakes,
-                  house_title=house_titles().get(session.house, session.house),
-                  family_title=_family_title(session.family) if session.family != MIXED
-                  else "Mixed")
+                  **_session_titles(session))
