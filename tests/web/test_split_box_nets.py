@@ -21,6 +21,18 @@ def test_split_box_shares_one_net_input() -> None:
     assert len(str(question.expected).split(";")) == len(view.net_boxes)
 
 
+def test_a_split_boxs_hands_are_named_alike_on_the_felt_in_the_prompt_and_the_rule() -> None:
+    question = generate("europoker", "table-settlement", 1, "hard")
+    view = DrillsPackageBackend().view(json.dumps(question.to_dict()))
+    assert [box.label for box in view.boxes][-2:] == ["Box 5, hand 1", "Box 5, hand 2"]
+    assert "\nbox 5, hand 1: bet 122 — A♥ 3♥ (soft 14) [split]" in question.prompt
+    assert "\nbox 5, hand 2: bet 122 — A♠ 2♠ (soft 13) [split]" in question.prompt
+    rules = question.explanation.split(" | ")
+    assert rules[3].startswith("box 4 8♣ 7♥ 4♦: ")  # a box of one hand: no hand number
+    assert rules[4].startswith("box 5, hand 1 A♥ 3♥: ")
+    assert rules[5].startswith("box 5, hand 2 A♠ 2♠: ")
+
+
 def test_what_was_wrong_is_a_line_of_its_own_after_the_boxes() -> None:
     """The feedback draws a table's rule a line a box: the boxes that were wrong are not
     glued onto the last box's line."""

@@ -64,7 +64,7 @@ from trainer.drills.families import (
 )
 from trainer.drills.generate import check, generate
 from trainer.drills.question import Question, Verdict
-from trainer.drills.table import Table
+from trainer.drills.table import Table, seat_names
 from trainer.engine.seat import Seat
 
 __all__ = [
@@ -84,4 +84,5 @@ __all__ = [
     "find_family",
     "generate",
     "load_families",
+    "seat_names",
 ]

@@ -14,7 +14,7 @@ from trainer.engine.cards import Card, parse_cards
 from trainer.engine.money import format_money
 from trainer.engine.seat import Seat
 
-__all__ = ["Seat", "Table", "seat_from_dict", "seat_to_dict"]
+__all__ = ["Seat", "Table", "seat_from_dict", "seat_names", "seat_to_dict"]
 
 
 def seat_to_dict(seat: Seat) -> dict[str, Any]:
@@ -52,6 +52,17 @@ def seat_from_dict(data: dict[str, Any]) -> Seat:
         even_money=bool(data.get("even_money", False)),
         switched=bool(data.get("switched", False)),
     )
+
+
+def seat_names(hands: tuple[Seat, ...]) -> tuple[str, ...]:
+    """Each hand as a question names it: ``box 3``, or a hand of a split box ``box 3, hand 1``
+    (the felt, the prompt and the rule all say so; a table's net is still one per box)."""
+    names = []
+    for seat in hands:
+        same_box = [s for s in hands if s.box == seat.box]
+        names.append(f"box {seat.box}" if len(same_box) == 1
+                     else f"box {seat.box}, hand {same_box.index(seat) + 1}")
+    return tuple(names)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from trainer.drills import (
     chip_set,
     generate,
     load_families,
+    seat_names,
 )
 
 # Not exported by trainer.drills: the table's chip set, offered as a builder for money answers.
@@ -96,12 +97,9 @@ def _seat_notes(seat: Seat) -> tuple[str, ...]:
 def _boxes(question: Question) -> tuple[BoxView, ...]:
     hands = question.table.hands
     boxes = []
-    for index, seat in enumerate(hands):
-        same_box = [s for s in hands if s.box == seat.box]
-        label = f"Box {seat.box}"
-        if len(same_box) > 1:
-            label += f", hand {same_box.index(seat) + 1}"
-        boxes.append(BoxView(label, tuple(CardView.of(c) for c in seat.cards), seat.bet,
+    for index, (seat, name) in enumerate(zip(hands, seat_names(hands), strict=True)):
+        boxes.append(BoxView(name.capitalize(), tuple(CardView.of(c) for c in seat.cards),
+                             seat.bet,
                              _seat_notes(seat) + (("asked about",) if index == question.table.focus
                                                    and len(hands) > 1
                                                    and question.answer_kind is not AnswerKind.NETS

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, Retry, money, show, signed
-from trainer.drills.table import Table
+from trainer.drills.table import Table, seat_names
 from trainer.engine.cards import Card
 from trainer.engine.dealer import DealerAction, dealer_action
 from trainer.engine.hands import hand_total
@@ -70,10 +70,12 @@ def build(ctx: Ctx) -> Draft:
     )
     nets = [ZERO] * boxes
     reasons: list[str] = []
-    for seat, result in zip(seats, played.result.hands, strict=True):
+    names = seat_names(seats)
+    for seat, name, result in zip(seats, names, played.result.hands, strict=True):
         nets[seat.box - 1] += result.net + result.insurance_net
-        reasons.append(f"box {seat.box} {show(seat.cards)}: {result.rule}")
-    lines = [f"box {s.box}: bet {money(s.bet)} — {_hand_text(s)}" for s in seats]
+        reasons.append(f"{name} {show(seat.cards)}: {result.rule}")
+    lines = [f"{name}: bet {money(s.bet)} — {_hand_text(s)}"
+             for s, name in zip(seats, names, strict=True)]
     dealer = played.dealer
     stopped = ""
     if dealer_action(rules, dealer) is DealerAction.HIT and not hand_total(dealer).bust:
