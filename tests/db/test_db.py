@@ -259,6 +259,11 @@ def test_ending_a_session_early(db: Database, trainee: int) -> None:
     assert d.question_at(db, session.id, 1) is not None
     assert d.end_session(db, session.id) is False
     assert d.get_session(db, session.id) == ended
+    left_out = d.question_at(db, session.id, 1)
+    assert left_out is not None
+    with pytest.raises(d.SessionEndedError):  # an answer that raced the end
+        answer(db, left_out, length=3)
+    assert [a.position for a in d.session_attempts(db, session.id)] == [0]
     full = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 1, 43)
     answer(db, issue(db, full, 0), length=1)
     done = d.get_session(db, full.id)

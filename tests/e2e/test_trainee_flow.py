@@ -436,7 +436,11 @@ def test_ending_a_session_early_after_an_answer(browser: Any, live_server: LiveS
     question = pending_question(live_server.database, session_id)
     page.click(f"button[name=choice][value={question['expected']}]")
     page.wait_for_selector("[data-state=feedback]")
-    page.click("[data-end-session]")
+    if javascript:  # Enter on the focused link follows it (it is not Next's shortcut)
+        page.focus("[data-end-session]")
+        page.keyboard.press("Enter")
+    else:
+        page.click("[data-end-session]")
     page.wait_for_selector("[data-state=end]")
     assert "1 of 3 questions answered" in page.inner_text("#end-session")
     page.click("text=Carry on drilling")
@@ -451,4 +455,20 @@ def test_ending_a_session_early_after_an_answer(browser: Any, live_server: LiveS
     page.click("#summary a.button:has-text('Home')")
     page.wait_for_selector("text=Hello, tina")
     assert page.locator(f"[data-resume='{session_id}']").count() == 0
+    context.close()
+
+
+def test_the_last_answer_takes_end_this_session_off_the_page(browser: Any,
+                                                             live_server: LiveServer) -> None:
+    """htmx swaps only the drill: the last answer's feedback removes the End link below it."""
+    context = browser.new_context(viewport={"width": 1024, "height": 800})
+    page = context.new_page()
+    login(page, live_server, "tina")
+    session_id = start(page, live_server, "europoker", "dealer-draw", "medium", 1)
+    assert page.is_visible("[data-end-session]")
+    question = pending_question(live_server.database, session_id)
+    page.click(f"button[name=choice][value={question['expected']}]")
+    page.wait_for_selector("[data-state=feedback]")
+    assert page.locator("[data-end-session]").count() == 0
+    assert page.inner_text("[data-next]").startswith("See the summary")
     context.close()

@@ -730,6 +730,52 @@ def test_a_session_ended_early_keeps_its_answers_and_asks_nothing_more(
     assert again.status_code == 303 and finished_at(app, session_id) == when
 
 
+def test_an_answer_racing_the_end_of_its_session_is_refused(
+        app: Flask, client: FlaskClient, auth: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The session is ended (another tab) after the answer was read, before it is recorded:
+    the write sees it ended, refuses with 409 and records nothing."""
+    url, session_id, form = htmx_session(client, auth, 3)
+    with app.app_context():
+        drills = backend()
+    checked = drills.check
+
+    def check_then_end(*args: Any) -> Any:
+        db = connect(app.config["DATABASE"])
+        try:
+            assert drilling.end_session(db, session_id)
+        finally:
+            db.close()
+        return checked(*args)
+
+    monkeypatch.setattr(drills, "check", check_then_end)
+    raced = client.post(f"{url}/answer", headers=HX, data=form | {"choice": "hit"})
+    body = raced.get_data(as_text=True)
+    assert raced.status_code == 409 and ENDED_MESSAGE in body
+    assert f'href="{url}/summary"' in body
+    assert '<p id="leave-session" hx-swap-oob="true" hidden></p>' in body
+    assert count_attempts(app) == 0 and finished_at(app, session_id) is not None
+
+
+def test_the_feedback_of_an_ended_session_leads_to_its_summary(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """Back to a feedback page after ending: no next question behind it and no End link,
+    only the summary; the htmx answer to a session's last question takes End off the page."""
+    url, _, form = htmx_session(client, auth, 3)
+    answered = client.post(f"{url}/answer", headers=HX, data=form | {"choice": "hit"})
+    assert 'data-upcoming' in answered.get_data(as_text=True)
+    assert 'id="leave-session" hx-swap-oob' not in answered.get_data(as_text=True)
+    client.post(f"{url}/end", data={"csrf_token": form["csrf_token"]})
+    feedback = client.get(f"{url}/feedback/0").get_data(as_text=True)
+    assert "data-upcoming" not in feedback and 'name="token"' not in feedback
+    assert f'href="{url}/summary" data-next' in feedback and "See the summary" in feedback
+    assert "data-end-session" not in feedback
+
+    last_url = start(client, auth, length=1)
+    last_form = question_form(client.get(last_url, headers=HX).get_data(as_text=True))
+    last = client.post(f"{last_url}/answer", headers=HX, data=last_form | {"choice": "hit"})
+    assert '<p id="leave-session" hx-swap-oob="true" hidden></p>' in last.get_data(as_text=True)
+
+
 def csrf_from_page(html: str) -> str:
     found = re.search(r'name="csrf_token" value="([^"]+)"', html)
     assert found, html

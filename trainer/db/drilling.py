@@ -320,6 +320,10 @@ def question_at(db: Database, session_id: int, position: int) -> QuestionRow | N
     return _question(rows[0]) if rows else None
 
 
+class SessionEndedError(ValueError):
+    """The answer's session had ended (early) before the answer was recorded."""
+
+
 class Recorded(NamedTuple):
     """What :func:`record_attempt` did: the attempt standing for the question, whether this
     call created it, the next question it sent ahead (None: the last one, a double
@@ -349,6 +353,8 @@ def record_attempt(
 
     Returns the attempt, whether this call created it (False: a double
     submit, the first attempt stands), the next question, sent ahead, and the streak.
+    Raises ``SessionEndedError`` for a question its session was ended without (an
+    answer racing :func:`end_session`): nothing is recorded.
     In the same transaction, answering the last question of the session marks the
     session finished, any other answer sends the next question ahead (it goes
     back with the feedback), its clock starting at ``answered_ms``, and the streak
@@ -366,15 +372,16 @@ def record_attempt(
     answered_at = now_iso()
     ahead = None
     with write_transaction(db):
-        cursor = db.execute(
+        cursor = db.execute(  # never into a session that has ended (a race with its end)
             "INSERT INTO attempts (user_id, session_id, question_id, position, house, family,"
             " seed, difficulty, question, answer, expected, correct, explanation, elapsed_ms,"
-            " answered_at, waited_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " answered_at, waited_ms) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+            " FROM drill_sessions WHERE id = ? AND finished_at IS NULL"
             " ON CONFLICT (question_id) DO NOTHING",
             [question.user_id, question.session_id, question.id, question.position,
              question.house, question.family, question.seed, question.difficulty,
              question.question, answer, expected, int(correct), explanation, elapsed,
-             answered_at, waited],
+             answered_at, waited, question.session_id],
         )
         created = cursor.rowcount == 1
         if created and question.position + 1 >= session_length:
@@ -395,7 +402,9 @@ def record_attempt(
             elapsed_ms=elapsed, answered_at=answered_at, waited_ms=waited,
         ), True, ahead, run)
     attempt = attempt_for_question(db, question.id)
-    assert attempt is not None
+    if attempt is None:
+        raise SessionEndedError(f"session {question.session_id} has ended: question "
+                                f"{question.id} was left unanswered")
     return Recorded(attempt, False, None)
 
 

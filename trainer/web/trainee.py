@@ -310,8 +310,7 @@ def answer(session_id: int) -> Any:
                       message="That answer is for a question that was not issued to you "
                               "in this session; nothing was recorded.")
     if session.finished and not question.answered:  # ended early, this question left out
-        return render("refused.html", "drill/_refused.html", 409, session=session,
-                      message=ENDED_MESSAGE)
+        return _ended_refusal(session)
     if (invalid := form.error()) is not None:
         return _reask(session, question, form, invalid)
     view = backend().view(question.question)
@@ -323,14 +322,27 @@ def answer(session_id: int) -> Any:
     if isinstance(checked, str):
         return _reask(session, question, form, checked, view)
     verdict = checked.verdict
-    recorded = drilling.record_attempt(
-        db, question, answer=checked.answer, expected=verdict.expected,
-        correct=verdict.correct, explanation=verdict.explanation, answered_ms=now_ms(),
-        session_length=session.length, waited_ms=form.waited, send_next=is_htmx(),
-    )
+    try:
+        recorded = drilling.record_attempt(
+            db, question, answer=checked.answer, expected=verdict.expected,
+            correct=verdict.correct, explanation=verdict.explanation, answered_ms=now_ms(),
+            session_length=session.length, waited_ms=form.waited, send_next=is_htmx(),
+        )
+    except drilling.SessionEndedError:  # ended in another tab while this answer was checked
+        return _ended_refusal(drilling.get_session(db, session.id) or session)
     note = None if recorded.created else _repeat_note(checked, recorded.attempt)  # a race
     return _feedback_response(session, question, recorded.attempt, view, recorded.sent_ahead,
                               recorded.streak, note)
+
+
+ENDED_MESSAGE = ("This session was ended before that question was answered; nothing was "
+                 "recorded.")
+
+
+def _ended_refusal(session: drilling.SessionRow) -> Any:
+    """An answer to a question its session was ended without: refused, nothing recorded."""
+    return render("refused.html", "drill/_refused.html", 409, session=session,
+                  message=ENDED_MESSAGE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,7 +415,8 @@ def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionR
     page already shows the question's felt (the answer's own htmx response), so it is
     not drawn again."""
     view = view or backend().view(question.question)
-    last = question.position + 1 >= session.length
+    # nothing comes after this feedback: its session's last question, or an ended session
+    last = question.position + 1 >= session.length or session.finished
     db = get_db()
     if upcoming is None and not last:
         pending = drilling.pending_question(db, session.id)
@@ -446,10 +459,6 @@ def feedback(session_id: int, position: int) -> Any:
     session = drilling.get_session(db, session.id) or session
     return render("feedback.html", "drill/_feedback.html",
                   **_feedback_context(session, question, attempt))
-
-
-ENDED_MESSAGE = ("This session was ended before that question was answered; nothing was "
-                 "recorded.")
 
 
 @bp.route("/drills/<int:session_id>/end", methods=["GET", "POST"])
