@@ -271,6 +271,25 @@ def test_ending_a_session_early(db: Database, trainee: int) -> None:
     assert d.end_session(db, full.id) is False
 
 
+def test_finished_sessions_newest_first_with_their_right_answers(db: Database,
+                                                                 trainee: int) -> None:
+    """Finished and ended-early sessions, newest finish first; unfinished ones are not."""
+    done = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 2, 1)
+    answer(db, issue(db, done, 0), correct=True, length=2)
+    answer(db, issue(db, done, 1), correct=False, length=2)
+    ended = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 2)
+    answer(db, issue(db, ended, 0), correct=True, length=3)
+    db.execute("UPDATE drill_sessions SET finished_at = '2999-01-01T00:00:00+00:00'"
+               " WHERE id = ?", [done.id])  # finished last, so listed first
+    assert d.end_session(db, ended.id)
+    d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 3)  # unfinished
+    results = d.finished_sessions(db, trainee)
+    assert [(r.session.id, r.right, r.session.answered) for r in results] == [
+        (done.id, 1, 2), (ended.id, 1, 1)]
+    assert results[0].accuracy == 0.5 and results[1].session.ended_early
+    assert d.finished_sessions(db, trainee, limit=1) == results[:1]
+
+
 def test_streak_and_family_scores(db: Database, trainee: int) -> None:
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 6, 42)
     results = [True, False, True, True, True]

@@ -776,6 +776,27 @@ def test_the_feedback_of_an_ended_session_leads_to_its_summary(
     assert '<p id="leave-session" hx-swap-oob="true" hidden></p>' in last.get_data(as_text=True)
 
 
+def test_home_lists_recent_sessions_with_their_scores_and_summaries(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """A finished session and one ended early, each with its right answers and a link to its
+    summary; an unfinished one is offered to resume instead."""
+    auth.login()
+    assert "Your recent sessions" not in client.get("/").get_data(as_text=True)
+    done = start(client, auth, length=1)
+    form = question_form(client.get(done).get_data(as_text=True))
+    client.post(f"{done}/answer", data=form | {"choice": expected_of(
+        pending(app, int(done.rsplit("/", 1)[1])))})
+    ended = start(client, auth, length=3)
+    client.post(f"{ended}/end", data={"csrf_token": auth.csrf("/")})
+    start(client, auth, length=2)
+    home = client.get("/").get_data(as_text=True)
+    listed = re.findall(r'data-finished="(\d+)"', home)
+    assert listed == [ended.rsplit("/", 1)[1], done.rsplit("/", 1)[1]]
+    assert "1 / 1 (100%)" in home and f'href="{done}/summary"' in home
+    assert "none answered <small>ended early, 0 of 3</small>" in home
+    assert f'href="{ended}/summary"' in home
+
+
 def csrf_from_page(html: str) -> str:
     found = re.search(r'name="csrf_token" value="([^"]+)"', html)
     assert found, html

@@ -118,6 +118,7 @@ _SESSION_COLUMNS = """
     (SELECT count(*) FROM attempts a WHERE a.session_id = s.id) AS answered
 """
 _SESSION_SELECT = f"SELECT {_SESSION_COLUMNS} FROM drill_sessions s"
+_SESSION_FIELDS = len(SessionRow.__slots__)
 _QUESTION_COLUMNS = (
     "id, token, session_id, user_id, position, house, family, seed, difficulty, question,"
     " issued_ms, shown_ms, sent_ahead"
@@ -221,6 +222,30 @@ def recent_sessions(db: Database, user_id: int, limit: int = 10) -> list[Session
     ]
 
 
+class SessionResult(NamedTuple):
+    """A finished session and how many of its answers were right."""
+
+    session: SessionRow
+    right: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.right / self.session.answered if self.session.answered else 0.0
+
+
+def finished_sessions(db: Database, user_id: int, limit: int = 5) -> list[SessionResult]:
+    """The trainee's most recently finished sessions (ended early ones too), newest first,
+    with their right answers."""
+    rows = db.execute(
+        f"SELECT {_SESSION_COLUMNS}, (SELECT count(*) FROM attempts a WHERE a.session_id = s.id"
+        " AND a.correct = 1) FROM drill_sessions s WHERE s.user_id = ?"
+        " AND s.finished_at IS NOT NULL ORDER BY s.finished_at DESC, s.id DESC LIMIT ?",
+        [user_id, limit],
+    ).fetchall()
+    return [SessionResult(SessionRow(*row[:_SESSION_FIELDS]), int(row[_SESSION_FIELDS]))
+            for row in rows]
+
+
 def pending_question(db: Database, session_id: int) -> QuestionRow | None:
     """The session's next question to answer, shown or not (None: every question stored in
     the session is answered).
@@ -291,9 +316,6 @@ def show_question(db: Database, question_id: int, shown_ms: int) -> None:
             " AND NOT EXISTS (SELECT 1 FROM attempts WHERE question_id = ?)",
             [shown_ms, question_id, question_id],
         )
-
-
-_SESSION_FIELDS = len(SessionRow.__slots__)
 
 
 def session_and_question(db: Database, session_id: int,

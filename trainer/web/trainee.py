@@ -50,6 +50,7 @@ bp = Blueprint("trainee", __name__)
 
 RESUME_AFTER_MS = 5 * 60 * 1000  # a question shown again after a break restarts its clock
 RESUMABLE_SHOWN = 5  # unfinished sessions offered on the home page, newest first
+RECENT_SHOWN = 5  # finished sessions listed on the home page, newest first, with summaries
 
 
 def backend() -> DrillBackend:
@@ -135,7 +136,7 @@ def _home(form: StartDrillForm, status: int = 200) -> Any:
     db = get_db()
     families = backend().families()
     scores = drilling.family_scores(db, current_user.id)
-    recent = drilling.recent_sessions(db, current_user.id, limit=5)
+    recent = drilling.recent_sessions(db, current_user.id, limit=1)
     last_house = recent[0].house if recent else None
     unfinished = drilling.unfinished_sessions(db, current_user.id, limit=RESUMABLE_SHOWN)
     return render_template(
@@ -147,7 +148,7 @@ def _home(form: StartDrillForm, status: int = 200) -> Any:
         houses=house_titles(),
         unfinished=unfinished,
         older_unfinished=drilling.count_unfinished(db, current_user.id) - len(unfinished),
-        recent=recent,
+        finished=drilling.finished_sessions(db, current_user.id, limit=RECENT_SHOWN),
         suggestion=suggest(families, scores, last_house),
         length=current_app.config["DRILL_LENGTH"],
     ), status
