@@ -399,18 +399,32 @@ def saturate_floor(port: int, floor: subprocess.Popen[bytes], ready: list[Traine
     return run, cpu
 
 
-def saturate_bare(port: int, bare: subprocess.Popen[bytes], args: argparse.Namespace,
-                  work: Path) -> tuple[Run, float]:
-    """(b) for the bare endpoint, the same clients; the run and its CPU."""
+BARE_VARIANTS = {"insert": "bare Flask + SQLite insert",
+                 "kept": "bare Flask + SQLite insert on a kept connection",
+                 "plain": "bare Flask, no database"}
+"""bench/bare_flask_app.py's ``BARE_VARIANT``s, as the report names them."""
+
+
+def bare_variants(text: str) -> list[str]:
+    """``--bare``: one variant or several, comma-separated (``all``: every one)."""
+    names = list(BARE_VARIANTS) if text == "all" else text.split(",")
+    unknown = [n for n in names if n not in BARE_VARIANTS]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: expected all, or some of {', '.join(BARE_VARIANTS)} separated by ','")
+    return names
+
+
+def saturate_bare(port: int, bare: subprocess.Popen[bytes], variant: str,
+                  args: argparse.Namespace, work: Path) -> tuple[Run, float]:
+    """(b) for a bare endpoint, the same clients; the run and its CPU."""
     cpu_before = tree_cpu_seconds(bare.pid)
     if args.client == "wrk":
         plain = run_wrk(port, args.clients, args.saturation_seconds, None, work)
     else:
         plain = asyncio.run(run_bare_asyncio(port, args.clients, args.saturation_seconds))
     bare_cpu, bare_words = cpu_ms_per(cpu_before, tree_cpu_seconds(bare.pid), plain.answers)
-    what = {"insert": "bare Flask + SQLite insert", "kept": "bare Flask + SQLite insert on a "
-            "kept connection", "plain": "bare Flask, no database"}[args.bare]
-    print(f"(b) {what}: {plain.rate:.0f} requests/s, {summary(plain)}; "
+    print(f"(b) {BARE_VARIANTS[variant]}: {plain.rate:.0f} requests/s, {summary(plain)}; "
           f"server CPU {bare_words} per request{client_cpu_words(plain, 'request')}")
     return plain, bare_cpu
 
@@ -425,9 +439,11 @@ def main() -> None:
     parser.add_argument("--saturation-seconds", type=float, default=15.0)
     parser.add_argument("--repeat", type=int, default=3,
                         help="saturation pairs (app, then bare), for the median ratio")
-    parser.add_argument("--bare", choices=("insert", "kept", "plain"), default="insert",
-                        help="the bare endpoint (bench/bare_flask_app.py's BARE_VARIANT): an "
-                             "insert on a connection a request, on one a worker keeps, or none")
+    parser.add_argument("--bare", type=bare_variants, default=["insert"],
+                        help="the bare endpoints, each measured in every pair (bench/"
+                             "bare_flask_app.py's BARE_VARIANT): insert (on a connection a "
+                             "request), kept (on one a worker keeps), plain (no database), "
+                             "comma-separated, or all")
     parser.add_argument("--client", choices=("wrk", "asyncio"),
                         default="wrk" if shutil.which("wrk") else "asyncio",
                         help="the saturation client (default: wrk when installed)")
@@ -444,21 +460,23 @@ def main() -> None:
                         "trainee", "--database", str(database)], input=PASSWORD + "\n",
                        text=True, env=env, check=True, capture_output=True)
 
-    port, floor_port, bare_port = free_port(), free_port(), free_port()
+    port, floor_port = free_port(), free_port()
+    bare_ports = {variant: free_port() for variant in args.bare}
     server = subprocess.Popen([VENV_BIN / "trainer", "serve", "--host", "127.0.0.1",
                                "--port", str(port), "--workers", serving[0], "--threads",
                                serving[1], "--database", str(database)], env=env)
-    bare = subprocess.Popen([sys.executable, ROOT / "bench" / "bare_flask_app.py",
-                             "127.0.0.1", str(bare_port), *serving],
-                            env=env | {"BARE_DATABASE": str(work / "bare.db"),
-                                       "BARE_VARIANT": args.bare})
+    bares = {variant: subprocess.Popen(
+        [sys.executable, ROOT / "bench" / "bare_flask_app.py", "127.0.0.1", str(bare_port),
+         *serving], env=env | {"BARE_DATABASE": str(work / f"bare-{variant}.db"),
+                               "BARE_VARIANT": variant})
+        for variant, bare_port in bare_ports.items()}
     floor = subprocess.Popen([sys.executable, ROOT / "bench" / "floor_app.py", "127.0.0.1",
                               str(floor_port), *serving],
                              env=env | {"TRAINER_DATABASE": str(database)})
-    ratios: list[tuple[float, float]] = []
+    ratios: dict[str, list[tuple[float, float]]] = {variant: [] for variant in args.bare}
     floors: list[tuple[float, float]] = []
     try:
-        for listening in (port, floor_port, bare_port):
+        for listening in (port, floor_port, *bare_ports.values()):
             wait_listening(listening)
         if args.seconds > 0:
             print(f"(a) {args.trainees} trainees answering about once a second for "
@@ -478,24 +496,31 @@ def main() -> None:
             stack = None
             if args.client == "wrk":
                 stack, floor_cpu = saturate_floor(floor_port, floor, ready, args, work)
-            plain, bare_cpu = saturate_bare(bare_port, bare, args, work)
-            ratios.append((app.rate / plain.rate, app_cpu / bare_cpu))
-            print(f"    app answers/s / bare requests/s = {ratios[-1][0]:.2f}; "
-                  f"CPU per answer / CPU per bare request = {ratios[-1][1]:.1f}")
+            first_rate = 0.0
+            for variant in args.bare:
+                plain, bare_cpu = saturate_bare(bare_ports[variant], bares[variant], variant,
+                                                args, work)
+                first_rate = first_rate or plain.rate
+                ratios[variant].append((app.rate / plain.rate, app_cpu / bare_cpu))
+                print(f"    app answers/s / {variant} requests/s = "
+                      f"{ratios[variant][-1][0]:.2f}; CPU per answer / CPU per {variant} "
+                      f"request = {ratios[variant][-1][1]:.1f}")
             if stack is not None:
                 # an answer's CPU covers its share of new sessions' requests too
                 beyond = app_cpu - floor_cpu * app.requests / app.answers
-                floors.append((stack.rate / plain.rate, beyond))
-                print(f"    stack floor / bare = {floors[-1][0]:.2f}; an answer's CPU "
-                      f"beyond the floor {floors[-1][1]:.2f} ms")
+                floors.append((stack.rate / first_rate, beyond))
+                print(f"    stack floor / {args.bare[0]} = {floors[-1][0]:.2f}; an answer's "
+                      f"CPU beyond the floor {floors[-1][1]:.2f} ms")
     finally:
-        for process in (server, floor, bare):
+        for process in (server, floor, *bares.values()):
             process.terminate()
             process.wait(timeout=30)
-    middle = sorted(ratios)[len(ratios) // 2]
-    print(f"    median of {len(ratios)} pairs: app / bare = {middle[0]:.2f} "
-          f"(CPU ratio {middle[1]:.1f}); workers {args.workers} x {args.threads} thread(s), "
-          f"CPUs {os.cpu_count()}, load average after the run {os.getloadavg()[0]:.1f}")
+    for variant, pairs in ratios.items():
+        middle = sorted(pairs)[len(pairs) // 2]
+        print(f"    median of {len(pairs)} pairs: app / {variant} = {middle[0]:.2f} "
+              f"(CPU ratio {middle[1]:.1f})")
+    print(f"    workers {args.workers} x {args.threads} thread(s), CPUs {os.cpu_count()}, "
+          f"load average after the run {os.getloadavg()[0]:.1f}")
     if not floors:  # the asyncio client: no stack floor
         print("    (the Python client saturates itself before the bare endpoint -- 1,790 "
               "requests/s against wrk's 2,600-2,800 here -- so this ratio flatters the app; "
@@ -503,8 +528,8 @@ def main() -> None:
         return
     stack_ratio = sorted(r for r, _ in floors)[len(floors) // 2]
     beyond = sorted(b for _, b in floors)[len(floors) // 2]
-    print(f"    median stack floor / bare = {stack_ratio:.2f}; an answer's CPU beyond the floor "
-          f"{beyond:.2f} ms")
+    print(f"    median stack floor / {args.bare[0]} = {stack_ratio:.2f}; an answer's CPU "
+          f"beyond the floor {beyond:.2f} ms")
 
 
 if __name__ == "__main__":
