@@ -6,6 +6,7 @@ and once with JavaScript disabled (plain forms and links).
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import secrets
@@ -471,4 +472,41 @@ def test_the_last_answer_takes_end_this_session_off_the_page(browser: Any,
     page.wait_for_selector("[data-state=feedback]")
     assert page.locator("[data-end-session]").count() == 0
     assert page.inner_text("[data-next]").startswith("See the summary")
+    context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1180, 820), (820, 1180)],
+                         ids=["pc", "tablet-on-its-side", "tablet-upright"])
+def test_a_seven_card_hand_stays_inside_its_box(browser: Any, live_server: LiveServer,
+                                                size: tuple[int, int]) -> None:
+    """A Spanish 21 seven-card 21 is fanned: every card inside the box, none over the chips
+    beside the felt, each card's corner index still showing."""
+    backend = DrillsPackageBackend()
+    text = backend.generate("spanish-21", "spanish-21-bonus", 1, "hard")
+    assert len(json.loads(text)["table"]["hands"][0]["cards"]) == 7
+    db = connect(live_server.database)
+    try:
+        tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
+        session = drilling.start_session(
+            db, tina, "spanish-21", "spanish-21-bonus", "hard", 1, 1,
+            [drilling.NewQuestion(0, "spanish-21-bonus", "hard", 1, text,
+                                  secrets.token_urlsafe(16))])
+    finally:
+        db.close()
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    login(page, live_server, "tina")
+    page.goto(f"{live_server.url}/drills/{session.id}")
+    wait_position(page, 0)
+    boxes = [page.locator(f"#drill {part}").bounding_box() for part in (".box", ".felt")]
+    cards = [c.bounding_box() for c in page.locator("#drill .box .card").all()]
+    assert len(cards) == 7
+    for box in boxes:
+        assert box is not None
+        assert all(box["x"] <= c["x"] and c["x"] + c["width"] <= box["x"] + box["width"]
+                   for c in cards), (box, cards)
+    shown = [b["x"] - a["x"] for a, b in itertools.pairwise(cards)]
+    assert min(shown) >= cards[0]["width"] * 0.5  # the corner of each card below shows
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
     context.close()
