@@ -23,7 +23,8 @@ from flask import Flask, g, request
 DATABASE = os.environ.get("BARE_DATABASE", "/tmp/bare.db")
 VARIANT = os.environ.get("BARE_VARIANT", "insert")
 if VARIANT not in ("insert", "kept", "plain"):
-    sys.exit(f"BARE_VARIANT {VARIANT!r} is not one of insert, kept, plain")
+    print(f"BARE_VARIANT {VARIANT!r} is not one of insert, kept, plain", file=sys.stderr)
+    sys.exit(2)
 
 app = Flask(__name__)
 TEMPLATE = app.jinja_env.from_string(
