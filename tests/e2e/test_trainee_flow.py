@@ -71,6 +71,21 @@ def cards_on(page: Any, section: str) -> list[str]:
         "cards => cards.map(card => card.dataset.card)"))
 
 
+def one_question_session(server: LiveServer, house: str, family: str, difficulty: str,
+                         seed: int) -> tuple[drilling.SessionRow, str]:
+    """Tina's session of the one question this seed deals, and that question's JSON."""
+    text = DrillsPackageBackend().generate(house, family, seed, difficulty)
+    db = connect(server.database)
+    try:
+        tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
+        session = drilling.start_session(
+            db, tina, house, family, difficulty, 1, 1,
+            [drilling.NewQuestion(0, family, difficulty, seed, text, secrets.token_urlsafe(16))])
+    finally:
+        db.close()
+    return session, text
+
+
 def wait_position(page: Any, position: int) -> None:
     page.wait_for_selector(f"[data-state=question][data-position='{position}']")
 
@@ -398,18 +413,9 @@ def test_a_full_table_fits_a_tablet_held_upright(browser: Any, live_server: Live
     """Seven boxes to settle (the most a hard settlement deals): on an upright tablet the
     dealer, every box and the nets fit the screen, so the trainee reads the table and types
     without scrolling."""
-    backend = DrillsPackageBackend()
-    text = backend.generate("russian-casino", "table-settlement", 0, "hard")
+    session, text = one_question_session(live_server, "russian-casino", "table-settlement",
+                                         "hard", 0)
     assert len(json.loads(text)["table"]["hands"]) == 7
-    db = connect(live_server.database)
-    try:
-        tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
-        session = drilling.start_session(
-            db, tina, "russian-casino", "table-settlement", "hard", 1, 1,
-            [drilling.NewQuestion(0, "table-settlement", "hard", 0, text,
-                                  secrets.token_urlsafe(16))])
-    finally:
-        db.close()
     context = browser.new_context(viewport={"width": 820, "height": 1180}, has_touch=True)
     page = context.new_page()
     login(page, live_server, "tina")
@@ -481,18 +487,9 @@ def test_a_seven_card_hand_stays_inside_its_box(browser: Any, live_server: LiveS
                                                 size: tuple[int, int]) -> None:
     """A Spanish 21 seven-card 21 is fanned: every card inside the box, none over the chips
     beside the felt, each card's corner index still showing."""
-    backend = DrillsPackageBackend()
-    text = backend.generate("spanish-21", "spanish-21-bonus", 1, "hard")
+    session, text = one_question_session(live_server, "spanish-21", "spanish-21-bonus",
+                                         "hard", 1)
     assert len(json.loads(text)["table"]["hands"][0]["cards"]) == 7
-    db = connect(live_server.database)
-    try:
-        tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
-        session = drilling.start_session(
-            db, tina, "spanish-21", "spanish-21-bonus", "hard", 1, 1,
-            [drilling.NewQuestion(0, "spanish-21-bonus", "hard", 1, text,
-                                  secrets.token_urlsafe(16))])
-    finally:
-        db.close()
     width, height = size
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
