@@ -93,7 +93,7 @@ def test_m006_starts_every_stored_question_clock_where_it_was(tmp_path: Path) ->
                      " ('t0', 1, ?, 0, 'europoker', 'dealer-draw', 1, 'easy', '{}', 7000, 1)",
                      [user])
     assert migrate(database) == ["m006_questions_planned_then_shown", "m007_login_generations",
-                                 "m008_reported_waits"]
+                                 "m008_reported_waits", "m009_retries_of_mistakes"]
     question = d.pending_question(database, 1)
     assert question is not None
     assert (question.issued_ms, question.shown_ms, question.sent_ahead) == (7_000, 7_000, True)
@@ -269,6 +269,36 @@ def test_ending_a_session_early(db: Database, trainee: int) -> None:
     done = d.get_session(db, full.id)
     assert done is not None and done.finished and not done.ended_early
     assert d.end_session(db, full.id) is False
+
+
+def test_a_retry_stores_the_mistakes_and_marks_its_attempts(db: Database, trainee: int) -> None:
+    """m009: a retry holds its session's wrong answers' questions, in order, under new
+    tokens; its attempts are marked, and the family scores leave them out."""
+    session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42)
+    for position, ok in enumerate([False, True, False]):
+        answer(db, issue(db, session, position), correct=ok, length=3)
+    finished = d.get_session(db, session.id)
+    assert finished is not None and finished.retry_of is None
+    tokens = iter(["r0", "r1", "spare"])
+    retried = d.start_retry(db, finished, lambda: next(tokens))
+    assert retried is not None
+    assert (retried.retry_of, retried.length, retried.seed, retried.answered) == (
+        session.id, 2, 42, 0)
+    again = [d.question_at(db, retried.id, p) for p in (0, 1)]
+    assert [(q.token, q.question, q.seed) for q in again if q] == [
+        ("r0", '{"n": 0}', 100), ("r1", '{"n": 2}', 102)]
+    assert d.start_retry(db, finished, lambda: "unused") == retried  # still open: the same
+    d.show_question(db, again[0].id, 1_000)  # type: ignore[union-attr]
+    shown = d.question_at(db, retried.id, 0)
+    assert shown is not None
+    recorded = answer(db, shown, correct=True, length=2)
+    assert recorded.attempt.retry and recorded.attempt == d.attempt_for_question(db, shown.id)
+    assert not any(a.retry for a in d.session_attempts(db, session.id))
+    score = d.family_scores(db, trainee)["dealer-draw"]
+    assert (score.answered, score.correct) == (3, 1)
+    clean = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 1, 7)
+    answer(db, issue(db, clean, 0), correct=True, length=1)
+    assert d.start_retry(db, d.get_session(db, clean.id), lambda: "x") is None  # type: ignore[arg-type]
 
 
 def test_finished_sessions_newest_first_with_their_right_answers(db: Database,

@@ -86,6 +86,17 @@ def one_question_session(server: LiveServer, house: str, family: str, difficulty
     return session, text
 
 
+def tina_drilling(browser: Any, server: LiveServer, length: int,
+                  javascript: bool = True) -> tuple[Any, Any, int]:
+    """A browser context with tina logged in on a new europoker dealer-draw session: the
+    context, its page and the session's id."""
+    context = browser.new_context(viewport={"width": 1024, "height": 800},
+                                  java_script_enabled=javascript)
+    page = context.new_page()
+    login(page, server, "tina")
+    return context, page, start(page, server, "europoker", "dealer-draw", "medium", length)
+
+
 def wait_position(page: Any, position: int) -> None:
     page.wait_for_selector(f"[data-state=question][data-position='{position}']")
 
@@ -435,11 +446,7 @@ def test_ending_a_session_early_after_an_answer(browser: Any, live_server: LiveS
     """After an answer (swapped in by htmx, or a page of its own), End this session asks,
     Carry on goes back to the next question, and ending shows the summary of the one answer
     given; home no longer offers the session."""
-    context = browser.new_context(viewport={"width": 1024, "height": 800},
-                                  java_script_enabled=javascript)
-    page = context.new_page()
-    login(page, live_server, "tina")
-    session_id = start(page, live_server, "europoker", "dealer-draw", "medium", 3)
+    context, page, session_id = tina_drilling(browser, live_server, 3, javascript)
     question = pending_question(live_server.database, session_id)
     page.click(f"button[name=choice][value={question['expected']}]")
     page.wait_for_selector("[data-state=feedback]")
@@ -478,6 +485,48 @@ def test_the_last_answer_takes_end_this_session_off_the_page(browser: Any,
     page.wait_for_selector("[data-state=feedback]")
     assert page.locator("[data-end-session]").count() == 0
     assert page.inner_text("[data-next]").startswith("See the summary")
+    context.close()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_retrying_a_mistake_from_the_summary(browser: Any, live_server: LiveServer,
+                                             javascript: bool) -> None:
+    """The summary offers the wrong answer again: the same cards, marked as practice; put
+    right, the retry's summary says it was left out of the scores, and home lists it."""
+    context, page, session_id = tina_drilling(browser, live_server, 2, javascript)
+    missed = pending_question(live_server.database, session_id)
+    page.click(f"button[name=choice][value={other_action(missed['expected'])}]")
+    page.wait_for_selector("[data-state=feedback]")
+    page.click("[data-next]")
+    wait_position(page, 1)
+    right = pending_question(live_server.database, session_id)
+    page.click(f"button[name=choice][value={right['expected']}]")
+    page.wait_for_selector("[data-state=feedback]")
+    page.click("[data-next]")
+    page.wait_for_selector("#summary")
+    missed_cards = cards_on(page, "#summary .mistake")
+    page.click("[data-retry-mistakes]")
+    wait_position(page, 0)
+    retry_id = int(page.url.rsplit("/", 1)[1])
+    assert retry_id != session_id
+    assert page.inner_text("[data-retry]") == (
+        "Retry of your mistakes: practice, left out of your scores")
+    assert "Question 1 of 1" in page.inner_text(".progress")
+    assert cards_on(page, "#drill") == missed_cards
+    if javascript:  # by its shortcut
+        page.keyboard.press("h" if missed["expected"] == "hit" else "s")
+    else:
+        page.click(f"button[name=choice][value={missed['expected']}]")
+    page.wait_for_selector("[data-state=feedback] .verdict.right")
+    page.click("[data-next]")
+    page.wait_for_selector("#summary [data-retry]")
+    assert page.url.endswith(f"/drills/{retry_id}/summary")
+    assert page.inner_text("[data-accuracy]") == "100%"
+    assert page.locator("[data-retry-mistakes]").count() == 0
+    assert [(a.correct, a.retry) for a in attempts(live_server, retry_id)] == [(True, True)]
+    page.click("#summary a.button:has-text('Home')")
+    expect(page.locator(f"[data-finished='{retry_id}'] [data-retry]")).to_have_text(
+        "retry of mistakes")
     context.close()
 
 

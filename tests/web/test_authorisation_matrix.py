@@ -67,6 +67,7 @@ MATRIX: dict[tuple[str, str], Row] = {
     ("trainee.summary", "GET"): Row(LOGIN, 303, 404, LOGIN, 404),  # 303: not finished yet
     ("trainee.end", "GET"): Row(LOGIN, 200, 404, LOGIN, 404),  # asks to confirm
     ("trainee.end", "POST"): Row(LOGIN, 303, 404, LOGIN, 404),  # ended: its summary
+    ("trainee.retry", "POST"): Row(LOGIN, 303, 404, LOGIN, 404),  # not finished: its drill
     ("history.replay", "GET"): Row(LOGIN, 200, 403, LOGIN, 200),
     # exams, the trainee's side: trainees only; a sitting is its owner's alone
     ("exams.index", "GET"): Row(LOGIN, 200, 200, LOGIN, 403),

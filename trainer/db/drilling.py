@@ -13,7 +13,7 @@ and an auditor sees the whole session as it was dealt.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -35,6 +35,8 @@ class SessionRow:
     seed: int
     started_at: str
     finished_at: str | None
+    retry_of: int | None
+    """The session whose mistakes this one asks again (None: a session dealt from its seed)."""
     answered: int
 
     @property
@@ -96,6 +98,8 @@ class AttemptRow:
     waited_ms: int = 0
     """What came off the server's clock: the wait the browser reported for a question sent
     ahead (``elapsed_ms + waited_ms`` is the time from being shown to the answer)."""
+    retry: bool = False
+    """Answered in a retry of a session's mistakes: practice, left out of every score."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +118,7 @@ class FamilyScore:
 
 _SESSION_COLUMNS = """
     s.id, s.user_id, s.house, s.family, s.difficulty, s.length, s.seed,
-    s.started_at, s.finished_at,
+    s.started_at, s.finished_at, s.retry_of,
     (SELECT count(*) FROM attempts a WHERE a.session_id = s.id) AS answered
 """
 _SESSION_SELECT = f"SELECT {_SESSION_COLUMNS} FROM drill_sessions s"
@@ -133,7 +137,7 @@ _SESSION_AND_QUESTION = f"""
 """
 ATTEMPT_COLUMNS = (
     "id, user_id, session_id, question_id, position, house, family, seed, difficulty, question,"
-    " answer, expected, correct, explanation, elapsed_ms, answered_at, waited_ms"
+    " answer, expected, correct, explanation, elapsed_ms, answered_at, waited_ms, retry"
 )
 """An attempt's columns, in :class:`AttemptRow`'s order."""
 
@@ -150,8 +154,9 @@ def _question(row: dict[str, Any]) -> QuestionRow:
     return QuestionRow(**fields)
 
 
-def _attempt(row: dict[str, Any]) -> AttemptRow:
-    return AttemptRow(**(row | {"correct": bool(row["correct"])}))
+def attempt_row(row: dict[str, Any]) -> AttemptRow:
+    """An attempt from its row (``ATTEMPT_COLUMNS`` by name)."""
+    return AttemptRow(**(row | {"correct": bool(row["correct"]), "retry": bool(row["retry"])}))
 
 
 def start_session(
@@ -161,15 +166,52 @@ def start_session(
     """Open a new drill session and, in the same transaction, store its ``questions`` (not
     shown yet)."""
     with write_transaction(db):
-        cursor = db.execute(
-            "INSERT INTO drill_sessions (user_id, house, family, difficulty, length, seed,"
-            " started_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [user_id, house, family, difficulty, length, seed, now_iso()],
-        )
-        _store_questions(db, int(cursor.lastrowid or 0), user_id, house, questions)
-    session = get_session(db, int(cursor.lastrowid or 0))
+        session_id = _insert_session(db, user_id, house, family, difficulty, length, seed)
+        _store_questions(db, session_id, user_id, house, questions)
+    session = get_session(db, session_id)
     assert session is not None
     return session
+
+
+def _insert_session(db: Database, user_id: int, house: str, family: str, difficulty: str,
+                    length: int, seed: int, retry_of: int | None = None) -> int:
+    cursor = db.execute(
+        "INSERT INTO drill_sessions (user_id, house, family, difficulty, length, seed,"
+        " started_at, retry_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [user_id, house, family, difficulty, length, seed, now_iso(), retry_of],
+    )
+    return int(cursor.lastrowid or 0)
+
+
+def start_retry(db: Database, session: SessionRow,
+                new_token: Callable[[], str]) -> SessionRow | None:
+    """Open a retry of a finished session's mistakes: its wrong answers' questions, asked
+    again in their order, each with a new token from ``new_token``.
+
+    A retry of it that is still open is returned instead, so a double submit opens one.
+    None: the session has no mistakes to retry.
+    """
+    with write_transaction(db):
+        open_retry = db.execute(
+            "SELECT id FROM drill_sessions WHERE retry_of = ? AND finished_at IS NULL"
+            " ORDER BY id LIMIT 1", [session.id],
+        ).fetchone()
+        if open_retry is not None:
+            retry_id = int(open_retry[0])
+        else:
+            wrong = [attempt for attempt in session_attempts(db, session.id)
+                     if not attempt.correct]
+            if not wrong:
+                return None
+            retry_id = _insert_session(db, session.user_id, session.house, session.family,
+                                       session.difficulty, len(wrong), session.seed,
+                                       retry_of=session.id)
+            _store_questions(db, retry_id, session.user_id, session.house, [
+                NewQuestion(position, attempt.family, attempt.difficulty, attempt.seed,
+                            attempt.question, new_token())
+                for position, attempt in enumerate(wrong)
+            ])
+    return get_session(db, retry_id)
 
 
 def get_session(db: Database, session_id: int) -> SessionRow | None:
@@ -394,18 +436,18 @@ def record_attempt(
     answered_at = now_iso()
     ahead = None
     with write_transaction(db):
-        cursor = db.execute(  # never into a session that has ended (a race with its end)
+        inserted = db.execute(  # never into a session that has ended (a race with its end)
             "INSERT INTO attempts (user_id, session_id, question_id, position, house, family,"
             " seed, difficulty, question, answer, expected, correct, explanation, elapsed_ms,"
-            " answered_at, waited_ms) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
-            " FROM drill_sessions WHERE id = ? AND finished_at IS NULL"
-            " ON CONFLICT (question_id) DO NOTHING",
+            " answered_at, waited_ms, retry) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+            " ?, retry_of IS NOT NULL FROM drill_sessions WHERE id = ? AND finished_at IS NULL"
+            " ON CONFLICT (question_id) DO NOTHING RETURNING id, retry",
             [question.user_id, question.session_id, question.id, question.position,
              question.house, question.family, question.seed, question.difficulty,
              question.question, answer, expected, int(correct), explanation, elapsed,
              answered_at, waited, question.session_id],
-        )
-        created = cursor.rowcount == 1
+        ).fetchall()  # every row fetched: the statement is finished before the commit
+        created = bool(inserted)
         if created and question.position + 1 >= session_length:
             db.execute(
                 "UPDATE drill_sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL",
@@ -416,12 +458,13 @@ def record_attempt(
         run = streak(db, question.session_id, question.position) if created else None
     if created:
         return Recorded(AttemptRow(
-            id=int(cursor.lastrowid or 0), user_id=question.user_id,
+            id=int(inserted[0][0]), user_id=question.user_id,
             session_id=question.session_id, question_id=question.id,
             position=question.position, house=question.house, family=question.family,
             seed=question.seed, difficulty=question.difficulty, question=question.question,
             answer=answer, expected=expected, correct=correct, explanation=explanation,
             elapsed_ms=elapsed, answered_at=answered_at, waited_ms=waited,
+            retry=bool(inserted[0][1]),
         ), True, ahead, run)
     attempt = attempt_for_question(db, question.id)
     if attempt is None:
@@ -447,13 +490,13 @@ def attempt_for_question(db: Database, question_id: int) -> AttemptRow | None:
     rows = select(
         db, f"SELECT {ATTEMPT_COLUMNS} FROM attempts WHERE question_id = ?", [question_id]
     )
-    return _attempt(rows[0]) if rows else None
+    return attempt_row(rows[0]) if rows else None
 
 
 def session_attempts(db: Database, session_id: int) -> list[AttemptRow]:
     """Every attempt of a session in question order."""
     return [
-        _attempt(r)
+        attempt_row(r)
         for r in select(
             db,
             f"SELECT {ATTEMPT_COLUMNS} FROM attempts WHERE session_id = ? ORDER BY position",
@@ -481,13 +524,14 @@ def streak(db: Database, session_id: int, through_position: int) -> int:
 
 
 def family_scores(db: Database, user_id: int, recent: int = 50) -> dict[str, FamilyScore]:
-    """The trainee's record on each family over their most recent ``recent`` answers in it."""
+    """The trainee's record on each family over their most recent ``recent`` answers in it
+    (retries of mistakes left out: practice)."""
     rows = db.execute(
         """
         SELECT family, correct, elapsed_ms FROM (
             SELECT family, correct, elapsed_ms,
                    row_number() OVER (PARTITION BY family ORDER BY id DESC) AS rn
-            FROM attempts WHERE user_id = ?
+            FROM attempts WHERE user_id = ? AND retry = 0
         ) WHERE rn <= ? ORDER BY family, elapsed_ms
         """,
         [user_id, recent],

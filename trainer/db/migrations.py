@@ -233,6 +233,20 @@ def m008_reported_waits(db: Database) -> None:
     db.execute("ALTER TABLE attempts ADD COLUMN waited_ms INTEGER NOT NULL DEFAULT 0")
 
 
+@migrations()
+def m009_retries_of_mistakes(db: Database) -> None:
+    """Retrying a session's mistakes: ``drill_sessions.retry_of`` names the session whose
+    wrong answers a retry asks again, and ``attempts.retry`` marks the answers given in
+    one.  The trainee has just seen those answers, so a retry is practice: its attempts are
+    recorded like any other but left out of the scores and the supervisor's figures."""
+    db.execute("ALTER TABLE drill_sessions ADD COLUMN retry_of INTEGER"
+               " REFERENCES drill_sessions(id)")
+    db.execute("ALTER TABLE attempts ADD COLUMN retry INTEGER NOT NULL DEFAULT 0"
+               " CHECK (retry IN (0, 1))")
+    db.execute("CREATE INDEX drill_sessions_retry_of ON drill_sessions(retry_of)"
+               " WHERE retry_of IS NOT NULL")
+
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations; returns the names applied.
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from trainer.db.drilling import ATTEMPT_COLUMNS, AttemptRow
+from trainer.db.drilling import ATTEMPT_COLUMNS, AttemptRow, attempt_row
 from trainer.db.exams import Sitting
 
 
@@ -85,8 +85,10 @@ class Fact:
 
 
 def facts(db: Database, filters: Filters = Filters()) -> list[Fact]:
-    """The filtered attempts, oldest first, as ``Fact``s."""
+    """The filtered attempts, oldest first, as ``Fact``s: what every figure is worked out
+    from, so retries of mistakes (practice, the answers just seen) are left out."""
     where, params = _attempt_where(filters)
+    where = f"{where} AND a.retry = 0" if where else " WHERE a.retry = 0"
     rows = db.execute(
         "SELECT a.user_id, a.family, a.house, a.correct, a.elapsed_ms, a.answered_at"
         f" FROM attempts a{where} ORDER BY a.id",
@@ -113,6 +115,8 @@ class LogRow:
     session_id: int
     position: int
     waited_ms: int
+    retry: bool
+    """Answered in a retry of a session's mistakes: listed, left out of the figures."""
 
 
 def attempt_log(db: Database, filters: Filters = Filters(), *, limit: int | None = None,
@@ -122,13 +126,14 @@ def attempt_log(db: Database, filters: Filters = Filters(), *, limit: int | None
     sql = (
         "SELECT a.id, a.user_id, u.username, a.answered_at, a.house, a.family, a.difficulty,"
         " a.answer, a.expected, a.correct, a.elapsed_ms, a.session_id, a.position,"
-        " a.waited_ms"
+        " a.waited_ms, a.retry"
         f" FROM attempts a JOIN users u ON u.id = a.user_id{where} ORDER BY a.id DESC"
     )
     if limit is not None:
         sql += " LIMIT ? OFFSET ?"
         params = [*params, limit, offset]
-    return [LogRow(**(r | {"correct": bool(r["correct"])})) for r in db.query(sql, params)]
+    return [LogRow(**(r | {"correct": bool(r["correct"]), "retry": bool(r["retry"])}))
+            for r in db.query(sql, params)]
 
 
 def count_attempts(db: Database, filters: Filters = Filters()) -> int:
@@ -140,9 +145,7 @@ def get_attempt(db: Database, attempt_id: int) -> AttemptRow | None:
     """One attempt by id, with everything needed to replay it."""
     rows = list(db.query(f"SELECT {ATTEMPT_COLUMNS} FROM attempts WHERE id = ?",
                          [attempt_id]))
-    if not rows:
-        return None
-    return AttemptRow(**(rows[0] | {"correct": bool(rows[0]["correct"])}))
+    return attempt_row(rows[0]) if rows else None
 
 
 def houses_drilled(db: Database) -> list[str]:

@@ -17,6 +17,11 @@ MIXED = "mixed"
 """The family name of a session that drills every family the house has."""
 
 
+def new_token() -> str:
+    """A new question's token: the answer form carries it back, naming the question."""
+    return secrets.token_urlsafe(16)
+
+
 def families_at(backend: DrillBackend, house: str) -> list[FamilyInfo]:
     """The drill families a house is drilled in."""
     return [f for f in backend.families() if house in f.houses]
@@ -43,8 +48,7 @@ class SessionPlan:
         family, difficulty = self._family_and_difficulty(backend, position)
         seed = (self.seed * 1009 + position) % (2**31)
         return NewQuestion(position, family, difficulty, seed,
-                           backend.generate(self.house, family, seed, difficulty),
-                           secrets.token_urlsafe(16))
+                           backend.generate(self.house, family, seed, difficulty), new_token())
 
     def _family_and_difficulty(self, backend: DrillBackend, position: int) -> tuple[str, str]:
         if self.family != MIXED:

@@ -193,10 +193,12 @@ def export_attempts() -> Any:
     return console.csv_response(
         f"attempts-{console.today().isoformat()}.csv",
         ["attempt_id", "answered_at", "trainee", "house", "family", "difficulty", "answer",
-         "expected", "correct", "seconds", "session_id", "question", "reported_wait_seconds"],
+         "expected", "correct", "seconds", "session_id", "question", "reported_wait_seconds",
+         "retry"],
         ([r.id, r.answered_at, r.username, r.house, r.family, r.difficulty, r.answer,
           r.expected, "yes" if r.correct else "no", console.seconds_text(r.elapsed_ms),
-          r.session_id, r.position + 1, console.seconds_text(r.waited_ms)] for r in rows),
+          r.session_id, r.position + 1, console.seconds_text(r.waited_ms),
+          "yes" if r.retry else "no"] for r in rows),
     )
 
 

@@ -44,7 +44,7 @@ from trainer.web.drillkit import (
 from trainer.web.forms import StartDrillForm
 from trainer.web.houses_view import house_facts, house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
-from trainer.web.session_plan import MIXED, SessionPlan, families_at
+from trainer.web.session_plan import MIXED, SessionPlan, families_at, new_token
 
 bp = Blueprint("trainee", __name__)
 
@@ -477,6 +477,22 @@ def end(session_id: int) -> Any:
                   **_session_titles(session))
 
 
+@bp.post("/drills/<int:session_id>/retry")
+@login_required
+def retry(session_id: int) -> Any:
+    """Ask a finished session's mistakes again, in order, as practice: the answers are
+    recorded and left out of the scores (the trainee has just seen them).  A retry of it
+    still open is resumed instead of opening another."""
+    session = _own_session(session_id)
+    if not session.finished:
+        return redirect_to(url_for(".drill", session_id=session.id))
+    retried = drilling.start_retry(get_db(), session, new_token)
+    if retried is None:
+        flash("That session has no mistakes to retry.")
+        return redirect_to(url_for(".summary", session_id=session.id))
+    return redirect_to(url_for(".drill", session_id=retried.id))
+
+
 def _session_titles(session: drilling.SessionRow) -> dict[str, Any]:
     """The house's and the session's drill titles, as the summary names them."""
     return {"house_title": house_titles().get(session.house, session.house),
@@ -524,4 +540,8 @@ def summary(session_id: int) -> Any:
                   if attempts else 0,
                   lines=lines,
                   mistakes=mistakes,
+                  # "Drill again" deals a session as long as this one; after a retry (as long
+                  # as its mistakes) one of the usual length
+                  again_length=current_app.config["DRILL_LENGTH"] if session.retry_of
+                  else session.length,
                   **_session_titles(session))
