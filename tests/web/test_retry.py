@@ -175,6 +175,10 @@ def test_the_supervisor_sees_retries_listed_and_left_out_of_the_figures(
     assert page.count('data-attempt="') == 3 and page.count('class="retry-tag" data-retry') == 1
     assert "data-retry-legend" in page
     assert "50%" in page and "67%" not in page  # 1 of 2 right, the retry left out
+    listed = re.findall(r'data-attempt="(\d+)"', page)  # newest first
+    replays = [supervisor.get(f"/attempts/{n}").get_data(as_text=True) for n in listed]
+    assert ["Answered in a retry of the trainee's mistakes" in r for r in replays] == [
+        True, False, False]
     rows = list(csv.DictReader(io.StringIO(supervisor.get(
         "/supervisor/export/attempts.csv").get_data(as_text=True))))
     assert [r["retry"] for r in rows] == ["yes", "no", "no"]
