@@ -108,6 +108,12 @@ def test_supervisor_console_end_to_end(browser: Any, live_server: LiveServer) ->
     page.click(".exam-form button[type=submit]")
     page.wait_for_selector("h1:text('Europoker dealer draw')")
     assert page.locator("[data-trainee=dana]").count() == 1
+    # one more trainee, ticked alone among the others: the browser lets the form go
+    assert page.locator(".checks input[type=checkbox]").count() > 1
+    page.check(".checks li:has(label:text-is('tom')) input")
+    page.click("form:has(.checks) button[type=submit]")
+    page.wait_for_selector("[data-trainee=tom]")
+    assert page.locator("[data-trainee]").count() == 2
     logout(page)
 
     # the trainee drills two questions, then sits the exam: no feedback until the end

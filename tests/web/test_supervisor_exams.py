@@ -166,6 +166,8 @@ def test_assign_more_trainees(app: Flask, client: FlaskClient, auth: Any) -> Non
     auth.login("sue")
     page = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
     assert f'value="{user_id(app, "tom")}"' in page
+    boxes = re.findall(r"<input [^>]*type=\"checkbox\"[^>]*>", page)
+    assert boxes and not [box for box in boxes if " required" in box]  # one box is enough
     token = auth.csrf(f"/supervisor/exams/{exam_id}")
     empty = client.post(f"/supervisor/exams/{exam_id}/assign", data={"csrf_token": token})
     assert empty.status_code == 422

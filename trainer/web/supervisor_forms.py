@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from wtforms import (
     DateField,
     IntegerField,
@@ -28,11 +29,21 @@ from trainer.text_rules import free_text_problem, normal_username, username_prob
 from trainer.web.drillkit import FamilyInfo
 
 
+class GroupCheckbox(CheckboxInput):
+    """A check box of a group, never ``required`` by itself: a field's "choose at least one"
+    is the whole group's rule, checked on the server (a browser would otherwise refuse the
+    form until every box is ticked)."""
+
+    def __call__(self, field: Any, **kwargs: Any) -> Markup:
+        kwargs.setdefault("required", False)
+        return Markup(super().__call__(field, **kwargs))
+
+
 class CheckboxesField(SelectMultipleField):
     """Several choices as check boxes (usable without JavaScript)."""
 
     widget = ListWidget(prefix_label=False)
-    option_widget = CheckboxInput()
+    option_widget = GroupCheckbox()
 
 
 def sane_year(_form: Any, field: Any) -> None:
