@@ -103,7 +103,7 @@ def test_supervisor_console_end_to_end(browser: Any, live_server: LiveServer) ->
     page.fill("#attempts_allowed", "2")
     page.check("#trainees-field li:has(label:text-is('dana')) input")
     page.click(".exam-form button[type=submit]")
-    page.wait_for_selector("text=A pass mark is between 0 and 100 %.")
+    page.wait_for_selector("text=A pass mark is between 1 and 100 %.")
     page.fill("#pass_mark", "80")
     page.click(".exam-form button[type=submit]")
     page.wait_for_selector("h1:text('Europoker dealer draw')")

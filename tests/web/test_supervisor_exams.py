@@ -110,8 +110,9 @@ def test_create_exam_with_assignment(app: Flask, client: FlaskClient, auth: Any)
 
 
 @pytest.mark.parametrize(("changes", "field", "message"), [
-    ({"pass_mark": "101"}, "pass_mark", "between 0 and 100"),
-    ({"pass_mark": "-1"}, "pass_mark", "between 0 and 100"),
+    ({"pass_mark": "101"}, "pass_mark", "between 1 and 100"),
+    ({"pass_mark": "0"}, "pass_mark", "between 1 and 100"),
+    ({"pass_mark": "-1"}, "pass_mark", "between 1 and 100"),
     ({"questions": "0"}, "questions", "Between 1 and 200 questions"),
     ({"time_limit_s": "0"}, "time_limit_s", "Between 1 and 3600 seconds"),
     ({"attempts_allowed": "0"}, "attempts_allowed", "Between 1 and 100 attempts"),
@@ -384,3 +385,18 @@ def test_exam_pages_by_role(app: Flask, client: FlaskClient, auth: Any, route: s
     auth.login("tom")
     expected = 200 if route == "/exams/" else 403 if url.endswith("/certificate") else 404
     assert client.get(url).status_code == expected
+
+
+def test_the_exam_list_counts_trainees_not_sittings(app: Flask, client: FlaskClient,
+                                                    auth: Any) -> None:
+    """Tina sat it twice (failed, then passed): one trainee assigned, one sat, one passed."""
+    exam_id = as_supervisor_create(app, client, auth, questions="1", pass_mark="100")
+    auth.login("tina")
+    answer(client, app, start(client, auth, exam_id), right=False)
+    answer(client, app, start(client, auth, exam_id), right=True)
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    page = client.get("/supervisor/exams/").get_data(as_text=True)
+    row = re.search(rf'<tr data-exam="{exam_id}">.*?</tr>', page, re.S)
+    assert row and "<td>1 / 1 / 1</td>" in row.group(0)
+    assert "Trainees assigned / sat / passed" in page

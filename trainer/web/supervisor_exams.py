@@ -37,7 +37,8 @@ def index() -> Any:
     stats = {}
     for exam in exams:
         done = [s for s in exams_db.sittings(db, exam.id) if s.finished]
-        stats[exam.id] = (len(exams_db.assignees(db, exam.id)), len(done),
+        # trainees, each counted once however many times they sat it
+        stats[exam.id] = (len(exams_db.assignees(db, exam.id)), len({s.user_id for s in done}),
                           len({s.user_id for s in done if s.passed}))
     return console.page("supervisor/_exams.html", exams=exams, stats=stats,
                   houses=house_titles(), titles=console.family_titles())

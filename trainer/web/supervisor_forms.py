@@ -115,7 +115,8 @@ class ExamForm(FlaskForm):
         NumberRange(min=1, max=200, message="Between 1 and 200 questions.")])
     pass_mark = IntegerField("Pass mark (%)", default=80, validators=[
         InputRequired("Give a pass mark."),
-        NumberRange(min=0, max=100, message="A pass mark is between 0 and 100 %%.")])
+        # 0 % would pass, and certify, a trainee who got every question wrong
+        NumberRange(min=1, max=100, message="A pass mark is between 1 and 100 %%.")])
     time_limit_s = IntegerField("Time limit per question (seconds)", default=30, validators=[
         InputRequired("Give a time limit."),
         NumberRange(min=1, max=3600, message="Between 1 and 3600 seconds.")])
