@@ -86,6 +86,17 @@ def test_heat_map_cells_labels_and_links() -> None:
     assert "tom & co" in [t.text for t in svg.iter(f"{SVG}text")]
 
 
+def test_heat_map_shortens_long_labels_and_keeps_them_whole_in_a_tooltip() -> None:
+    name = "trainee_with_a_name_as_long_as_a_shift_roster"
+    family = "Ace up: insurance, even money or nothing?"
+    svg = parse(heat_map([("1", name)], [("ace-offers", family)], {("1", "ace-offers"): (1, 2)},
+                         title="Heat", label_width=150))
+    row, column = (next(t for t in svg.iter(f"{SVG}text") if t.find(f"{SVG}title") is not None
+                        and t.find(f"{SVG}title").text == whole) for whole in (name, family))
+    assert row.text == "trainee_with_a_nam…" and len(row.text) == (150 - 12) // 7
+    assert column.text == "Ace up: insurance, even m…"
+
+
 def test_heat_map_empty() -> None:
     svg = parse(heat_map([], [], {}, title="Heat"))
     assert "No answers in this period" in [t.text for t in svg.iter(f"{SVG}text")]

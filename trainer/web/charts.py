@@ -170,10 +170,12 @@ def heat_map(rows: Sequence[tuple[str, str]], columns: Sequence[tuple[str, str]]
 
     ``rows``/``columns`` are (key, label) pairs; ``cells`` maps (row key, column
     key) to (correct, answered); a row label links to ``row_links[row key]``.
-    Column labels longer than ``max_label`` characters are shortened with ``…``
-    (the full label is in each cell's ``<title>``).
+    Column labels longer than ``max_label`` characters, and row labels too long for
+    ``label_width``, are shortened with ``…``; the full label is the label's ``<title>``
+    (a tooltip) and in each cell's.
     """
     labels = [short(label, max_label) for _key, label in columns]
+    row_chars = (label_width - 12) // 7  # about 7 px a character at the chart's font size
     reach = int(max((len(label) for label in labels), default=0) * 6.5 * 0.71) + 12
     header_height = max(40, reach)
     width = label_width + cell * max(1, len(columns)) + max(8, reach - cell // 2)
@@ -182,11 +184,13 @@ def heat_map(rows: Sequence[tuple[str, str]], columns: Sequence[tuple[str, str]]
     for j, label in enumerate(labels):
         x = label_width + cell * j + cell / 2
         parts.append(f'<text x="{_n(x)}" y="{header_height - 6}" fill="{INK}"'
-                     f' transform="rotate(-45 {_n(x)} {header_height - 6})">{_e(label)}</text>')
+                     f' transform="rotate(-45 {_n(x)} {header_height - 6})">{_e(label)}'
+                     f'<title>{_e(columns[j][1])}</title></text>')
     for i, (row_key, row_label) in enumerate(rows):
         y = header_height + cell * i
         label = (f'<text x="{label_width - 8}" y="{_n(y + cell / 2)}" text-anchor="end"'
-                 f' dominant-baseline="middle" fill="{INK}">{_e(row_label)}</text>')
+                 f' dominant-baseline="middle" fill="{INK}">{_e(short(row_label, row_chars))}'
+                 f'<title>{_e(row_label)}</title></text>')
         link = (row_links or {}).get(row_key)
         parts.append(f'<a href="{_e(link)}">{label}</a>' if link else label)
         for j, (col_key, col_label) in enumerate(columns):
