@@ -66,6 +66,21 @@ def filter_form() -> tuple[FilterForm, reports.Filters]:
     return form, filters
 
 
+def export_refusal(form: FilterForm, id_args: Sequence[str] = ("trainee",)) -> Response | None:
+    """A 400 naming every bad filter of an export (None: all good).  A page shows a bad
+    filter beside its field and ignores it; a file has nowhere to say so, so it is not
+    made at all rather than quietly made of every row."""
+    problems = [f"{name}={request.args.get(name, '')!r}: {' '.join(field.errors)}"
+                for name, field in ((n, getattr(form, n)) for n in FILTER_KEYS) if field.errors]
+    problems += [f"{name}={request.args[name]!r}: not a whole number" for name in id_args
+                 if request.args.get(name, "").strip()
+                 and not request.args[name].strip().isdecimal()]
+    if not problems:
+        return None
+    return Response("Not exported, bad filters: " + "; ".join(problems) + "\n", 400,
+                    mimetype="text/plain")
+
+
 MAX_ID = 2**63 - 1
 
 

@@ -188,7 +188,9 @@ def _trainee_filter(filters: reports.Filters) -> reports.Filters:
 @supervisor_required
 def export_attempts() -> Any:
     """Every attempt matching the current filters (date range, house, trainee, drill, result)."""
-    _form, filters = console.filter_form()
+    form, filters = console.filter_form()
+    if (refusal := console.export_refusal(form)) is not None:
+        return refusal
     rows = reports.attempt_log(get_db(), _trainee_filter(filters))
     return console.csv_response(
         f"attempts-{console.today().isoformat()}.csv",
@@ -206,7 +208,9 @@ def export_attempts() -> Any:
 @supervisor_required
 def export_exam_results() -> Any:
     """Every finished exam sitting matching the current filters (date range, house, trainee)."""
-    _form, filters = console.filter_form()
+    form, filters = console.filter_form()
+    if (refusal := console.export_refusal(form, ("trainee", "exam"))) is not None:
+        return refusal
     rows = reports.exam_results(get_db(), _trainee_filter(filters),
                                 exam_id=console.int_arg("exam"))
     return console.csv_response(
