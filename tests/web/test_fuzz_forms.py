@@ -458,7 +458,9 @@ def test_fuzz_filters_and_query_strings(world: dict[str, Any]) -> None:
         headers = {"HX-Request": "true"} if htmx else {}
         response = client.get(url, query_string=query, headers=headers)
         _clean(response, f"{url} {query}")
-        assert response.status_code == 200, (url, query, response.status_code)
+        # a page ignores a bad filter (shown beside its field); an export refuses it
+        allowed = (200, 400) if "/export/" in url else (200,)
+        assert response.status_code in allowed, (url, query, response.status_code)
 
     _run("filters", run, 900)
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Response, current_app, request
+from flask import Response, current_app, render_template, request
 
 from trainer.db import reports
 from trainer.web.drillkit import FamilyInfo
@@ -66,7 +66,7 @@ def filter_form() -> tuple[FilterForm, reports.Filters]:
     return form, filters
 
 
-def export_refusal(form: FilterForm, id_args: Sequence[str] = ("trainee",)) -> Response | None:
+def export_refusal(form: FilterForm, id_args: Sequence[str] = ("trainee",)) -> Any:
     """A 400 naming every bad filter of an export (None: all good).  A page shows a bad
     filter beside its field and ignores it; a file has nowhere to say so, so it is not
     made at all rather than quietly made of every row."""
@@ -77,8 +77,8 @@ def export_refusal(form: FilterForm, id_args: Sequence[str] = ("trainee",)) -> R
                  and not request.args[name].strip().isdecimal()]
     if not problems:
         return None
-    return Response("Not exported, bad filters: " + "; ".join(problems) + "\n", 400,
-                    mimetype="text/plain")
+    return render_template("error.html", title="Not exported",
+                           message="Bad filters: " + "; ".join(problems) + ".", code=400), 400
 
 
 MAX_ID = 2**63 - 1
