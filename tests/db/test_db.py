@@ -293,12 +293,45 @@ def test_a_retry_stores_the_mistakes_and_marks_its_attempts(db: Database, traine
     assert shown is not None
     recorded = answer(db, shown, correct=True, length=2)
     assert recorded.attempt.retry and recorded.attempt == d.attempt_for_question(db, shown.id)
-    assert not any(a.retry for a in d.session_attempts(db, session.id))
     score = d.family_scores(db, trainee)["dealer-draw"]
     assert (score.answered, score.correct) == (3, 1)
     clean = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 1, 7)
     answer(db, issue(db, clean, 0), correct=True, length=1)
     assert d.start_retry(db, d.get_session(db, clean.id), lambda: "x") is None  # type: ignore[arg-type]
+
+
+def test_a_retry_of_a_mixed_session_keeps_each_questions_family_and_difficulty(
+        db: Database, trainee: int) -> None:
+    """A retry copies each mistake as it was dealt; a retry of it goes back to the first."""
+    dealt = [("dealer-draw", "easy", '{"q": 0}'), ("insurance", "hard", '{"q": 1}'),
+             ("blackjack-payout", "medium", '{"q": 2}')]
+    session = d.start_session(db, trainee, "europoker", "mixed", "hard", 3, 9, [
+        d.NewQuestion(p, family, level, 50 + p, text, f"m{p}")
+        for p, (family, level, text) in enumerate(dealt)])
+    for position in range(3):
+        stored = d.question_at(db, session.id, position)
+        assert stored is not None
+        d.show_question(db, stored.id, 1_000)
+        answer(db, d.question_at(db, session.id, position), correct=position == 1,  # type: ignore[arg-type]
+               length=3)
+    first = d.get_session(db, session.id)
+    assert first is not None
+    tokens = iter(f"r{n}" for n in range(10))
+    retried = d.start_retry(db, first, lambda: next(tokens))
+    assert retried is not None and retried.family == "mixed"
+    copies = [d.question_at(db, retried.id, p) for p in (0, 1)]
+    assert [(q.family, q.difficulty, q.seed, q.question) for q in copies if q] == [
+        ("dealer-draw", "easy", 50, '{"q": 0}'), ("blackjack-payout", "medium", 52, '{"q": 2}')]
+    assert d.open_retry(db, session.id) == retried
+    assert d.first_of_retries(db, retried) == first and d.first_of_retries(db, first) == first
+    for position, copy in enumerate(copies):
+        assert copy is not None
+        d.show_question(db, copy.id, 1_000)
+        answer(db, d.question_at(db, retried.id, position), correct=False, length=2)  # type: ignore[arg-type]
+    assert d.open_retry(db, session.id) is None
+    again = d.start_retry(db, d.get_session(db, retried.id), lambda: next(tokens))  # type: ignore[arg-type]
+    assert again is not None and again.retry_of == retried.id and again.length == 2
+    assert d.first_of_retries(db, again) == first
 
 
 def test_finished_sessions_newest_first_with_their_right_answers(db: Database,

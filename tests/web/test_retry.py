@@ -91,7 +91,7 @@ def test_a_retry_asks_the_wrong_answers_again_in_order_as_practice(
     done = client.get(f"{again}/summary").get_data(as_text=True)
     assert "2 of 2" in done and "data-retry-mistakes" not in done
     assert f'href="{url}/summary">an earlier session</a>' in done
-    assert 'name="length" value="3"' in done  # "Drill again": a session of the usual length
+    assert 'name="length" value="3"' in done  # "Drill again": as long as the session retried
     # the scores leave the retry out: 1 of 3 right at dealer draws, not 3 of 5
     home = client.get("/").get_data(as_text=True)
     assert "33%" in home and "60%" not in home
@@ -182,3 +182,55 @@ def test_the_supervisor_sees_retries_listed_and_left_out_of_the_figures(
     rows = list(csv.DictReader(io.StringIO(supervisor.get(
         "/supervisor/export/attempts.csv").get_data(as_text=True))))
     assert [r["retry"] for r in rows] == ["yes", "no", "no"]
+
+
+def test_a_retry_of_a_retry_and_drill_again_after_it(app: Flask, client: FlaskClient,
+                                                      auth: Any) -> None:
+    """Wrong again in a retry: it is retried in turn, and "Drill again" after either deals a
+    session as long as the first one (2 here, the default being 3)."""
+    url, again = retried(app, client, auth, [False, False])
+    finish(app, client, again, [False, True])
+    second = retry(client, auth, again).headers["Location"]
+    db = connect(app.config["DATABASE"])
+    try:
+        row = drilling.get_session(db, int(second.rsplit("/", 1)[1]))
+    finally:
+        db.close()
+    assert row is not None and row.retry_of == int(again.rsplit("/", 1)[1]) and row.length == 1
+    assert stored(app, row.id)[0][1] == stored(app, int(url.rsplit("/", 1)[1]))[0][1]
+    finish(app, client, second, [True])
+    for summary in (f"{again}/summary", f"{second}/summary"):
+        assert 'name="length" value="2"' in client.get(summary).get_data(as_text=True)
+
+
+def test_a_session_ended_early_retries_only_the_answers_it_got_wrong(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    url = start(client, auth, length=3)
+    asked = finish(app, client, url, [False])
+    client.post(f"{url}/end", data={"csrf_token": auth.csrf("/")})
+    again = retry(client, auth, url).headers["Location"]
+    assert [q for _, q in stored(app, int(again.rsplit("/", 1)[1]))] == asked
+
+
+def test_the_summary_resumes_an_open_retry_instead_of_offering_a_new_one(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    url, again = retried(app, client, auth, [False, False])
+    finish(app, client, again, [True])
+    summary = client.get(f"{url}/summary").get_data(as_text=True)
+    assert "data-retry-mistakes" not in summary
+    assert f'href="{again}" data-resume-retry' in summary
+    assert "Resume your retry (1 of 2 answered)" in summary
+    home = client.get("/").get_data(as_text=True)
+    assert re.search(rf'data-resume="{again.rsplit("/", 1)[1]}">.*?data-retry', home, re.S)
+
+
+def test_the_dashboard_counts_retries_apart(app: Flask, client: FlaskClient, auth: Any) -> None:
+    _url, again = retried(app, client, auth, [False, True, True])
+    finish(app, client, again, [True])
+    supervisor = app.test_client()
+    Auth(supervisor).login("sue")
+    page = supervisor.get("/supervisor/").get_data(as_text=True)
+    assert "3 answers" in page and '<td class="attempts">3</td>' in page
+    assert ("1 more answer, given in a retry of mistakes, is in the log and the export, left"
+            " out of these figures.") in page

@@ -191,13 +191,10 @@ def start_retry(db: Database, session: SessionRow,
     A retry of it that is still open is returned instead, so a double submit opens one.
     None: the session has no mistakes to retry.
     """
-    with write_transaction(db):
-        open_retry = db.execute(
-            "SELECT id FROM drill_sessions WHERE retry_of = ? AND finished_at IS NULL"
-            " ORDER BY id LIMIT 1", [session.id],
-        ).fetchone()
-        if open_retry is not None:
-            retry_id = int(open_retry[0])
+    with write_transaction(db):  # the check and the insert under one write lock
+        already = open_retry(db, session.id)
+        if already is not None:
+            retry_id = already.id
         else:
             wrong = [attempt for attempt in session_attempts(db, session.id)
                      if not attempt.correct]
@@ -232,6 +229,24 @@ def unfinished_sessions(db: Database, user_id: int, limit: int = -1) -> list[Ses
             [user_id, limit],
         )
     ]
+
+
+def open_retry(db: Database, session_id: int) -> SessionRow | None:
+    """The unfinished retry of a session's mistakes, if one is open."""
+    rows = select(db, _SESSION_SELECT + " WHERE s.retry_of = ? AND s.finished_at IS NULL"
+                  " ORDER BY s.id LIMIT 1", [session_id])
+    return _session(rows[0]) if rows else None
+
+
+def first_of_retries(db: Database, session: SessionRow) -> SessionRow:
+    """The session a retry (of a retry ...) goes back to: the one dealt from its seed."""
+    row = db.execute(
+        "WITH RECURSIVE back(id, retry_of) AS (SELECT id, retry_of FROM drill_sessions"
+        " WHERE id = ? UNION ALL SELECT s.id, s.retry_of FROM drill_sessions s JOIN back b"
+        " ON s.id = b.retry_of) SELECT id FROM back WHERE retry_of IS NULL", [session.id],
+    ).fetchone()
+    first = get_session(db, int(row[0])) if row else None
+    return first or session
 
 
 def end_session(db: Database, session_id: int) -> bool:

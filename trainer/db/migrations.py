@@ -238,7 +238,10 @@ def m009_retries_of_mistakes(db: Database) -> None:
     """Retrying a session's mistakes: ``drill_sessions.retry_of`` names the session whose
     wrong answers a retry asks again, and ``attempts.retry`` marks the answers given in
     one.  The trainee has just seen those answers, so a retry is practice: its attempts are
-    recorded like any other but left out of the scores and the supervisor's figures."""
+    recorded like any other but left out of the scores and the supervisor's figures.
+
+    An answer takes its ``retry`` from its session as it is inserted: stop every worker to
+    upgrade past m009 (code from before it would record a retry's answers as scored)."""
     db.execute("ALTER TABLE drill_sessions ADD COLUMN retry_of INTEGER"
                " REFERENCES drill_sessions(id)")
     db.execute("ALTER TABLE attempts ADD COLUMN retry INTEGER NOT NULL DEFAULT 0"

@@ -40,8 +40,10 @@ def _day_bounds(filters: Filters) -> tuple[str | None, str | None]:
     return start, end
 
 
-def _attempt_where(filters: Filters, alias: str = "a") -> tuple[str, list[Any]]:
-    clauses: list[str] = []
+def _attempt_where(filters: Filters, alias: str = "a",
+                   retry: bool | None = None) -> tuple[str, list[Any]]:
+    """The WHERE clause of ``filters`` (``retry``: only attempts in retries, or none)."""
+    clauses: list[str] = [] if retry is None else [f"{alias}.retry = {int(retry)}"]
     params: list[Any] = []
     start, end = _day_bounds(filters)
     if start:
@@ -87,8 +89,7 @@ class Fact:
 def facts(db: Database, filters: Filters = Filters()) -> list[Fact]:
     """The filtered attempts, oldest first, as ``Fact``s: what every figure is worked out
     from, so retries of mistakes (practice, the answers just seen) are left out."""
-    where, params = _attempt_where(filters)
-    where = f"{where} AND a.retry = 0" if where else " WHERE a.retry = 0"
+    where, params = _attempt_where(filters, retry=False)
     rows = db.execute(
         "SELECT a.user_id, a.family, a.house, a.correct, a.elapsed_ms, a.answered_at"
         f" FROM attempts a{where} ORDER BY a.id",
@@ -138,6 +139,12 @@ def attempt_log(db: Database, filters: Filters = Filters(), *, limit: int | None
 
 def count_attempts(db: Database, filters: Filters = Filters()) -> int:
     where, params = _attempt_where(filters)
+    return int(db.execute(f"SELECT count(*) FROM attempts a{where}", params).fetchone()[0])
+
+
+def count_retries(db: Database, filters: Filters = Filters()) -> int:
+    """How many of the filtered attempts were answered in retries (listed, not in figures)."""
+    where, params = _attempt_where(filters, retry=True)
     return int(db.execute(f"SELECT count(*) FROM attempts a{where}", params).fetchone()[0])
 
 

@@ -38,6 +38,10 @@ class SessionPlan:
 
     @classmethod
     def of(cls, session: SessionRow) -> SessionPlan:
+        """The plan a session was dealt from.  A retry of mistakes has none: its questions
+        are copies, all stored when it starts, and its seed would deal other ones."""
+        if session.retry_of is not None:
+            raise ValueError(f"session {session.id} is a retry: it is not dealt from a seed")
         return cls(session.house, session.family, session.difficulty, session.seed)
 
     def questions(self, backend: DrillBackend, positions: range) -> list[NewQuestion]:

@@ -75,6 +75,7 @@ def index() -> Any:
         form=form, lines=lines, heat=heat, sparks=sparks, results=results, qs=qs,
         houses=house_titles(), filters=filters,
         total=sum(line.score.answered for line in lines),
+        retries=reports.count_retries(db, filters),
     )
 
 
@@ -139,6 +140,7 @@ def trainee(user_id: int) -> Any:
         page_no=page, pages=max(1, -(-count // LOG_PAGE)), sittings=sittings,
         qs=console.query_string(drop=("page",)),
         export_qs=console.query_string({"trainee": user_id}),
+        retries=reports.count_retries(db, log_filters),
     )
 
 

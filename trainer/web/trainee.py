@@ -522,7 +522,8 @@ def summary(session_id: int) -> Any:
     session = _own_session(session_id)
     if not session.finished:
         return redirect_to(url_for(".drill", session_id=session.id))
-    attempts = drilling.session_attempts(get_db(), session.id)
+    db = get_db()
+    attempts = drilling.session_attempts(db, session.id)
     lines = []
     for family in sorted({a.family for a in attempts}):
         mine = [a for a in attempts if a.family == family]
@@ -541,7 +542,8 @@ def summary(session_id: int) -> Any:
                   lines=lines,
                   mistakes=mistakes,
                   # "Drill again" deals a session as long as this one; after a retry (as long
-                  # as its mistakes) one of the usual length
-                  again_length=current_app.config["DRILL_LENGTH"] if session.retry_of
-                  else session.length,
+                  # as its mistakes), as long as the session first retried
+                  again_length=drilling.first_of_retries(db, session).length
+                  if session.retry_of else session.length,
+                  open_retry=drilling.open_retry(db, session.id) if mistakes else None,
                   **_session_titles(session))
