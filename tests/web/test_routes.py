@@ -110,6 +110,27 @@ def test_login_follows_a_safe_next_only(client: FlaskClient) -> None:
     assert response.headers["Location"] == "/"
 
 
+@pytest.mark.parametrize(("username", "next_page", "lands"), [
+    ("tina", "/supervisor/", "/"),
+    ("tina", "/supervisor", "/"),  # the address the trailing-slash redirect leads from
+    ("tina", "/supervisor/attempts?trainee=1", "/"),
+    ("tina", "/exams/", "/exams/"),
+    ("tina", "/drills/1", "/drills/1"),
+    ("sue", "/supervisor/attempts?trainee=1", "/supervisor/attempts?trainee=1"),
+    ("sue", "/exams/", "/"),  # exams are sat by trainees
+    ("sue", "/no/such/page", "/no/such/page"),
+])
+def test_a_login_lands_on_its_next_page_only_if_the_role_may_see_it(
+        client: FlaskClient, username: str, next_page: str, lands: str) -> None:
+    """Sent to log in from a page the account may not see, it lands home, not on a 403."""
+    token = re.search(r'csrf_token" type="hidden" value="([^"]+)"',
+                      client.get("/login").get_data(as_text=True))
+    assert token
+    response = client.post("/login", data={"username": username, "password": "correct horse",
+                                           "csrf_token": token.group(1), "next": next_page})
+    assert response.status_code == 303 and response.headers["Location"] == lands
+
+
 def test_htmx_login_to_a_next_beyond_latin1_redirects_encoded(client: FlaskClient) -> None:
     """A response header holds Latin-1 only: the next page's address is sent percent-encoded
     (it was a 500)."""

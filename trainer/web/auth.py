@@ -5,8 +5,19 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_login import LoginManager, UserMixin, current_user, login_user, logout_user
+from werkzeug.exceptions import HTTPException
+from werkzeug.routing import RequestRedirect
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from trainer.db import users
@@ -14,6 +25,7 @@ from trainer.web import csrf_tokens, throttle
 from trainer.web.database import get_db
 from trainer.web.forms import LoginForm, LogoutForm
 from trainer.web.htmx import login_redirect, redirect_to
+from trainer.web.roles import role_of_view
 
 bp = Blueprint("auth", __name__)
 login_manager = LoginManager()
@@ -90,13 +102,34 @@ def _safe_next(target: str | None) -> str | None:
     return target
 
 
+def _landing(target: str | None, role: str | None) -> str:
+    """Where a login lands: the page it was asked from, if it is safe and open to this
+    role, else home (a trainee sent to log in from a supervisor's link is not shown a 403)."""
+    safe = _safe_next(target)
+    if safe is None:
+        return url_for("trainee.home")
+    return safe if _role_of_page(urlsplit(safe).path) in (None, role) else url_for("trainee.home")
+
+
+def _role_of_page(path: str) -> str | None:
+    """The one role the page at ``path`` is for (None: any, or no such page)."""
+    adapter = current_app.url_map.bind("localhost")
+    try:
+        endpoint, _args = adapter.match(path, method="GET")
+    except RequestRedirect as moved:  # "/supervisor" for "/supervisor/"
+        return _role_of_page(urlsplit(moved.new_url).path)
+    except HTTPException:  # no such page, or not one to GET: nothing to check
+        return None
+    return role_of_view(current_app.view_functions.get(str(endpoint)))
+
+
 @bp.route("/login", methods=["GET", "POST"])
 def login() -> Any:
     form = LoginForm()
     if request.method == "GET":
         form.next.data = request.args.get("next", "")
     if current_user.is_authenticated and request.method == "GET":
-        return redirect(_safe_next(form.next.data) or url_for("trainee.home"))
+        return redirect(_landing(form.next.data, current_user.role))
     error = None
     if form.validate_on_submit():
         wait = throttle.refusal(form.username.data or "")  # issue 7: too many failures
@@ -111,7 +144,7 @@ def login() -> Any:
             throttle.succeeded(form.username.data or "")
             login_user(User(row))
             csrf_tokens.renew()
-            return redirect_to(_safe_next(form.next.data) or url_for("trainee.home"))
+            return redirect_to(_landing(form.next.data, row.role))
         throttle.failed(form.username.data or "")
         error = "Wrong username or password, or the account is disabled."
     return render_template("login.html", form=form, error=error)
