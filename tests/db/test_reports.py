@@ -127,6 +127,10 @@ def test_trainee_lines_and_weakest(db: Database, people: dict[str, int]) -> None
     assert [name for name, _ in reports.weakest(tina.families)] == ["insurance", "dealer-draw"]
     assert reports.weakest(tina.families, at_least=3) == [("dealer-draw",
                                                            tina.families["dealer-draw"])]
+    add(db, people["tina"], [(True, 1000), (True, 1000)], family="surrender", day="2026-11-29")
+    perfect = reports.trainee_lines(trainees, reports.facts(db), [], {}, D(2026, 11, 30))[0]
+    assert "surrender" in perfect.families
+    assert [name for name, _ in reports.weakest(perfect.families)] == ["insurance", "dealer-draw"]
 
 
 def test_exam_results_filters(db: Database, people: dict[str, int]) -> None:

@@ -315,9 +315,11 @@ def trainee_lines(
 
 def weakest(families: Mapping[str, Score], at_least: int = 1, count: int = 3
             ) -> list[tuple[str, Score]]:
-    """The families with the lowest accuracy (ties: more answers first), at most ``count``."""
+    """The families with the lowest accuracy (ties: more answers first), at most ``count``;
+    a family answered without a mistake is no weak spot."""
     ranked = sorted(
-        ((name, s) for name, s in families.items() if s.answered >= at_least),
+        ((name, s) for name, s in families.items()
+         if s.answered >= at_least and s.correct < s.answered),
         key=lambda item: (item[1].correct / item[1].answered, -item[1].answered, item[0]),
     )
     return ranked[:count]
