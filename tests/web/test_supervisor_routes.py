@@ -262,6 +262,7 @@ def test_trainee_detail(client: FlaskClient, auth: Any, world: dict[str, int]) -
         as_text=True)
     assert only_wrong.count("data-attempt=") == 2
     assert client.get("/supervisor/trainees/999").status_code == 404
+    assert client.get(f"/supervisor/trainees/{world['sue']}").status_code == 404  # a supervisor
 
 
 def test_attempt_log_filters_and_pages(app: Flask, client: FlaskClient, auth: Any,

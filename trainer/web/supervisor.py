@@ -81,7 +81,7 @@ def index() -> Any:
 
 def _trainee_or_404(user_id: int) -> accounts.Account:
     account = accounts.get_account(get_db(), user_id)
-    if account is None:
+    if account is None or account.role != "trainee":  # a supervisor has no drill record
         abort(404)
     return account
 
