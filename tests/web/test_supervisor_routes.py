@@ -274,6 +274,11 @@ def test_attempt_log_filters_and_pages(app: Flask, client: FlaskClient, auth: An
     second = client.get(f"/supervisor/attempts?trainee={world['tom']}&page=2").get_data(
         as_text=True)
     assert second.count("data-attempt=") == 12
+    past = client.get(f"/supervisor/attempts?trainee={world['tom']}&page=99").get_data(
+        as_text=True)  # past the last page: the last one
+    assert past.count("data-attempt=") == 12 and "Page 2 of 2" in past
+    trainee = client.get(f"/supervisor/trainees/{world['tom']}?page=99").get_data(as_text=True)
+    assert trainee.count("data-attempt=") == 12 and "Page 2 of 2" in trainee
     wrong = client.get("/supervisor/attempts?result=wrong&family=dealer-draw").get_data(
         as_text=True)
     assert wrong.count("data-attempt=") == 2

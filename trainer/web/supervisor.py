@@ -13,6 +13,7 @@ import datetime
 from typing import Any
 
 from flask import Blueprint, abort, render_template, url_for
+from sqlite_utils import Database
 
 from trainer.db import accounts, reports
 from trainer.db import exams as exams_db
@@ -129,19 +130,28 @@ def trainee(user_id: int) -> Any:
     family_scores = {name: reports.score(items, par) for name, items in by_family.items()}
     log_filters = reports.Filters(filters.date_from, filters.date_to, filters.house, user_id,
                                   filters.family, filters.correct)
-    page = console.page_arg()
-    count = reports.count_attempts(db, log_filters)
-    log = reports.attempt_log(db, log_filters, limit=LOG_PAGE, offset=(page - 1) * LOG_PAGE)
+    log, paging = _log_page(db, log_filters)
     sittings = reports.exam_results(db, reports.Filters(user_id=user_id), finished_only=False)
     return console.page("supervisor/_trainee.html",
         account=account, form=form, chart=chart, overall=reports.score(all_facts, par),
         family_scores=family_scores, weakest=reports.weakest(family_scores),
-        titles=console.family_titles(), houses=house_titles(), log=log, count=count,
-        page_no=page, pages=max(1, -(-count // LOG_PAGE)), sittings=sittings,
+        titles=console.family_titles(), houses=house_titles(), log=log, **paging,
+        sittings=sittings,
         qs=console.query_string(drop=("page",)),
         export_qs=console.query_string({"trainee": user_id}),
         retries=reports.count_retries(db, log_filters),
     )
+
+
+def _log_page(db: Database, filters: reports.Filters) -> tuple[list[reports.LogRow],
+                                                               dict[str, int]]:
+    """The asked-for page of the filtered log (a page past the last shows the last), and its
+    ``count``, ``page_no`` and ``pages`` for the template."""
+    count = reports.count_attempts(db, filters)
+    pages = max(1, -(-count // LOG_PAGE))
+    page = min(console.page_arg(), pages)
+    log = reports.attempt_log(db, filters, limit=LOG_PAGE, offset=(page - 1) * LOG_PAGE)
+    return log, {"count": count, "page_no": page, "pages": pages}
 
 
 @bp.get("/attempts")
@@ -153,11 +163,9 @@ def attempts() -> Any:
     trainee_id = console.int_arg("trainee")
     filters = reports.Filters(filters.date_from, filters.date_to, filters.house, trainee_id,
                               filters.family, filters.correct)
-    page = console.page_arg()
-    count = reports.count_attempts(db, filters)
-    log = reports.attempt_log(db, filters, limit=LOG_PAGE, offset=(page - 1) * LOG_PAGE)
+    log, paging = _log_page(db, filters)
     return console.page("supervisor/_attempts.html",
-        form=form, log=log, count=count, page_no=page, pages=max(1, -(-count // LOG_PAGE)),
+        form=form, log=log, **paging,
         titles=console.family_titles(), houses=house_titles(),
         trainees=accounts.list_accounts(db, "trainee"), trainee_id=trainee_id,
         qs=console.query_string(drop=("page",)),
