@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 
 from trainer.db import connect
 from trainer.db import exams as exams_db
+from trainer.db.users import set_active
 
 HX = {"HX-Request": "true"}
 
@@ -178,7 +179,13 @@ def test_assign_more_trainees(app: Flask, client: FlaskClient, auth: Any) -> Non
     assert response.status_code == 303
     db = connect(app.config["DATABASE"])
     assert exams_db.assignees(db, exam_id) == sorted([user_id(app, "tina"), user_id(app, "tom")])
+    set_active(db, user_id(app, "tom"), False)
     db.close()
+    page = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    tom = re.search(r'<tr data-trainee="tom">.*?</tr>', page, re.S)
+    assert tom and "(deactivated)" in tom.group(0)
+    assert "(deactivated)" not in re.search(r'<tr data-trainee="tina">.*?</tr>', page,
+                                            re.S).group(0)  # type: ignore[union-attr]
 
 
 # ------------------------------------------------------------------ sitting
