@@ -114,6 +114,19 @@ def test_trainee_lines_and_weakest(db: Database, people: dict[str, int]) -> None
     trainees = accounts.list_accounts(db, "trainee")
     assert [(a.username, a.active) for a in trainees] == [("tina", True), ("tom", False)]
     assert trainees[0].last_active == "2026-11-28T10:00:00.000+00:00"
+    assert trainees[1].last_active is None
+    # an exam answered later is the last answer too
+    db.execute("INSERT INTO exams (id, title, houses, families, difficulty, questions,"
+               " pass_mark, time_limit_s, attempts_allowed, created_by, created_at) VALUES"
+               " (1, 'E', 'europoker', 'dealer-draw', 'default', 1, 50, 30, 1, ?, 'then')",
+               [people["tom"]])
+    db.execute("INSERT INTO exam_sittings (id, exam_id, user_id, number, seed, started_at,"
+               " total) VALUES (1, 1, ?, 1, 1, 'then', 1)", [people["tina"]])
+    db.execute("INSERT INTO exam_answers (sitting_id, position, token, house, family, seed,"
+               " difficulty, question, issued_ms, answered_at) VALUES (1, 0, 't', 'europoker',"
+               " 'dealer-draw', 1, 'easy', '{}', 0, '2026-11-29T08:00:00.000+00:00')")
+    assert accounts.list_accounts(db, "trainee")[0].last_active == (
+        "2026-11-29T08:00:00.000+00:00")
     facts = reports.facts(db)
     lines = reports.trainee_lines(trainees, facts, facts, {"dealer-draw": 3000,
                                                            "insurance": 5000},

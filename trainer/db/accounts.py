@@ -25,7 +25,11 @@ def list_accounts(db: Database, role: str | None = None, *,
     """Every account (of one role, if given), by name."""
     sql = """
         SELECT u.id, u.username, u.role, u.active, u.created_at,
-               (SELECT max(a.answered_at) FROM attempts a WHERE a.user_id = u.id) AS last_active
+               (SELECT max(at) FROM (  -- aggregate max: a NULL side is skipped
+                    SELECT max(a.answered_at) AS at FROM attempts a WHERE a.user_id = u.id
+                    UNION ALL SELECT max(e.answered_at) FROM exam_sittings s
+                    JOIN exam_answers e ON e.sitting_id = s.id WHERE s.user_id = u.id
+               )) AS last_active
         FROM users u WHERE 1 = 1
     """
     params: list[Any] = []
