@@ -58,6 +58,7 @@ MATRIX: dict[tuple[str, str], Row] = {
     ("auth.login", "GET"): Row(200, 302, 302, 200, 302),
     ("auth.login", "POST"): public(200),  # a wrong password: the form again, with the message
     ("auth.logout", "POST"): public(303),
+    ("auth.confirm_logout", "GET"): Row(302, 200, 200, 302, 200),  # asks, by the POST button
     # the trainee's drills: any logged-in user drills; a session is its owner's alone
     ("trainee.home", "GET"): Row(LOGIN, 200, 200, LOGIN, 200),
     ("trainee.start", "POST"): Row(LOGIN, 303, 303, LOGIN, 303),
@@ -231,7 +232,7 @@ def _check(response: Any, expected: int | str, htmx: bool, where: str) -> None:
     assert response.status_code == expected, f"{where}: {response.status_code}\n{body[:500]}"
     if expected in (302, 303):
         assert not response.headers["Location"].startswith("/login") or where.startswith(
-            ("auth.logout",)), where
+            ("auth.logout", "auth.confirm_logout")), where
 
 
 @pytest.mark.parametrize("endpoint, method", sorted(MATRIX))

@@ -11,6 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.web.conftest import csrf_from
 from trainer.db import connect, drilling, now_ms, users
 from trainer.web.session_plan import SessionPlan
 from trainer.web.trainee import ENDED_MESSAGE, REPEATED_NOTE, SAME_AGAIN_NOTE, backend
@@ -212,11 +213,21 @@ def test_disabled_user_cannot_log_in(app: Flask, client: FlaskClient, auth: Any)
 
 def test_logout_is_a_post(client: FlaskClient, auth: Any) -> None:
     auth.login()
-    token = auth.csrf("/")
-    assert client.get("/logout").status_code == 405
+    asked = client.get("/logout")  # typed or bookmarked: it asks, and logs nobody out
+    assert asked.status_code == 200 and "data-confirm-logout" in asked.get_data(as_text=True)
+    assert client.get("/").status_code == 200
+    token = csrf_from(asked.get_data(as_text=True))
     response = client.post("/logout", data={"csrf_token": token})
     assert response.status_code == 303
     assert client.get("/").status_code == 302
+    assert client.get("/logout").headers["Location"] == "/login"
+
+
+def test_a_form_without_its_csrf_token_says_so(client: FlaskClient, auth: Any) -> None:
+    auth.login()
+    response = client.post("/drills", data={"house": "europoker"})
+    assert response.status_code == 400
+    assert "This form came without its security token." in response.get_data(as_text=True)
 
 
 def test_logout_with_htmx_redirects_by_header(client: FlaskClient, auth: Any) -> None:

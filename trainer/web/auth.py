@@ -150,6 +150,14 @@ def login() -> Any:
     return render_template("login.html", form=form, error=error)
 
 
+@bp.get("/logout")
+def confirm_logout() -> Any:
+    """The address typed or bookmarked: logging out is a POST, so ask with its button."""
+    if not current_user.is_authenticated:
+        return redirect(url_for("auth.login"))
+    return render_template("logout.html")
+
+
 @bp.post("/logout")
 def logout() -> Any:
     form = LogoutForm()

@@ -78,10 +78,14 @@ def register_htmx_handlers(app: Flask) -> None:
             response = Response("This page is out of date; reloading.", 400)
             response.headers["HX-Refresh"] = "true"
             return response
-        return render_template("error.html", title="Form expired",
-                               message="This form is out of date (someone logged in or out "
-                                       "since it was shown). Go back, reload the page and "
-                                       "send it again.", code=400), 400
+        if "token is missing" in (error.description or ""):  # the form sent none at all
+            message = ("This form came without its security token. Go back, reload the page "
+                       "and send it again.")
+        else:
+            message = ("This form is out of date (someone logged in or out since it was "
+                       "shown). Go back, reload the page and send it again.")
+        return render_template("error.html", title="Form expired", message=message,
+                               code=400), 400
 
 
 def _login_while_logged_in() -> Any:
