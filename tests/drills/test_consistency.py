@@ -1,0 +1,104 @@
+"""Drill answers agree with the rest of the engine: what a drill allows, settle accepts."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from trainer.drills import Question, generate
+from trainer.engine.cards import Card, parse_cards
+from trainer.engine.errors import RoundError
+from trainer.engine.hands import hand_total
+from trainer.engine.houses import find_house, shipped_houses
+from trainer.engine.options import Action, refusal
+from trainer.engine.round_check import check_round
+from trainer.engine.rules import HouseRules
+from trainer.engine.settlement import PlayerHand
+
+HOUSES = sorted(shipped_houses())
+LEVELS = ("easy", "medium", "hard")
+SEEDS = range(400)
+
+
+def _questions(house: str, family: str) -> list[Question]:
+    return [generate(house, family, seed, level) for level in LEVELS for seed in SEEDS]
+
+
+def _spare(rules: HouseRules, used: list[Card], ranks: str) -> list[Card]:
+    """Cards of these ranks that the shoe still holds beside ``used``."""
+    spare = []
+    for rank in ranks:
+        for suit in "shdc":
+            card = Card.parse(rank + suit)
+            if used.count(card) + spare.count(card) < rules.decks:
+                spare.append(card)
+                break
+    return spare
+
+
+def _doubled_round(rules: HouseRules, question: Question) -> None:
+    """Settle-check the round the asked-about double would make: one more card, one more
+    double, against a dealer 17 (nine-eight: every house stands there)."""
+    seat = question.table.hands[0]
+    used = [*question.table.dealer, *seat.cards]
+    card = _spare(rules, used, "2")[0]
+    nine, eight = _spare(rules, [*used, card], "98")
+    hand = PlayerHand(seat.bet, (*seat.cards, card), seat.doubled + 1, seat.split)
+    check_round(rules, (nine, eight), [hand])
+
+
+@pytest.mark.parametrize("house", HOUSES)
+def test_a_drill_never_lets_a_21_double_where_it_may_not_hit(house: str) -> None:
+    """A double is a draw: on a hand of 21 the drill says no, for the reason a hit is refused."""
+    rules = find_house(house)
+    asked = 0
+    for question in _questions(house, "allowed-actions"):
+        seat, up = question.table.hands[0], question.table.dealer[0]
+        if question.table.action != "double" or hand_total(seat.cards).total != 21:
+            continue
+        asked += 1
+        assert question.expected == "no", question.prompt
+        hit = refusal(rules, seat.state(), up, Action.HIT)
+        assert hit == f"{house}: the hand has 21; play passes on"
+        assert question.explanation == f"No. {hit}.", question.prompt
+    assert asked, "the drill still asks about doubling a 21 now and then"
+
+
+@pytest.mark.parametrize("house", HOUSES)
+def test_a_double_the_drill_allows_makes_a_round_settle_accepts(house: str) -> None:
+    """``trainer settle`` must accept the round a 'yes, may double' answer leads to, and
+    refuse the one a 'no: the hand has 21' answer forbids."""
+    rules = find_house(house)
+    for question in _questions(house, "allowed-actions"):
+        if question.table.action != "double":
+            continue
+        if question.expected == "yes":
+            _doubled_round(rules, question)
+        elif "the hand has 21" in question.explanation:
+            with pytest.raises(RoundError, match="no card is drawn after"):
+                _doubled_round(rules, question)
+
+
+@pytest.mark.parametrize(("house", "seed", "level", "cards"), [
+    ("russian-casino", 399, "hard", ["Td", "As"]),
+    ("russian-casino", 991, "easy", ["Qs", "Ad"]),
+    ("russian-casino", 991, "medium", ["Qs", "Ad"]),
+    ("double-exposure-online", 991, "easy", ["Qs", "Ad"]),
+])
+def test_the_audited_split_21s_may_not_double(house: str, seed: int, level: str,
+                                              cards: list[str]) -> None:
+    """The auditor's seeds: a split ten + ace (21) was said to double under DAS."""
+    question = generate(house, "allowed-actions", seed, level)
+    assert question.table.hands[0].cards == parse_cards(cards)
+    assert question.table.hands[0].split and question.table.action == "double"
+    assert question.expected == "no"
+    assert question.explanation == f"No. {house}: the hand has 21; play passes on."
+
+
+def test_settle_refuses_the_double_of_a_split_21() -> None:
+    """The auditor's round: the double a split ten + ace cannot take."""
+    hands = [PlayerHand(Decimal(10), parse_cards(["Ts", "Ah", "5d"]), 1, True),
+             PlayerHand(Decimal(10), parse_cards(["Td", "9h"]), 0, True)]
+    with pytest.raises(RoundError, match=r"hand 1: no card is drawn after soft 21"):
+        check_round(find_house("russian-casino"), parse_cards(["9s", "8c"]), hands)
