@@ -102,3 +102,44 @@ def test_settle_refuses_the_double_of_a_split_21() -> None:
              PlayerHand(Decimal(10), parse_cards(["Td", "9h"]), 0, True)]
     with pytest.raises(RoundError, match=r"hand 1: no card is drawn after soft 21"):
         check_round(find_house("russian-casino"), parse_cards(["9s", "8c"]), hands)
+
+
+def _limit_reason(rules: HouseRules, aces: bool, limit: int) -> str:
+    if aces and limit == 2:
+        return f"{rules.name}: split aces may not be split again"
+    return f"{rules.name}: a box may split into at most {limit} hands"
+
+
+@pytest.mark.parametrize("house", HOUSES)
+def test_a_resplit_refused_at_the_hand_limit_names_the_limit(house: str) -> None:
+    """split-aces and allowed-actions: a pair at the house's hand limit is refused for the
+    limit; 'split aces may not be split again' only where aces are never resplit."""
+    rules = find_house(house)
+    for family in ("split-aces", "allowed-actions"):
+        for question in _questions(house, family):
+            seat = question.table.hands[0] if question.table.hands else None
+            if seat is None or not seat.split or len(seat.cards) != 2:
+                continue
+            if family == "allowed-actions" and question.table.action != "split":
+                continue
+            first, second = seat.cards
+            if first.rank is not second.rank:
+                continue
+            aces = first.rank.value == "A"
+            limit = rules.split_aces_max_hands if aces else rules.split_max_hands
+            if limit is None or seat.hands_on_box < limit:
+                continue
+            assert _limit_reason(rules, aces, limit) in question.explanation, question.prompt
+            if not (aces and limit == 2):
+                assert "may not be split again" not in question.explanation
+
+
+def test_the_audited_four_hand_limit_names_the_limit() -> None:
+    """The auditor's seed: double-exposure-online resplits aces (RSA) up to four hands."""
+    question = generate("double-exposure-online", "split-aces", 15, "easy")
+    seat = question.table.hands[0]
+    assert seat.cards == parse_cards(["Ac", "Ah"]) and seat.hands_on_box == 4
+    assert question.expected == "stand"
+    assert question.explanation == (
+        "double-exposure-online: the player may stand. double-exposure-online: split aces "
+        "take one card each; double-exposure-online: a box may split into at most 4 hands.")

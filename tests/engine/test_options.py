@@ -188,3 +188,38 @@ def test_a_hand_of_21_may_not_double_for_the_reason_it_may_not_hit(house: str) -
         reason = f"{house}: the hand has 21; play passes on"
         assert refusal(rules, state, up, Action.HIT) == reason, what
         assert refusal(rules, state, up, Action.DOUBLE) == reason, what
+
+
+def _hand_limits() -> list[tuple[str, str, int]]:
+    """(house, pair, limit) for every house and pair kind with a hand limit."""
+    cases = []
+    for name, rules in sorted(shipped_houses().items()):
+        for pair, limit in (("As Ad", rules.split_aces_max_hands),
+                            ("8s 8d", rules.split_max_hands)):
+            if limit is not None and limit >= 2:
+                cases.append((name, pair, limit))
+    return cases
+
+
+@pytest.mark.parametrize(("house", "pair", "limit"), _hand_limits())
+def test_a_resplit_refused_at_the_hand_limit_names_the_limit(
+    house: str, pair: str, limit: int
+) -> None:
+    """At the limit the refusal is the limit; only a house that never resplits aces says
+    split aces may not be split again."""
+    rules = find_house(house)
+    aces = pair.startswith("A")
+    up = Card.parse("5d")
+
+    def state(hands: int) -> HandState:
+        return HandState(parse_cards(pair.split()), split=True, split_aces=aces,
+                         hands_on_box=hands)
+
+    for below in range(2, limit):
+        assert Action.SPLIT in allowed_actions(rules, state(below), up)
+    assert Action.SPLIT not in allowed_actions(rules, state(limit), up)
+    why = refusal(rules, state(limit), up, Action.SPLIT)
+    if aces and limit == 2:
+        assert why == f"{house}: split aces may not be split again"
+    else:
+        assert why == f"{house}: a box may split into at most {limit} hands"

@@ -176,9 +176,9 @@ def _split_refusal(rules: HouseRules, state: HandState) -> Refusal | None:
         return None
     if limit <= 1:
         return Refusal.NO_SPLIT
-    if cards[0].rank is Rank.ACE:
-        return Refusal.NO_RESPLIT_ACES
-    return Refusal.SPLIT_LIMIT
+    if limit == 2 and cards[0].rank is Rank.ACE:
+        return Refusal.NO_RESPLIT_ACES  # one split only: the house never resplits aces
+    return Refusal.SPLIT_LIMIT  # resplits allowed (aces too, where RSA), up to the limit
 
 
 def _surrender_refusal(rules: HouseRules, state: HandState, dealer_up: Card) -> Refusal | None:
