@@ -11,6 +11,7 @@ from trainer.engine.cards import Card, parse_cards
 from trainer.engine.errors import RoundError
 from trainer.engine.hands import hand_total
 from trainer.engine.houses import find_house, shipped_houses
+from trainer.engine.money import format_money
 from trainer.engine.options import Action, refusal
 from trainer.engine.round_check import check_round
 from trainer.engine.rules import HouseRules
@@ -143,3 +144,32 @@ def test_the_audited_four_hand_limit_names_the_limit() -> None:
     assert question.explanation == (
         "double-exposure-online: the player may stand. double-exposure-online: split aces "
         "take one card each; double-exposure-online: a box may split into at most 4 hands.")
+
+
+def _surrenders(house: str, level: str) -> list[Question]:
+    return [generate(house, "surrender", seed, level) for seed in SEEDS]
+
+
+def test_spanish_21_hard_surrenders_re_doubled_hands_for_half_the_whole_stake() -> None:
+    """spanish-21 reads a re-double as 4x the bet and surrender as half of everything staked:
+    hard questions sometimes surrender a re-doubled hand, and half of the 4x comes back."""
+    rules = find_house("spanish-21")
+    redoubled = [q for q in _surrenders("spanish-21", "hard") if q.table.hands[0].doubled == 2]
+    assert len(redoubled) >= 20
+    for question in redoubled:
+        seat = question.table.hands[0]
+        stake, back = seat.bet * 4, seat.bet * 2
+        assert seat.player_hand().stake == stake and len(seat.cards) == 4
+        assert Decimal(question.expected) == back
+        assert f"doubled and re-doubled to {format_money(stake)} on" in question.prompt
+        assert "surrenders after re-doubling" in question.prompt
+        assert question.explanation.startswith(
+            f"spanish-21: surrender gives up half the stake ({format_money(back)} of "
+            f"{format_money(stake)}); the other half, {format_money(back)}, goes back")
+        assert "half of 4× the bet" in question.explanation  # the house's recorded reading
+        # settle accepts the round: two re-doubles, then the surrender
+        check_round(rules, (*question.table.dealer, Card.parse("9c")), [seat.player_hand()])
+    for level in ("easy", "medium"):
+        assert all(q.table.hands[0].doubled < 2 for q in _surrenders("spanish-21", level))
+    for house in ("classic-single-deck", "russian-casino"):
+        assert all(q.table.hands[0].doubled < 2 for q in _surrenders(house, "hard"))

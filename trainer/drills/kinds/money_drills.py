@@ -11,6 +11,7 @@ from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import hand_total
 from trainer.engine.money import ZERO
 from trainer.engine.options import Action, HandState, allowed_actions, refusal
+from trainer.engine.rules import HouseRules
 from trainer.engine.seat import Seat
 from trainer.engine.settlement import settle_round
 
@@ -139,6 +140,8 @@ def _surrender_state(ctx: Ctx, up: Card) -> tuple[Seat, str]:
         state = HandState(first)
         if Action.DOUBLE not in allowed_actions(rules, state, up) or hand_total(cards).bust:
             raise Retry
+        if rules.max_doubles > 1 and ctx.level.max_cards >= 4 and ctx.chance(0.5):
+            return _redoubled(ctx, bet, cards, up), "after re-doubling"
         return Seat(bet, cards, doubled=1), "after doubling"
     if tricky and rules.surrender_after_split and ctx.chance(0.5):
         pair = ctx.pool.take(ctx.pick([r for r in Rank if r is not Rank.ACE and ctx.pool.left(r)]))
@@ -149,6 +152,16 @@ def _surrender_state(ctx: Ctx, up: Card) -> tuple[Seat, str]:
         return seat, "after splitting"
     total = ctx.pick((15, 16, 16, 14, 17)) if tricky else ctx.rng.randint(12, 17)
     return Seat(bet, ctx.compose(total, False, 2)), "on the first two cards"
+
+
+def _redoubled(ctx: Ctx, bet: Decimal, cards: tuple[Card, ...], up: Card) -> Seat:
+    """The doubled hand ``cards`` doubled again and dealt its card: 4x the bet at stake."""
+    if Action.DOUBLE not in allowed_actions(ctx.rules, HandState(cards, doubled=1), up):
+        raise Retry
+    fourth = (*cards, ctx.pool.draw())
+    if hand_total(fourth).bust:
+        raise Retry
+    return Seat(bet, fourth, doubled=2)
 
 
 def build_surrender(ctx: Ctx) -> Draft:
@@ -164,7 +177,8 @@ def build_surrender(ctx: Ctx) -> Draft:
     result = settle_round(rules, (up,), [gave_up.player_hand()]).hands[0]
     stake = gave_up.player_hand().stake
     returned = stake + result.net
-    doubled = f" doubled to {money(stake)}" if seat.doubled else ""
+    doubled = {0: "", 1: f" doubled to {money(stake)}"}.get(
+        seat.doubled, f" doubled and re-doubled to {money(stake)}")
     split = " (a split hand)" if seat.split else ""
     if returned < ZERO:
         raise Retry
@@ -177,5 +191,12 @@ def build_surrender(ctx: Ctx) -> Draft:
         expected=money(returned),
         amount=returned,
         explanation=(f"{result.rule}; the other half, {money(returned)}, goes back"
-                     f"{reading_note(rules, 'surrender_after_double') if seat.doubled else ''}."),
+                     f"{_surrender_reading(rules, seat)}."),
     )
+
+
+def _surrender_reading(rules: HouseRules, seat: Seat) -> str:
+    """The house's reading of what a surrender forfeits after doubling (none on two cards)."""
+    if not seat.doubled:
+        return ""
+    return reading_note(rules, "surrender_after_double") or reading_note(rules, "surrender")
