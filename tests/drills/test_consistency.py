@@ -6,12 +6,13 @@ from decimal import Decimal
 
 import pytest
 
-from trainer.drills import Question, generate
+from trainer.drills import Question, find_family, generate
+from trainer.drills.build import money, show
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.errors import RoundError
 from trainer.engine.hands import hand_total
 from trainer.engine.houses import find_house, shipped_houses
-from trainer.engine.money import format_money
+from trainer.engine.money import ZERO, format_money
 from trainer.engine.options import Action, refusal
 from trainer.engine.round_check import check_round
 from trainer.engine.rules import HouseRules
@@ -173,3 +174,67 @@ def test_spanish_21_hard_surrenders_re_doubled_hands_for_half_the_whole_stake() 
         assert all(q.table.hands[0].doubled < 2 for q in _surrenders("spanish-21", level))
     for house in ("classic-single-deck", "russian-casino"):
         assert all(q.table.hands[0].doubled < 2 for q in _surrenders(house, "hard"))
+
+
+def _switched_21s(question: Question) -> list[int]:
+    """Indices of the hands that switching made ace + ten."""
+    return [i for i, seat in enumerate(question.table.hands)
+            if seat.switched and len(seat.cards) == 2 and hand_total(seat.cards).total == 21]
+
+
+@pytest.mark.parametrize(("family", "least"), [
+    ("blackjack-payout", 30), ("variant-specials", 60), ("table-settlement", 60),
+])
+def test_blackjack_switch_drills_deal_switched_ace_ten(family: str, least: int) -> None:
+    """The house reads ace + ten made by switching as a 21, not a blackjack: the drills
+    where that decides the money sometimes deal it, marked switched in the public view, and
+    settle it as a plain 21 (1:1, or a push against a dealer 21 or 22)."""
+    rules = find_house("blackjack-switch")
+    switched = [q for q in _questions("blackjack-switch", family) if _switched_21s(q)]
+    assert len(switched) >= least
+    outcomes = set()
+    for question in switched:
+        public = question.public()
+        for index in _switched_21s(question):
+            assert public["table"]["hands"][index]["switched"] is True
+        seat = question.table.hands[_switched_21s(question)[0]]
+        shown = {  # the switch is in the prompt, and the hand is never called a blackjack
+            "blackjack-payout": f"second cards were switched: this box bets {money(seat.bet)} "
+                                f"and now holds {show(seat.cards)}.",
+            "variant-specials": f"holds {show(seat.cards)} (soft 21), after the player "
+                                "switched the second cards of their two hands.",
+            "table-settlement": f"{show(seat.cards)} (soft 21) [switched]",
+        }[family]
+        assert shown in question.prompt, question.prompt
+        assert "made by switching is a 21, not a blackjack" in question.explanation
+        dealer = question.table.dealer
+        total = hand_total(dealer).total
+        net = next(r for s, r in zip(question.table.hands, _settle(rules, question),
+                                     strict=True) if s is seat).net
+        if len(dealer) == 2 and total == 21:  # a dealer blackjack beats it (not a push)
+            assert net == -seat.bet
+            outcomes.add("lose")
+        else:
+            assert net == (ZERO if total in (21, 22) else seat.bet), question.prompt
+            outcomes.add("push" if net == ZERO else "win")
+    assert {"push", "win"} <= outcomes
+    unswitched = [q for q in _questions("blackjack-switch", family) if not _switched_21s(q)]
+    assert len(unswitched) > len(switched)
+
+
+def _settle(rules: HouseRules, question: Question) -> list:
+    from trainer.engine.settlement import settle_round
+
+    hands = [seat.player_hand() for seat in question.table.hands]
+    return settle_round(rules, question.table.dealer, hands).hands
+
+
+@pytest.mark.parametrize("family", ["blackjack-payout", "variant-specials", "table-settlement"])
+def test_no_switched_hands_where_the_house_has_no_switch(family: str) -> None:
+    fam = find_family(family)
+    for house in HOUSES:
+        if house == "blackjack-switch" or not fam.applies_to(find_house(house)):
+            continue
+        for seed in range(100):
+            question = generate(house, fam, seed, "hard")
+            assert not any(seat.switched for seat in question.table.hands)

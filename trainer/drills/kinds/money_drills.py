@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from trainer.drills.answers import AnswerKind
-from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show
+from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show, switched_ace_ten
 from trainer.drills.table import Table
 from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import hand_total
@@ -13,7 +13,7 @@ from trainer.engine.money import ZERO
 from trainer.engine.options import Action, HandState, allowed_actions, refusal
 from trainer.engine.rules import HouseRules
 from trainer.engine.seat import Seat
-from trainer.engine.settlement import settle_round
+from trainer.engine.settlement import is_natural, settle_round
 
 _ASK_AMOUNT = "How much do you pay?"
 
@@ -106,13 +106,20 @@ def build_even_money(ctx: Ctx) -> Draft:
 
 
 def build_blackjack_payout(ctx: Ctx) -> Draft:
-    """A blackjack against a dealer hand without blackjack; the payout from ``settle_round``."""
+    """A blackjack against a dealer hand without blackjack; the payout from ``settle_round``.
+
+    At a Switch house, some tricky questions show the look-alike: ace + ten made by
+    switching, which the house may not count as a blackjack.
+    """
     rules = ctx.rules
     bet = ctx.bet()
     cards = ctx.two_cards(natural=True)
     dealer = (ctx.pool.draw(), ctx.pool.draw())
     if hand_total(dealer).total == 21:
         raise Retry
+    # rolled last, so every other seed keeps the question it dealt before switches came in
+    if rules.switch and ctx.tricky() and ctx.chance(0.5):
+        return _switched_payout(ctx, bet)
     seat = Seat(bet, cards)
     result = settle_round(rules, dealer, [seat.player_hand()]).hands[0]
     ratio = rules.blackjack_pays
@@ -125,6 +132,30 @@ def build_blackjack_payout(ctx: Ctx) -> Draft:
         amount=result.net,
         explanation=(f"{result.rule}: {money(bet)} x {ratio.numerator}/{ratio.denominator} = "
                      f"{money(result.net)}."),
+    )
+
+
+def _switched_payout(ctx: Ctx, bet: Decimal) -> Draft:
+    """Ace + ten made by switching, settled when the dealer has finished (``settle_round``)."""
+    rules = ctx.rules
+    seat, dealt = switched_ace_ten(ctx, bet)
+    dealer = ctx.dealer_finish((ctx.pool.draw(),))
+    result = settle_round(rules, dealer, [seat.player_hand()]).hands[0]
+    if result.net < 0:
+        raise Retry  # a money answer: what the dealer pays
+    natural = is_natural(rules, seat.player_hand())
+    return Draft(
+        table=Table(dealer=dealer, hands=(seat,), ask="blackjack-payout"),
+        prompt=(f"The player's two hands were dealt {dealt} and the second cards were switched: "
+                f"this box bets {money(bet)} and now holds {show(seat.cards)}. The dealer "
+                f"finishes with {show(dealer)} ({hand_total(dealer)}). {_ASK_AMOUNT} "
+                "(0 for a push)"),
+        kind=AnswerKind.MONEY,
+        expected=money(result.net),
+        amount=result.net,
+        explanation=(f"{result.rule}: the player gets {money(result.net)} on {money(bet)}; "
+                     f"ace + ten made by switching {'is' if natural else 'is not'} a blackjack"
+                     f"{reading_note(rules, 'blackjack_after_switch')}."),
     )
 
 
