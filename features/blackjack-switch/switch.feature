@@ -33,6 +33,19 @@ Feature: Blackjack Switch — switching the second cards
       | 10  |
       | 25  |
 
+  @reading @blackjack
+  Scenario: reading — a switched ace and ten is a standing 21: it pushes a dealer 22
+    Not being a blackjack, it waits for the dealer, and a dealer 22 pushes every
+    standing hand; a blackjack as dealt would have been paid 3:2.
+
+    Given the house rules "blackjack-switch"
+    And a switch bet of 10 on A♠ 7♦ and 9♣ K♥
+    And the player switches the second cards
+    When the dealer holds T♥ 2♣ K♦
+    Then hand 1 pushes
+    And hand 2 pushes
+    And the profile records a reading for "blackjack_after_switch"
+
   @blackjack
   Scenario: a blackjack as dealt, without a switch, pays 3:2
     Given the house rules "blackjack-switch"

@@ -34,6 +34,7 @@ Feature: Double exposure online — splitting up to four hands, resplit aces
     When the dealer holds 6♥ T♣
     Then the hand is not a blackjack
     And the player may not hit
+    And the player may not double
 
   @reading
   Scenario Outline: reading — any two ten-value cards (K+Q) may be split

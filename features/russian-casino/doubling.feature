@@ -31,6 +31,16 @@ Feature: Russian casino — doubling on any two cards but a blackjack
     When the dealer shows 6♥
     Then the player may double
 
+  Scenario: a split hand of 21 may not double, as it may not hit
+    A double is a draw, and a 21 draws no card: play passes on.
+
+    Given the house rules "russian-casino"
+    And a bet of 10 on a split hand of T♦ A♠
+    When the dealer shows 4♦
+    Then the hand is not a blackjack
+    And the player may not hit
+    And the player may not double
+
   Scenario: no doubling on split aces
     Given the house rules "russian-casino"
     And a bet of 10 on a split hand of A♠ 9♦

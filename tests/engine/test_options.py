@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from trainer.engine.cards import Card, parse_cards
-from trainer.engine.houses import find_house
+from trainer.engine.cards import Card, DeckKind, parse_cards
+from trainer.engine.houses import find_house, shipped_houses
 from trainer.engine.options import (
     Action,
     HandState,
@@ -157,3 +157,69 @@ def test_insurance_and_even_money_offers() -> None:
     assert may_take_even_money(find_house("russian-casino"), natural, ace)
     assert not may_take_even_money(find_house("casino-classic"), natural, ace)
     assert not may_take_even_money(find_house("europoker"), natural, ten)
+
+
+def _twenty_ones(house: str) -> list[tuple[str, HandState]]:
+    """Every way a hand that is not a blackjack reaches 21 at this house."""
+    rules = find_house(house)
+    ten = "Qs" if rules.deck is DeckKind.SPANISH else "Ts"
+    cases = [
+        ("split ten + ace", HandState(parse_cards([ten, "Ah"]), split=True, hands_on_box=2)),
+        ("split ten + ace, 4 hands",
+         HandState(parse_cards(["Kd", "As"]), split=True, hands_on_box=4)),
+        ("split aces + ten",
+         HandState(parse_cards(["As", "Kd"]), split=True, split_aces=True, hands_on_box=2)),
+        ("three cards after hitting", HandState(parse_cards(["5s", "6d", "Kc"]), hit=True)),
+        ("doubled to 21", HandState(parse_cards(["5s", "6d", "Kc"]), doubled=1)),
+    ]
+    if rules.switch:
+        cases.append(("switched ace + ten", HandState(parse_cards(["As", "Kd"]), switched=True)))
+    return cases
+
+
+@pytest.mark.parametrize("house", sorted(shipped_houses()))
+def test_a_hand_of_21_may_not_double_for_the_reason_it_may_not_hit(house: str) -> None:
+    """A double is a draw: on a 21 it is refused exactly as a hit is, with the same reason."""
+    rules = find_house(house)
+    for what, state in _twenty_ones(house):
+        up = Card.parse("4d")
+        assert Action.DOUBLE not in allowed_actions(rules, state, up), what
+        assert Action.HIT not in allowed_actions(rules, state, up), what
+        reason = f"{house}: the hand has 21; play passes on"
+        assert refusal(rules, state, up, Action.HIT) == reason, what
+        assert refusal(rules, state, up, Action.DOUBLE) == reason, what
+
+
+def _hand_limits() -> list[tuple[str, str, int]]:
+    """(house, pair, limit) for every house and pair kind with a hand limit."""
+    cases = []
+    for name, rules in sorted(shipped_houses().items()):
+        for pair, limit in (("As Ad", rules.split_aces_max_hands),
+                            ("8s 8d", rules.split_max_hands)):
+            if limit is not None and limit >= 2:
+                cases.append((name, pair, limit))
+    return cases
+
+
+@pytest.mark.parametrize(("house", "pair", "limit"), _hand_limits())
+def test_a_resplit_refused_at_the_hand_limit_names_the_limit(
+    house: str, pair: str, limit: int
+) -> None:
+    """At the limit the refusal is the limit; only a house that never resplits aces says
+    split aces may not be split again."""
+    rules = find_house(house)
+    aces = pair.startswith("A")
+    up = Card.parse("5d")
+
+    def state(hands: int) -> HandState:
+        return HandState(parse_cards(pair.split()), split=True, split_aces=aces,
+                         hands_on_box=hands)
+
+    for below in range(2, limit):
+        assert Action.SPLIT in allowed_actions(rules, state(below), up)
+    assert Action.SPLIT not in allowed_actions(rules, state(limit), up)
+    why = refusal(rules, state(limit), up, Action.SPLIT)
+    if aces and limit == 2:
+        assert why == f"{house}: split aces may not be split again"
+    else:
+        assert why == f"{house}: a box may split into at most {limit} hands"

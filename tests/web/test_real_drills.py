@@ -254,3 +254,18 @@ def test_the_page_hints_at_its_own_fields(real_app: Flask, family: str, difficul
         assert 'class="hint"' not in page
     else:
         assert hint in page
+
+
+@pytest.mark.parametrize("family", ["blackjack-payout", "variant-specials", "table-settlement"])
+def test_a_switched_box_is_marked_switched_on_the_felt(family: str) -> None:
+    """Blackjack Switch: an ace + ten made by switching is not a blackjack there, so the felt
+    must show the switch: the box carries a 'switched' note beside its cards."""
+    from trainer.web.templating import felt_html
+
+    backend = DrillsPackageBackend()
+    texts = (backend.generate("blackjack-switch", family, seed, "hard") for seed in range(200))
+    text = next(t for t in texts if any(h["switched"] for h in json.loads(t)["table"]["hands"]))
+    view = backend.view(text)
+    hands = json.loads(text)["table"]["hands"]
+    assert [("switched" in box.notes) for box in view.boxes] == [h["switched"] for h in hands]
+    assert '<span class="note">switched</span>' in str(felt_html(view))

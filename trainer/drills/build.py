@@ -11,7 +11,7 @@ from typing import TypeVar
 from trainer.drills.answers import AnswerKind
 from trainer.drills.families import Level
 from trainer.drills.pool import CardPool, NoCard
-from trainer.drills.table import Table
+from trainer.drills.table import Seat, Table
 from trainer.engine.cards import Card, Rank, Suit
 from trainer.engine.dealer import DealerAction, dealer_action, must_hit
 from trainer.engine.hands import hand_total
@@ -148,6 +148,18 @@ class Ctx:
             if natural is None or hand_total(cards).total != 21:
                 return cards
             self.pool.put_back(cards)
+
+
+def switched_ace_ten(ctx: Ctx, bet: Decimal) -> tuple[Seat, str]:
+    """A Blackjack Switch hand that switching made ace + ten: the seat, marked switched, and
+    how the player's two hands were dealt (``A♠ 7♦ and 9♣ K♥``); neither was a blackjack."""
+    ace, ten = ctx.pool.take(Rank.ACE), ctx.pool.take(ctx.pool.random_rank(10))
+    first, switched_in = (ace, ten) if ctx.chance(0.5) else (ten, ace)
+    dealt = (first, ctx.pool.draw())
+    other = (ctx.pool.draw(), switched_in)
+    if any(hand_total(hand).total == 21 for hand in (dealt, other)):
+        raise Retry
+    return Seat(bet, (first, switched_in), switched=True), f"{show(dealt)} and {show(other)}"
 
 
 def _dealt_legally(rules: HouseRules, cards: Sequence[Card], dealer: bool) -> bool:

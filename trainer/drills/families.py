@@ -48,6 +48,7 @@ def _has_special(rules: HouseRules) -> bool:
         rules.ties == "lose"
         or rules.six_card_win
         or rules.dealer_22_pushes
+        or rules.switch
         or rules.player_21_wins
         or rules.blackjack_vs_dealer_blackjack is not Showdown.PUSH
     )

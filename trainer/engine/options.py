@@ -147,10 +147,12 @@ def _refusal_code(
 def _double_refusal(
     rules: HouseRules, state: HandState, one_card: bool, total: HandTotal
 ) -> Refusal | None:
+    # A double is a draw: on a 21 (after a split or a switch, or a re-double) it is
+    # refused exactly as a hit is, before any rule about doubling is looked at.
+    if total.total == 21:
+        return Refusal.HAS_21
     if state.doubled:
-        if state.doubled >= rules.max_doubles:
-            return Refusal.DOUBLE_LIMIT
-        return Refusal.HAS_21 if total.total == 21 else None
+        return Refusal.DOUBLE_LIMIT if state.doubled >= rules.max_doubles else None
     if len(state.cards) != 2 or state.hit:
         return Refusal.DOUBLE_FIRST_TWO
     if one_card:
@@ -174,9 +176,9 @@ def _split_refusal(rules: HouseRules, state: HandState) -> Refusal | None:
         return None
     if limit <= 1:
         return Refusal.NO_SPLIT
-    if cards[0].rank is Rank.ACE:
-        return Refusal.NO_RESPLIT_ACES
-    return Refusal.SPLIT_LIMIT
+    if limit == 2 and cards[0].rank is Rank.ACE:
+        return Refusal.NO_RESPLIT_ACES  # one split only: the house never resplits aces
+    return Refusal.SPLIT_LIMIT  # resplits allowed (aces too, where RSA), up to the limit
 
 
 def _surrender_refusal(rules: HouseRules, state: HandState, dealer_up: Card) -> Refusal | None:

@@ -5,14 +5,15 @@ from __future__ import annotations
 from decimal import Decimal
 
 from trainer.drills.answers import AnswerKind
-from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show
+from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show, switched_ace_ten
 from trainer.drills.table import Table
 from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import hand_total
 from trainer.engine.money import ZERO
 from trainer.engine.options import Action, HandState, allowed_actions, refusal
+from trainer.engine.rules import HouseRules
 from trainer.engine.seat import Seat
-from trainer.engine.settlement import settle_round
+from trainer.engine.settlement import is_natural, settle_round
 
 _ASK_AMOUNT = "How much do you pay?"
 
@@ -105,13 +106,20 @@ def build_even_money(ctx: Ctx) -> Draft:
 
 
 def build_blackjack_payout(ctx: Ctx) -> Draft:
-    """A blackjack against a dealer hand without blackjack; the payout from ``settle_round``."""
+    """A blackjack against a dealer hand without blackjack; the payout from ``settle_round``.
+
+    At a Switch house, some tricky questions show the look-alike: ace + ten made by
+    switching, which the house may not count as a blackjack.
+    """
     rules = ctx.rules
     bet = ctx.bet()
     cards = ctx.two_cards(natural=True)
     dealer = (ctx.pool.draw(), ctx.pool.draw())
     if hand_total(dealer).total == 21:
         raise Retry
+    # rolled last, so every other seed keeps the question it dealt before switches came in
+    if rules.switch and ctx.tricky() and ctx.chance(0.5):
+        return _switched_payout(ctx, bet)
     seat = Seat(bet, cards)
     result = settle_round(rules, dealer, [seat.player_hand()]).hands[0]
     ratio = rules.blackjack_pays
@@ -127,6 +135,30 @@ def build_blackjack_payout(ctx: Ctx) -> Draft:
     )
 
 
+def _switched_payout(ctx: Ctx, bet: Decimal) -> Draft:
+    """Ace + ten made by switching, settled when the dealer has finished (``settle_round``)."""
+    rules = ctx.rules
+    seat, dealt = switched_ace_ten(ctx, bet)
+    dealer = ctx.dealer_finish((ctx.pool.draw(),))
+    result = settle_round(rules, dealer, [seat.player_hand()]).hands[0]
+    if result.net < 0:
+        raise Retry  # a money answer: what the dealer pays
+    natural = is_natural(rules, seat.player_hand())
+    return Draft(
+        table=Table(dealer=dealer, hands=(seat,), ask="blackjack-payout"),
+        prompt=(f"The player's two hands were dealt {dealt} and the second cards were switched: "
+                f"this box bets {money(bet)} and now holds {show(seat.cards)}. The dealer "
+                f"finishes with {show(dealer)} ({hand_total(dealer)}). {_ASK_AMOUNT} "
+                "(0 for a push)"),
+        kind=AnswerKind.MONEY,
+        expected=money(result.net),
+        amount=result.net,
+        explanation=(f"{result.rule}: the player gets {money(result.net)} on {money(bet)}; "
+                     f"ace + ten made by switching {'is' if natural else 'is not'} a blackjack"
+                     f"{reading_note(rules, 'blackjack_after_switch')}."),
+    )
+
+
 def _surrender_state(ctx: Ctx, up: Card) -> tuple[Seat, str]:
     """A hand the house lets surrender right now, and how it got there."""
     rules = ctx.rules
@@ -139,6 +171,8 @@ def _surrender_state(ctx: Ctx, up: Card) -> tuple[Seat, str]:
         state = HandState(first)
         if Action.DOUBLE not in allowed_actions(rules, state, up) or hand_total(cards).bust:
             raise Retry
+        if rules.max_doubles > 1 and ctx.level.max_cards >= 4 and ctx.chance(0.5):
+            return _redoubled(ctx, bet, cards, up), "after re-doubling"
         return Seat(bet, cards, doubled=1), "after doubling"
     if tricky and rules.surrender_after_split and ctx.chance(0.5):
         pair = ctx.pool.take(ctx.pick([r for r in Rank if r is not Rank.ACE and ctx.pool.left(r)]))
@@ -149,6 +183,16 @@ def _surrender_state(ctx: Ctx, up: Card) -> tuple[Seat, str]:
         return seat, "after splitting"
     total = ctx.pick((15, 16, 16, 14, 17)) if tricky else ctx.rng.randint(12, 17)
     return Seat(bet, ctx.compose(total, False, 2)), "on the first two cards"
+
+
+def _redoubled(ctx: Ctx, bet: Decimal, cards: tuple[Card, ...], up: Card) -> Seat:
+    """The doubled hand ``cards`` doubled again and dealt its card: 4x the bet at stake."""
+    if Action.DOUBLE not in allowed_actions(ctx.rules, HandState(cards, doubled=1), up):
+        raise Retry
+    fourth = (*cards, ctx.pool.draw())
+    if hand_total(fourth).bust:
+        raise Retry
+    return Seat(bet, fourth, doubled=2)
 
 
 def build_surrender(ctx: Ctx) -> Draft:
@@ -164,7 +208,8 @@ def build_surrender(ctx: Ctx) -> Draft:
     result = settle_round(rules, (up,), [gave_up.player_hand()]).hands[0]
     stake = gave_up.player_hand().stake
     returned = stake + result.net
-    doubled = f" doubled to {money(stake)}" if seat.doubled else ""
+    doubled = {0: "", 1: f" doubled to {money(stake)}"}.get(
+        seat.doubled, f" doubled and re-doubled to {money(stake)}")
     split = " (a split hand)" if seat.split else ""
     if returned < ZERO:
         raise Retry
@@ -177,5 +222,12 @@ def build_surrender(ctx: Ctx) -> Draft:
         expected=money(returned),
         amount=returned,
         explanation=(f"{result.rule}; the other half, {money(returned)}, goes back"
-                     f"{reading_note(rules, 'surrender_after_double') if seat.doubled else ''}."),
+                     f"{_surrender_reading(rules, seat)}."),
     )
+
+
+def _surrender_reading(rules: HouseRules, seat: Seat) -> str:
+    """The house's reading of what a surrender forfeits after doubling (none on two cards)."""
+    if not seat.doubled:
+        return ""
+    return reading_note(rules, "surrender_after_double") or reading_note(rules, "surrender")

@@ -3,19 +3,65 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from decimal import Decimal
 
 from trainer.drills.answers import AnswerKind
-from trainer.drills.build import Ctx, Draft, Retry, money, show, signed
+from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show, signed
 from trainer.drills.table import Table, seat_names
-from trainer.engine.cards import Card
+from trainer.engine.cards import Card, Rank, deck_of
 from trainer.engine.dealer import DealerAction, dealer_action
 from trainer.engine.hands import hand_total
 from trainer.engine.money import ZERO
 from trainer.engine.seat import Seat
-from trainer.engine.settlement import Outcome
+from trainer.engine.settlement import Outcome, is_natural
 from trainer.engine.shoe import Shoe
-from trainer.engine.table_round import PlayedRound, SimpleStrategy, play_round
+from trainer.engine.table_round import PlayedRound, SimpleStrategy, Strategy, play_round
+
+SWITCH_21_SHARE = 0.25
+"""At a Switch house, the share of tricky rounds dealt so that one player's two hands
+switch into an ace + ten (the house's reading of that 21 decides its box)."""
+
+
+def _two_card_21(cards: tuple[Card, ...]) -> bool:
+    return len(cards) == 2 and hand_total(cards).total == 21
+
+
+class _SwitchesFor21(SimpleStrategy):
+    """A player who switches whenever that makes an ace + ten and breaks no blackjack as
+    dealt; otherwise as ``SimpleStrategy``."""
+
+    def switch(self, first: tuple[Card, ...], second: tuple[Card, ...], dealer_up: Card) -> bool:
+        made = ((first[0], second[1]), (second[0], first[1]))
+        if any(map(_two_card_21, made)) and not any(map(_two_card_21, (first, second))):
+            return True
+        return super().switch(first, second, dealer_up)
+
+
+def _switch_21_shoe(ctx: Ctx, boxes: int) -> Shoe:
+    """A full shoe, shuffled, stacked so that one switch pair (boxes 2k and 2k + 1, a
+    player's two hands) is dealt, say, A♠ 7♦ and 9♣ K♥: switching makes A♠ K♥.
+
+    The cards go where ``play_round`` deals them: a first card to every box, the
+    dealer's up card, then every box's second card.
+    """
+    cards = deck_of(ctx.rules.deck) * ctx.rules.decks
+    random.Random(ctx.rng.getrandbits(64)).shuffle(cards)
+
+    def pull(wanted: Callable[[Card], bool]) -> Card:
+        card = next(c for c in cards if wanted(c))
+        cards.remove(card)
+        return card
+
+    ace, ten = pull(lambda c: c.rank is Rank.ACE), pull(lambda c: c.rank.is_ten_value)
+    first, switched_in = (ace, ten) if ctx.chance(0.5) else (ten, ace)
+    kept = pull(lambda c: not _two_card_21((first, c)))
+    other = pull(lambda c: not _two_card_21((c, switched_in)))
+    pair = 2 * ctx.rng.randrange(boxes // 2)
+    for index, card in ((pair, first), (pair + 1, other), (boxes + 1 + pair, kept),
+                        (boxes + 2 + pair, switched_in)):
+        cards.insert(index, card)
+    return Shoe.stacked(cards)
 
 
 def _interesting(played: PlayedRound) -> bool:
@@ -58,8 +104,16 @@ def build(ctx: Ctx) -> Draft:
     boxes = ctx.rng.randint(min(level.boxes_min, rules.max_boxes),
                             min(level.boxes_max, rules.max_boxes))
     bets = [ctx.bet() for _ in range(boxes)]
+    if rules.switch:  # a player's two hands (boxes 2k and 2k + 1) bet the same
+        bets = [bets[i - i % 2] for i in range(boxes)]
     shoe = Shoe.for_house(rules, random.Random(ctx.rng.getrandbits(64)))
-    played = play_round(rules, shoe, bets, SimpleStrategy())
+    strategy: Strategy = SimpleStrategy()
+    switch_21 = rules.switch and boxes >= 2 and ctx.chance(level.tricky * SWITCH_21_SHARE)
+    if switch_21:
+        shoe, strategy = _switch_21_shoe(ctx, boxes), _SwitchesFor21()
+    played = play_round(rules, shoe, bets, strategy)
+    if switch_21 and not any(h.switched and _two_card_21(h.cards) for h in played.hands):
+        raise Retry  # pragma: no cover - the stacked deal always switches into a 21
     if ctx.tricky() and not _interesting(played):
         raise Retry
     seats = tuple(
@@ -73,7 +127,13 @@ def build(ctx: Ctx) -> Draft:
     names = seat_names(seats)
     for seat, name, result in zip(seats, names, played.result.hands, strict=True):
         nets[seat.box - 1] += result.net + result.insurance_net
-        reasons.append(f"{name} {show(seat.cards)}: {result.rule}")
+        why = result.rule
+        if seat.switched and _two_card_21(seat.cards):
+            natural = "a blackjack" if is_natural(rules, seat.player_hand()) else (
+                "21, not a blackjack")
+            why += (f"; ace + ten made by switching is {natural}"
+                    f"{reading_note(rules, 'blackjack_after_switch')}")
+        reasons.append(f"{name} {show(seat.cards)}: {why}")
     lines = [f"{name}: bet {money(s.bet)} — {_hand_text(s)}"
              for s, name in zip(seats, names, strict=True)]
     dealer = played.dealer

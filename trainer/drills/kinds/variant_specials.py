@@ -1,11 +1,21 @@
-"""variant-specials: ties that lose, six-card wins, the Switch dealer 22, Spanish 21's player 21."""
+"""variant-specials: ties that lose, six-card wins, the Switch dealer 22 and switched
+ace + ten, Spanish 21's player 21."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from trainer.drills.answers import AnswerKind
-from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show, signed
+from trainer.drills.build import (
+    Ctx,
+    Draft,
+    Retry,
+    money,
+    reading_note,
+    show,
+    signed,
+    switched_ace_ten,
+)
 from trainer.drills.table import Table
 from trainer.engine.cards import Card, Rank
 from trainer.engine.errors import EngineError
@@ -80,6 +90,24 @@ def _dealer_23(ctx: Ctx) -> tuple[tuple[Card, ...], Seat]:
         ctx.bet(), ctx.compose(ctx.rng.randint(12, 20), False, 2))
 
 
+def _switch_dealer(ctx: Ctx) -> tuple[Card, ...]:
+    """The dealer's finished hand against a switched ace + ten: often the 21 or 22 that a
+    blackjack would beat, never a blackjack (the switch comes after the dealer's peek)."""
+    total = ctx.pick((17, 18, 19, 20, 21, 21, 22, 22, 24))
+    return _dealer(ctx, total, soft=17 < total < 22 and ctx.chance(0.3))
+
+
+def _switched_21(ctx: Ctx) -> tuple[tuple[Card, ...], Seat]:
+    """Ace + ten made by switching: a 21 that waits for the dealer, not a blackjack."""
+    seat, _ = switched_ace_ten(ctx, ctx.bet())
+    return _switch_dealer(ctx), seat
+
+
+def _dealt_blackjack(ctx: Ctx) -> tuple[tuple[Card, ...], Seat]:
+    """The look-alike: ace + ten as dealt, a blackjack paid before the dealer draws."""
+    return _switch_dealer(ctx), Seat(ctx.bet(), _blackjack(ctx))
+
+
 def _twenty_ones(ctx: Ctx) -> tuple[tuple[Card, ...], Seat]:
     dealer = _dealer(ctx, 21, soft=ctx.chance(0.4))
     return dealer, Seat(ctx.bet(), ctx.compose(21, ctx.chance(0.3), ctx.rng.randint(3, 4)))
@@ -95,6 +123,8 @@ def _cases(rules: HouseRules) -> list[tuple[str, Case]]:
         cases += [("six-cards", _six_cards), ("six-cards", _six_cards)]
     if rules.dealer_22_pushes:
         cases += [("dealer-22", _dealer_22), ("dealer-22", _dealer_22)]
+    if rules.switch:
+        cases.append(("switched-21", _switched_21))
     if rules.player_21_wins:
         cases += [("player-21", _twenty_ones), ("player-21", _twenty_ones)]
     return cases
@@ -104,10 +134,13 @@ _RULE_KEYS = {
     "ties": "", "blackjack-vs-21": "ties",
     "blackjack-vs-blackjack": "blackjack_vs_dealer_blackjack", "six-cards": "six_card_win",
     "dealer-22": "dealer_22_pushes", "player-21": "player_21_wins",
+    "switched-21": "blackjack_after_switch",
 }
 """The profile rule whose recorded reading each case turns on."""
 
-_LOOK_ALIKES: dict[str, Case] = {"six-cards": _five_cards, "dealer-22": _dealer_23}
+_LOOK_ALIKES: dict[str, Case] = {
+    "six-cards": _five_cards, "dealer-22": _dealer_23, "switched-21": _dealt_blackjack,
+}
 
 
 def build(ctx: Ctx) -> Draft:
@@ -130,12 +163,14 @@ def build(ctx: Ctx) -> Draft:
         raise Retry from None
     result = settle_round(rules, dealer, hands).hands[0]
     doubled = f", doubled to {money(seat.player_hand().stake)}" if seat.doubled else ""
+    switched = (", after the player switched the second cards of their two hands"
+                if seat.switched else "")
     return Draft(
         table=Table(dealer=dealer, hands=(seat,), ask=f"special-{name}"),
         prompt=(f"The dealer finishes with {show(dealer)} ({_describe(dealer)}). The box bets "
                 f"{money(seat.bet)}{doubled} and holds {show(seat.cards)} "
-                f"({_describe(seat.cards)}). What is the box's net? (+ you pay, - you take, "
-                "0 push)"),
+                f"({_describe(seat.cards, seat.switched)}){switched}. What is the box's net? "
+                "(+ you pay, - you take, 0 push)"),
         kind=AnswerKind.NET,
         expected=signed(result.net),
         explanation=(f"{result.rule}: net {signed(result.net)}"
@@ -143,7 +178,7 @@ def build(ctx: Ctx) -> Draft:
     )
 
 
-def _describe(cards: tuple[Card, ...]) -> str:
-    if len(cards) == 2 and hand_total(cards).total == 21:
+def _describe(cards: tuple[Card, ...], switched: bool = False) -> str:
+    if len(cards) == 2 and hand_total(cards).total == 21 and not switched:
         return "blackjack"
     return str(hand_total(cards))

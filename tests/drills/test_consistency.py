@@ -1,0 +1,240 @@
+"""Drill answers agree with the rest of the engine: what a drill allows, settle accepts."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from trainer.drills import Question, find_family, generate
+from trainer.drills.build import money, show
+from trainer.engine.cards import Card, parse_cards
+from trainer.engine.errors import RoundError
+from trainer.engine.hands import hand_total
+from trainer.engine.houses import find_house, shipped_houses
+from trainer.engine.money import ZERO, format_money
+from trainer.engine.options import Action, refusal
+from trainer.engine.round_check import check_round
+from trainer.engine.rules import HouseRules
+from trainer.engine.settlement import PlayerHand
+
+HOUSES = sorted(shipped_houses())
+LEVELS = ("easy", "medium", "hard")
+SEEDS = range(400)
+
+
+def _questions(house: str, family: str) -> list[Question]:
+    return [generate(house, family, seed, level) for level in LEVELS for seed in SEEDS]
+
+
+def _spare(rules: HouseRules, used: list[Card], ranks: str) -> list[Card]:
+    """Cards of these ranks that the shoe still holds beside ``used``."""
+    spare = []
+    for rank in ranks:
+        for suit in "shdc":
+            card = Card.parse(rank + suit)
+            if used.count(card) + spare.count(card) < rules.decks:
+                spare.append(card)
+                break
+    return spare
+
+
+def _doubled_round(rules: HouseRules, question: Question) -> None:
+    """Settle-check the round the asked-about double would make: one more card, one more
+    double, against a dealer 17 (nine-eight: every house stands there)."""
+    seat = question.table.hands[0]
+    used = [*question.table.dealer, *seat.cards]
+    card = _spare(rules, used, "2")[0]
+    nine, eight = _spare(rules, [*used, card], "98")
+    hand = PlayerHand(seat.bet, (*seat.cards, card), seat.doubled + 1, seat.split)
+    check_round(rules, (nine, eight), [hand])
+
+
+@pytest.mark.parametrize("house", HOUSES)
+def test_a_drill_never_lets_a_21_double_where_it_may_not_hit(house: str) -> None:
+    """A double is a draw: on a hand of 21 the drill says no, for the reason a hit is refused."""
+    rules = find_house(house)
+    asked = 0
+    for question in _questions(house, "allowed-actions"):
+        seat, up = question.table.hands[0], question.table.dealer[0]
+        if question.table.action != "double" or hand_total(seat.cards).total != 21:
+            continue
+        asked += 1
+        assert question.expected == "no", question.prompt
+        hit = refusal(rules, seat.state(), up, Action.HIT)
+        assert hit == f"{house}: the hand has 21; play passes on"
+        assert question.explanation == f"No. {hit}.", question.prompt
+    assert asked, "the drill still asks about doubling a 21 now and then"
+
+
+@pytest.mark.parametrize("house", HOUSES)
+def test_a_double_the_drill_allows_makes_a_round_settle_accepts(house: str) -> None:
+    """``trainer settle`` must accept the round a 'yes, may double' answer leads to, and
+    refuse the one a 'no: the hand has 21' answer forbids."""
+    rules = find_house(house)
+    for question in _questions(house, "allowed-actions"):
+        if question.table.action != "double":
+            continue
+        if question.expected == "yes":
+            _doubled_round(rules, question)
+        elif "the hand has 21" in question.explanation:
+            with pytest.raises(RoundError, match="no card is drawn after"):
+                _doubled_round(rules, question)
+
+
+@pytest.mark.parametrize(("house", "seed", "level", "cards"), [
+    ("russian-casino", 399, "hard", ["Td", "As"]),
+    ("russian-casino", 991, "easy", ["Qs", "Ad"]),
+    ("russian-casino", 991, "medium", ["Qs", "Ad"]),
+    ("double-exposure-online", 991, "easy", ["Qs", "Ad"]),
+])
+def test_the_audited_split_21s_may_not_double(house: str, seed: int, level: str,
+                                              cards: list[str]) -> None:
+    """The auditor's seeds: a split ten + ace (21) was said to double under DAS."""
+    question = generate(house, "allowed-actions", seed, level)
+    assert question.table.hands[0].cards == parse_cards(cards)
+    assert question.table.hands[0].split and question.table.action == "double"
+    assert question.expected == "no"
+    assert question.explanation == f"No. {house}: the hand has 21; play passes on."
+
+
+def test_settle_refuses_the_double_of_a_split_21() -> None:
+    """The auditor's round: the double a split ten + ace cannot take."""
+    hands = [PlayerHand(Decimal(10), parse_cards(["Ts", "Ah", "5d"]), 1, True),
+             PlayerHand(Decimal(10), parse_cards(["Td", "9h"]), 0, True)]
+    with pytest.raises(RoundError, match=r"hand 1: no card is drawn after soft 21"):
+        check_round(find_house("russian-casino"), parse_cards(["9s", "8c"]), hands)
+
+
+def _limit_reason(rules: HouseRules, aces: bool, limit: int) -> str:
+    if aces and limit == 2:
+        return f"{rules.name}: split aces may not be split again"
+    return f"{rules.name}: a box may split into at most {limit} hands"
+
+
+@pytest.mark.parametrize("house", HOUSES)
+def test_a_resplit_refused_at_the_hand_limit_names_the_limit(house: str) -> None:
+    """split-aces and allowed-actions: a pair at the house's hand limit is refused for the
+    limit; 'split aces may not be split again' only where aces are never resplit."""
+    rules = find_house(house)
+    for family in ("split-aces", "allowed-actions"):
+        for question in _questions(house, family):
+            seat = question.table.hands[0] if question.table.hands else None
+            if seat is None or not seat.split or len(seat.cards) != 2:
+                continue
+            if family == "allowed-actions" and question.table.action != "split":
+                continue
+            first, second = seat.cards
+            if first.rank is not second.rank:
+                continue
+            aces = first.rank.value == "A"
+            limit = rules.split_aces_max_hands if aces else rules.split_max_hands
+            if limit is None or seat.hands_on_box < limit:
+                continue
+            assert _limit_reason(rules, aces, limit) in question.explanation, question.prompt
+            if not (aces and limit == 2):
+                assert "may not be split again" not in question.explanation
+
+
+def test_the_audited_four_hand_limit_names_the_limit() -> None:
+    """The auditor's seed: double-exposure-online resplits aces (RSA) up to four hands."""
+    question = generate("double-exposure-online", "split-aces", 15, "easy")
+    seat = question.table.hands[0]
+    assert seat.cards == parse_cards(["Ac", "Ah"]) and seat.hands_on_box == 4
+    assert question.expected == "stand"
+    assert question.explanation == (
+        "double-exposure-online: the player may stand. double-exposure-online: split aces "
+        "take one card each; double-exposure-online: a box may split into at most 4 hands.")
+
+
+def _surrenders(house: str, level: str) -> list[Question]:
+    return [generate(house, "surrender", seed, level) for seed in SEEDS]
+
+
+def test_spanish_21_hard_surrenders_re_doubled_hands_for_half_the_whole_stake() -> None:
+    """spanish-21 reads a re-double as 4x the bet and surrender as half of everything staked:
+    hard questions sometimes surrender a re-doubled hand, and half of the 4x comes back."""
+    rules = find_house("spanish-21")
+    redoubled = [q for q in _surrenders("spanish-21", "hard") if q.table.hands[0].doubled == 2]
+    assert len(redoubled) >= 20
+    for question in redoubled:
+        seat = question.table.hands[0]
+        stake, back = seat.bet * 4, seat.bet * 2
+        assert seat.player_hand().stake == stake and len(seat.cards) == 4
+        assert Decimal(question.expected) == back
+        assert f"doubled and re-doubled to {format_money(stake)} on" in question.prompt
+        assert "surrenders after re-doubling" in question.prompt
+        assert question.explanation.startswith(
+            f"spanish-21: surrender gives up half the stake ({format_money(back)} of "
+            f"{format_money(stake)}); the other half, {format_money(back)}, goes back")
+        assert "half of 4× the bet" in question.explanation  # the house's recorded reading
+        # settle accepts the round: two re-doubles, then the surrender
+        check_round(rules, (*question.table.dealer, Card.parse("9c")), [seat.player_hand()])
+    for level in ("easy", "medium"):
+        assert all(q.table.hands[0].doubled < 2 for q in _surrenders("spanish-21", level))
+    for house in ("classic-single-deck", "russian-casino"):
+        assert all(q.table.hands[0].doubled < 2 for q in _surrenders(house, "hard"))
+
+
+def _switched_21s(question: Question) -> list[int]:
+    """Indices of the hands that switching made ace + ten."""
+    return [i for i, seat in enumerate(question.table.hands)
+            if seat.switched and len(seat.cards) == 2 and hand_total(seat.cards).total == 21]
+
+
+@pytest.mark.parametrize(("family", "least"), [
+    ("blackjack-payout", 30), ("variant-specials", 60), ("table-settlement", 60),
+])
+def test_blackjack_switch_drills_deal_switched_ace_ten(family: str, least: int) -> None:
+    """The house reads ace + ten made by switching as a 21, not a blackjack: the drills
+    where that decides the money sometimes deal it, marked switched in the public view, and
+    settle it as a plain 21 (1:1, or a push against a dealer 21 or 22)."""
+    rules = find_house("blackjack-switch")
+    switched = [q for q in _questions("blackjack-switch", family) if _switched_21s(q)]
+    assert len(switched) >= least
+    outcomes = set()
+    for question in switched:
+        public = question.public()
+        for index in _switched_21s(question):
+            assert public["table"]["hands"][index]["switched"] is True
+        seat = question.table.hands[_switched_21s(question)[0]]
+        shown = {  # the switch is in the prompt, and the hand is never called a blackjack
+            "blackjack-payout": f"second cards were switched: this box bets {money(seat.bet)} "
+                                f"and now holds {show(seat.cards)}.",
+            "variant-specials": f"holds {show(seat.cards)} (soft 21), after the player "
+                                "switched the second cards of their two hands.",
+            "table-settlement": f"{show(seat.cards)} (soft 21) [switched]",
+        }[family]
+        assert shown in question.prompt, question.prompt
+        assert "made by switching is a 21, not a blackjack" in question.explanation
+        dealer = question.table.dealer
+        total = hand_total(dealer).total
+        net = next(r for s, r in zip(question.table.hands, _settle(rules, question),
+                                     strict=True) if s is seat).net
+        if len(dealer) == 2 and total == 21:  # a dealer blackjack beats it (not a push)
+            assert net == -seat.bet
+            outcomes.add("lose")
+        else:
+            assert net == (ZERO if total in (21, 22) else seat.bet), question.prompt
+            outcomes.add("push" if net == ZERO else "win")
+    assert {"push", "win"} <= outcomes
+    unswitched = [q for q in _questions("blackjack-switch", family) if not _switched_21s(q)]
+    assert len(unswitched) > len(switched)
+
+
+def _settle(rules: HouseRules, question: Question) -> list:
+    from trainer.engine.settlement import settle_round
+
+    hands = [seat.player_hand() for seat in question.table.hands]
+    return settle_round(rules, question.table.dealer, hands).hands
+
+
+@pytest.mark.parametrize("family", ["blackjack-payout", "variant-specials", "table-settlement"])
+def test_no_switched_hands_where_the_house_has_no_switch(family: str) -> None:
+    fam = find_family(family)
+    for house in HOUSES:
+        if house == "blackjack-switch" or not fam.applies_to(find_house(house)):
+            continue
+        for seed in range(100):
+            question = generate(house, fam, seed, "hard")
+            assert not any(seat.switched for seat in question.table.hands)
