@@ -27,6 +27,16 @@ Feature: Spanish 21 — surrender after doubles and splits
     When the dealer shows K♥
     Then the player may surrender
 
+  Scenario: a doubled hand that makes 21 is played out: nothing to surrender
+    On 21 play passes on, as it does for a hit or another double.
+
+    Given the house rules "spanish-21"
+    And a bet of 10 on 5♠ 6♦
+    And the player doubles and draws K♣
+    When the dealer shows K♥
+    Then the player may not surrender
+    And the player may not double
+
   @reading
   Scenario Outline: reading — surrender forfeits half of everything staked on the hand
     The source's only surrender is "for half of the stake"; after doubling

@@ -178,16 +178,16 @@ def _twenty_ones(house: str) -> list[tuple[str, HandState]]:
 
 
 @pytest.mark.parametrize("house", sorted(shipped_houses()))
-def test_a_hand_of_21_may_not_double_for_the_reason_it_may_not_hit(house: str) -> None:
-    """A double is a draw: on a 21 it is refused exactly as a hit is, with the same reason."""
+def test_a_hand_of_21_may_only_stand(house: str) -> None:
+    """On a 21 play passes on: a double is a draw, refused exactly as a hit is, and nothing
+    is given up either (Spanish 21 surrenders after doubles and splits, but not a 21)."""
     rules = find_house(house)
     for what, state in _twenty_ones(house):
         up = Card.parse("4d")
-        assert Action.DOUBLE not in allowed_actions(rules, state, up), what
-        assert Action.HIT not in allowed_actions(rules, state, up), what
+        assert allowed_actions(rules, state, up) == {Action.STAND}, what
         reason = f"{house}: the hand has 21; play passes on"
-        assert refusal(rules, state, up, Action.HIT) == reason, what
-        assert refusal(rules, state, up, Action.DOUBLE) == reason, what
+        for action in (Action.HIT, Action.DOUBLE, Action.SURRENDER):
+            assert refusal(rules, state, up, action) == reason, (what, action)
 
 
 def _hand_limits() -> list[tuple[str, str, int]]:

@@ -130,10 +130,13 @@ def _refusal_code(
         return Refusal.NATURAL
     if action is Action.STAND:
         return None
+    # On a 21 (after a split or a switch, a hit or a double) play passes on: no card is
+    # drawn (a hit or a double) and nothing is given up (a surrender), whatever else the
+    # house allows.
+    if total.total == 21:
+        return Refusal.HAS_21
     one_card = state.split_aces and rules.split_aces_one_card and len(state.cards) >= 2
     if action is Action.HIT:
-        if total.total == 21:
-            return Refusal.HAS_21
         if state.doubled:
             return Refusal.DOUBLED_ONE_CARD
         return Refusal.SPLIT_ACES_ONE_CARD if one_card else None
@@ -147,10 +150,6 @@ def _refusal_code(
 def _double_refusal(
     rules: HouseRules, state: HandState, one_card: bool, total: HandTotal
 ) -> Refusal | None:
-    # A double is a draw: on a 21 (after a split or a switch, or a re-double) it is
-    # refused exactly as a hit is, before any rule about doubling is looked at.
-    if total.total == 21:
-        return Refusal.HAS_21
     if state.doubled:
         return Refusal.DOUBLE_LIMIT if state.doubled >= rules.max_doubles else None
     if len(state.cards) != 2 or state.hit:
