@@ -146,6 +146,28 @@ def test_refusals_exit_2_with_one_line(
     assert run.err.count("\n") == 1 and message in run.err
 
 
+@pytest.mark.parametrize(
+    ("house", "round_", "net"),
+    [
+        ("russian-casino", {"dealer": ["Ts", "6s"], "hands": [
+            {"bet": "20", "cards": ["Ad", "Kh"]}]}, "30"),
+        ("russian-casino", {"dealer": ["As", "5d"], "hands": [
+            {"bet": "20", "cards": ["Td", "6h", "9c"], "insurance": "10"}]}, "-30"),
+        ("europoker", {"dealer": ["Ts", "6s"], "hands": [{"bet": "20", "cards": ["Ad", "Kh"]}]},
+         "30"),
+        # no peek: the hole card is turned after play, so a double meets the blackjack
+        ("europoker", {"dealer": ["Ah", "Kd"], "hands": [
+            {"bet": "10", "cards": ["5s", "6d", "9c"], "doubled": 1}]}, "-20"),
+    ],
+)
+def test_settle_accepts_rounds_the_house_can_deal(
+    capsys: Capsys, house: str, round_: dict[str, object], net: str
+) -> None:
+    run = run_cli(capsys, "settle", "--rules", house, stdin=json.dumps(round_))
+    assert run.code == 0, run.err
+    assert json.loads(run.out)["net"] == net
+
+
 def test_installed_console_script_runs() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "trainer", "dealer", "--rules", "europoker", "As", "6d"],

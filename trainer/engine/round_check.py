@@ -10,8 +10,15 @@ from trainer.engine.dealer import check_dealer_hand
 from trainer.engine.errors import MoneyError, RoundError
 from trainer.engine.hands import hand_total
 from trainer.engine.options import Action, HandState, may_insure, refusal
-from trainer.engine.rules import DealerCards, HouseRules
-from trainer.engine.settlement import BoxKey, PlayerHand, box_of_each, is_natural
+from trainer.engine.rules import HouseRules
+from trainer.engine.settlement import (
+    BoxKey,
+    PlayerHand,
+    box_of_each,
+    is_live,
+    is_natural,
+    second_card_decides,
+)
 from trainer.engine.shoe import check_cards_fit
 
 
@@ -25,20 +32,8 @@ def check_round(rules: HouseRules, dealer: Sequence[Card], hands: Sequence[Playe
     for number, hand in enumerate(hands, start=1):
         _check_hand(rules, hand, dealer[0], f"hand {number}")
     _check_boxes(rules, hands)
-    live = any(_is_live(rules, hand) for hand in hands)
-    check_dealer_hand(rules, dealer, live or _second_card_decides(rules, dealer[0], hands))
-
-
-def _second_card_decides(rules: HouseRules, up: Card, hands: Sequence[PlayerHand]) -> bool:
-    """With no hole card, the dealer's second card still decides insurance, and any
-    blackjack facing an ace or a ten (it pushes a dealer blackjack, or loses to it)."""
-    if rules.dealer_cards is not DealerCards.NO_HOLE_CARD:
-        return False
-    if up.value not in (1, 10):
-        return False
-    return any(
-        hand.insurance or (is_natural(rules, hand) and not hand.even_money) for hand in hands
-    )
+    live = any(is_live(rules, hand) for hand in hands)
+    check_dealer_hand(rules, dealer, live, second_card_decides(rules, dealer[0], hands))
 
 
 def _check_boxes(rules: HouseRules, hands: Sequence[PlayerHand]) -> None:
@@ -62,14 +57,6 @@ def _check_boxes(rules: HouseRules, hands: Sequence[PlayerHand]) -> None:
                 f"box {number}: insurance {insured} is more than {most} "
                 f"({rules.insurance_max} of the bet, once per box)"
             )
-
-
-def _is_live(rules: HouseRules, hand: PlayerHand) -> bool:
-    if hand.surrendered or hand.even_money or is_natural(rules, hand):
-        return False
-    return hand_total(hand.cards).total <= 21 and not (
-        rules.six_card_win and len(hand.cards) >= 6
-    )
 
 
 def _check_hand(rules: HouseRules, hand: PlayerHand, up: Card, where: str) -> None:
