@@ -135,6 +135,14 @@ def test_settle_spanish_bonus_and_cents(capsys: Capsys) -> None:
          "unknown key 'tip'"),
         (["settle", "--rules", "europoker"], '{"dealer": ["9h", "Td"], "hands": []}',
          "'hands' must be a non-empty list"),
+        # rounds that cannot happen under the house (the auditor's findings)
+        (["settle", "--rules", "casino-classic"],
+         '{"dealer": ["Ah", "Kd"], "hands": [{"bet": "10", "cards": ["5s", "6d", "9c"],'
+         ' "doubled": 1}]}',
+         "casino-classic: a dealer blackjack found by the peek (Ah Kd) ends the round"),
+        (["settle", "--rules", "double-exposure"],
+         '{"dealer": ["As", "Kc"], "hands": [{"bet": "10", "cards": ["9d", "Qh", "2c"]}]}',
+         "double-exposure: a dealer blackjack face up (As Kc) ends the round"),
     ],
 )
 def test_refusals_exit_2_with_one_line(

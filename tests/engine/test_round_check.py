@@ -9,15 +9,95 @@ import pytest
 from tests.engine.helpers import hand
 from trainer.engine.cards import parse_cards
 from trainer.engine.errors import RoundError
-from trainer.engine.houses import find_house
+from trainer.engine.houses import find_house, house_names
 from trainer.engine.round_check import check_round
+from trainer.engine.rules import DealerCards
 from trainer.engine.settlement import PlayerHand, settle_round
 from trainer.engine.shoe import Shoe
 from trainer.engine.table_round import SimpleStrategy, play_round
 
+KNOWN_BEFORE_PLAY = [  # the dealer peeks, or both dealer cards are face up
+    "blackjack-switch", "casino-classic", "classic-single-deck", "double-exposure",
+    "double-exposure-online", "spanish-21",
+]
+FOUND_AFTER_PLAY = ["baden-baden", "europoker", "russian-casino"]  # no peek, or no hole card
+DEALER_BLACKJACK = parse_cards(["Ah", "Kd"])
+
 
 def _check(name: str, dealer: str, *hands: PlayerHand) -> None:
     check_round(find_house(name), parse_cards(dealer.split()), list(hands))
+
+
+def test_which_houses_know_a_dealer_blackjack_before_play() -> None:
+    known = sorted(n for n in house_names() if find_house(n).blackjack_known_before_play)
+    assert known == KNOWN_BEFORE_PLAY
+    assert sorted(set(house_names()) - set(known)) == FOUND_AFTER_PLAY
+    for name in FOUND_AFTER_PLAY:
+        house = find_house(name)
+        assert not house.dealer_peeks
+        assert house.dealer_cards in (DealerCards.HOLE_CARD, DealerCards.NO_HOLE_CARD)
+
+
+# a hand drawn, doubled or split: legal everywhere unless a dealer blackjack ended the round
+ACTED = {
+    "drawn": ([hand("10", "5s", "6d", "4c")], "holds 3 cards"),
+    "doubled": ([hand("10", "5s", "6d", "9c", doubled=1)], "holds 3 cards and is doubled"),
+    "split": ([hand("10", "8s", "3c", split=True), hand("10", "8h", "2d", split=True)],
+              "is a split hand"),
+}
+
+
+@pytest.mark.parametrize("name", KNOWN_BEFORE_PLAY)
+@pytest.mark.parametrize("acted", sorted(ACTED))
+def test_a_dealer_blackjack_known_before_play_ends_the_round(name: str, acted: str) -> None:
+    hands, what = ACTED[acted]
+    house = find_house(name)
+    check_round(house, parse_cards(["9h", "8c"]), hands)  # the same hands against a 17
+    how = "face up" if house.dealer_cards is DealerCards.BOTH_UP else "found by the peek"
+    with pytest.raises(RoundError, match=f"hand 1: {name}: a dealer blackjack {how} "
+                                         rf"\(Ah Kd\) ends the round before anyone acts, "
+                                         f"but the hand {what}"):
+        check_round(house, DEALER_BLACKJACK, hands)
+
+
+@pytest.mark.parametrize("name", FOUND_AFTER_PLAY)
+@pytest.mark.parametrize("acted", sorted(ACTED))
+def test_a_dealer_blackjack_found_after_play_meets_drawn_hands(name: str, acted: str) -> None:
+    hands, _ = ACTED[acted]
+    check_round(find_house(name), DEALER_BLACKJACK, hands)
+
+
+@pytest.mark.parametrize("name", KNOWN_BEFORE_PLAY)
+def test_the_cards_as_dealt_still_meet_a_dealer_blackjack(name: str) -> None:
+    house = find_house(name)
+    hands = [hand("10", "5s", "6d"), hand("10", "Qs", "Ac")]
+    if house.insurance:
+        hands.append(hand("10", "9s", "8d", insurance=Decimal(5)))
+    check_round(house, DEALER_BLACKJACK, hands)
+
+
+def test_the_auditors_rounds_are_refused() -> None:
+    with pytest.raises(RoundError, match="holds 3 cards and is doubled"):
+        _check("casino-classic", "Ah Kd", hand("10", "5s", "6d", "9c", doubled=1))
+    with pytest.raises(RoundError, match="double-exposure: a dealer blackjack face up"):
+        _check("double-exposure", "As Kc", hand("10", "9d", "Qh", "2c"))
+
+
+def test_late_surrender_never_meets_a_peeked_blackjack() -> None:
+    """Surrender comes after the peek at every peek house that has it (no early surrender)."""
+    with pytest.raises(RoundError, match="spanish-21: a dealer blackjack found by the peek"):
+        _check("spanish-21", "Ah Kd", hand("10", "Kh", "6d", surrendered=True))
+    with pytest.raises(RoundError, match="but the hand is surrendered"):
+        _check("classic-single-deck", "Kh Ad", hand("10", "Ks", "6d", surrendered=True))
+    _check("classic-single-deck", "Kh 8d", hand("10", "Ks", "6d", surrendered=True))
+    # no hole card: the surrender was final before the dealer's blackjack came
+    _check("russian-casino", "Ah Kd", hand("10", "Ks", "6d", surrendered=True))
+
+
+def test_a_switched_hand_may_meet_a_peeked_blackjack() -> None:
+    """The switch is made on the cards as dealt, before anyone acts."""
+    pair = [hand("10", "9s", "Td", switched=True), hand("10", "8s", "7d", switched=True)]
+    _check("blackjack-switch", "Ah Kd", *pair)
 
 
 @pytest.mark.parametrize("house", ["russian-casino", "europoker"])

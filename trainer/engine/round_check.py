@@ -10,9 +10,10 @@ from trainer.engine.dealer import check_dealer_hand
 from trainer.engine.errors import MoneyError, RoundError
 from trainer.engine.hands import hand_total
 from trainer.engine.options import Action, HandState, may_insure, refusal
-from trainer.engine.rules import HouseRules
+from trainer.engine.rules import DealerCards, HouseRules
 from trainer.engine.settlement import (
     BoxKey,
+    DealerResult,
     PlayerHand,
     box_of_each,
     is_live,
@@ -32,8 +33,33 @@ def check_round(rules: HouseRules, dealer: Sequence[Card], hands: Sequence[Playe
     for number, hand in enumerate(hands, start=1):
         _check_hand(rules, hand, dealer[0], f"hand {number}")
     _check_boxes(rules, hands)
+    _check_blackjack_ends_round(rules, dealer, hands)
     live = any(is_live(rules, hand) for hand in hands)
     check_dealer_hand(rules, dealer, live, second_card_decides(rules, dealer[0], hands))
+
+
+def _check_blackjack_ends_round(
+    rules: HouseRules, dealer: Sequence[Card], hands: Sequence[PlayerHand]
+) -> None:
+    """A dealer blackjack known before play (peeked, or face up) ends the round at once:
+    nobody has drawn, doubled, split or surrendered against it."""
+    if not rules.blackjack_known_before_play or not DealerResult.of(dealer).blackjack:
+        return
+    how = "face up" if rules.dealer_cards is DealerCards.BOTH_UP else "found by the peek"
+    for number, hand in enumerate(hands, start=1):
+        done = [
+            what for what, happened in (
+                (f"holds {len(hand.cards)} cards", len(hand.cards) > 2),
+                ("is doubled", bool(hand.doubled)),
+                ("is a split hand", hand.split),
+                ("is surrendered", hand.surrendered),
+            ) if happened
+        ]
+        if done:
+            raise RoundError(
+                f"hand {number}: {rules.name}: a dealer blackjack {how} ({_show(dealer)}) ends "
+                f"the round before anyone acts, but the hand {' and '.join(done)}"
+            )
 
 
 def _check_boxes(rules: HouseRules, hands: Sequence[PlayerHand]) -> None:
