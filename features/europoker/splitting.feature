@@ -49,3 +49,10 @@ Feature: EuroPoker — splitting
     And a bet of 10 on a split hand of A♠ A♦
     When the dealer shows 6♥
     Then the player may not split
+
+  Scenario: split hands that never were a pair are refused
+    Given the house rules "europoker"
+    And a bet of 10 on a split hand of 9♠ 5♦
+    And a bet of 10 on a split hand of 2♣ T♦
+    When the dealer holds 9♥ 8♣
+    Then the round is refused

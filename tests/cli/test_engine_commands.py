@@ -143,6 +143,18 @@ def test_settle_spanish_bonus_and_cents(capsys: Capsys) -> None:
         (["settle", "--rules", "double-exposure"],
          '{"dealer": ["As", "Kc"], "hands": [{"bet": "10", "cards": ["9d", "Qh", "2c"]}]}',
          "double-exposure: a dealer blackjack face up (As Kc) ends the round"),
+        (["settle", "--rules", "europoker"],
+         '{"dealer": ["9h", "Td"], "hands": [{"bet": "10", "cards": ["9s", "5d"], "split": true},'
+         ' {"bet": "10", "cards": ["2s", "Tc"], "split": true}]}',
+         "split hands starting 9s and 2s were never a pair"),
+        (["settle", "--rules", "baden-baden"],
+         '{"dealer": ["9h", "8c"], "hands": [{"bet": "10", "cards": ["Ks", "5d"], "split": true},'
+         ' {"bet": "10", "cards": ["Qc", "Td"], "split": true}]}',
+         "baden-baden: only a first pair of two cards of the same rank may be split"),
+        (["settle", "--rules", "blackjack-switch"],
+         '{"dealer": ["9h", "Td"], "hands": [{"bet": "10", "cards": ["9s", "Td"],'
+         ' "switched": true}]}',
+         "no switched hand sits beside this one"),
     ],
 )
 def test_refusals_exit_2_with_one_line(

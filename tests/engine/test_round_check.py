@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from decimal import Decimal
 
 import pytest
@@ -94,6 +95,60 @@ def test_late_surrender_never_meets_a_peeked_blackjack() -> None:
     _check("russian-casino", "Ah Kd", hand("10", "Ks", "6d", surrendered=True))
 
 
+@pytest.mark.parametrize(
+    ("name", "first", "second", "refused"),
+    [
+        ("europoker", ["9s", "5d"], ["2s", "Tc"], True),
+        ("europoker", ["9s", "5d"], ["9c", "Tc"], False),
+        ("casino-classic", ["Ks", "5d"], ["Qc", "Td"], False),  # equal value
+        ("baden-baden", ["Ks", "5d"], ["Qc", "Td"], True),  # "K+Q no"
+        ("baden-baden", ["Ks", "5d"], ["Kc", "Td"], False),
+        ("classic-single-deck", ["Ks", "5d"], ["Jc", "Td"], True),
+        ("classic-single-deck", ["Ks", "5d"], ["Kc", "Td"], False),
+        ("russian-casino", ["As", "5d"], ["9c", "Td"], True),
+    ],
+)
+def test_split_hands_start_with_a_pair_the_house_splits(
+    name: str, first: list[str], second: list[str], refused: bool
+) -> None:
+    hands = [hand("10", *first, split=True), hand("10", *second, split=True)]
+    if not refused:
+        _check(name, "9h 8c", *hands)
+        return
+    with pytest.raises(RoundError, match=rf"box 1: split hands starting {first[0]} and "
+                                         rf"{second[0]} were never a pair: {name}: only a "
+                                         "first pair of two cards of the same"):
+        _check(name, "9h 8c", *hands)
+
+
+def test_every_hand_of_a_resplit_box_pairs_the_first() -> None:
+    russian = [hand("10", f"A{suit}", "5d", split=True) for suit in "shdc"]
+    _check("russian-casino", "9h 8c", *russian)
+    with pytest.raises(RoundError, match="split hands starting As and 9s were never a pair"):
+        _check("russian-casino", "9h 8c", *russian[:3], hand("10", "9s", "5d", split=True))
+
+
+def test_only_split_hands_share_a_box() -> None:
+    with pytest.raises(RoundError, match="box 1: only the hands of a split share a box"):
+        _check("europoker", "9h 8c", hand("10", "9s", "5d", box=1),
+               hand("10", "9c", "Td", split=True, box=1))
+
+
+def test_a_switch_needs_the_players_two_hands() -> None:
+    lone = hand("10", "9s", "Td", switched=True)
+    with pytest.raises(RoundError, match="box 1: a switch swaps the second cards of a "
+                                         "player's two hands, but no switched hand"):
+        _check("blackjack-switch", "9h Tc", lone)
+    pair = [hand("10", "9s", "Td", switched=True), hand("10", "8s", "7d", switched=True)]
+    _check("blackjack-switch", "9h Tc", *pair)
+    _check("blackjack-switch", "9h Tc", *pair, hand("10", "Ks", "9c"))
+    _check("blackjack-switch", "9h Tc", hand("10", "Ks", "9c"), *pair)
+    with pytest.raises(RoundError, match="box 3: a switch"):
+        _check("blackjack-switch", "9h Tc", *pair, lone)
+    with pytest.raises(RoundError, match="box 1: a switch"):
+        _check("blackjack-switch", "9h Tc", pair[0], hand("10", "Ks", "9c"), pair[1])
+
+
 def test_a_switched_hand_may_meet_a_peeked_blackjack() -> None:
     """The switch is made on the cards as dealt, before anyone acts."""
     pair = [hand("10", "9s", "Td", switched=True), hand("10", "8s", "7d", switched=True)]
@@ -129,3 +184,30 @@ def test_a_no_hole_card_round_stops_after_the_deciding_second_card() -> None:
     assert played.dealer == parse_cards(["Ts", "6s"])
     assert played.result.net == Decimal(30)
     check_round(house, played.dealer, played.hands)
+
+
+class _EveryOption(SimpleStrategy):
+    """Insures, takes even money and switches at random, to reach every kind of round."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def insure(self, cards: object, dealer_up: object) -> bool:
+        return self.rng.random() < 0.5
+
+    def take_even_money(self, cards: object, dealer_up: object) -> bool:
+        return self.rng.random() < 0.5
+
+    def switch(self, first: object, second: object, dealer_up: object) -> bool:
+        return self.rng.random() < 0.5
+
+
+@pytest.mark.parametrize("name", house_names())
+def test_played_rounds_pass_the_checks(name: str) -> None:
+    house = find_house(name)
+    rng = random.Random(3)
+    shoe = Shoe.for_house(house, random.Random(5))
+    for _ in range(400):
+        bets = [Decimal(rng.choice(("5", "10", "25")))] * rng.randint(1, house.max_boxes)
+        played = play_round(house, shoe, bets, _EveryOption(rng))  # type: ignore[arg-type]
+        check_round(house, played.dealer, played.hands)
