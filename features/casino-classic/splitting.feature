@@ -67,6 +67,25 @@ Feature: Casino classic — splitting
     And the player may stand
     And the profile records a reading for "split_aces_one_card"
 
+  @reading
+  Scenario: reading — the second bet of a split equals the first
+    "A second bet" names no amount; every source that names it makes it equal.
+
+    Given the house rules "casino-classic"
+    And a bet of 10 on a split hand of 9♠ 5♦
+    And a bet of 15 on a split hand of 9♣ K♦
+    When the dealer holds 9♥ 8♣
+    Then the round is refused
+    And the profile records a reading for "split_bets_equal"
+
+  Scenario: equal split bets are settled hand by hand
+    Given the house rules "casino-classic"
+    And a bet of 10 on a split hand of 9♠ 5♦
+    And a bet of 10 on a split hand of 9♣ K♦
+    When the dealer holds 9♥ 8♣
+    Then hand 1 loses 10
+    And hand 2 is paid 10
+
   Scenario: split hands that never were a pair are refused
     Given the house rules "casino-classic"
     And a bet of 10 on a split hand of 9♠ 3♦

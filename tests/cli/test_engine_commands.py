@@ -151,6 +151,10 @@ def test_settle_spanish_bonus_and_cents(capsys: Capsys) -> None:
          '{"dealer": ["9h", "8c"], "hands": [{"bet": "10", "cards": ["Ks", "5d"], "split": true},'
          ' {"bet": "10", "cards": ["Qc", "Td"], "split": true}]}',
          "baden-baden: only a first pair of two cards of the same rank may be split"),
+        (["settle", "--rules", "casino-classic"],
+         '{"dealer": ["9h", "8c"], "hands": [{"bet": "10", "cards": ["9s", "5d"], "split": true},'
+         ' {"bet": "15", "cards": ["9c", "Td"], "split": true}]}',
+         "split bets 10 and 15 differ"),
         (["settle", "--rules", "blackjack-switch"],
          '{"dealer": ["9h", "Td"], "hands": [{"bet": "10", "cards": ["9s", "Td"],'
          ' "switched": true}]}',

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from decimal import Decimal
 
@@ -9,7 +10,7 @@ import pytest
 
 from tests.engine.helpers import hand
 from trainer.engine.cards import parse_cards
-from trainer.engine.errors import RoundError
+from trainer.engine.errors import MoneyError, RoundError
 from trainer.engine.houses import find_house, house_names
 from trainer.engine.round_check import check_round
 from trainer.engine.rules import DealerCards
@@ -132,6 +133,31 @@ def test_only_split_hands_share_a_box() -> None:
     with pytest.raises(RoundError, match="box 1: only the hands of a split share a box"):
         _check("europoker", "9h 8c", hand("10", "9s", "5d", box=1),
                hand("10", "9c", "Td", split=True, box=1))
+
+
+@pytest.mark.parametrize("name", house_names())
+def test_split_bets_are_equal_at_every_house(name: str) -> None:
+    house = find_house(name)
+    assert house.split_bets_equal
+    bets = ("10", "15")
+    with pytest.raises(MoneyError, match=f"box 1: split bets 10 and 15 differ; {name}: the "
+                                         "extra bet of a split equals the original bet"):
+        check_round(house, parse_cards(["9h", "8c"]),
+                    [hand(bet, f"9{suit}", f"{ten}d", split=True)
+                     for bet, suit, ten in zip(bets, "sc", "KQ", strict=True)])
+    check_round(house, parse_cards(["9h", "8c"]),
+                [hand("10", "9s", "Kd", split=True), hand("10", "9c", "Qd", split=True)])
+
+
+def test_split_bets_are_compared_before_any_double() -> None:
+    doubled = hand("10", "8s", "3c", "Td", split=True, doubled=1)  # stake 20, bet 10
+    _check("russian-casino", "9h Tc", doubled, hand("10", "8h", "9d", split=True))
+
+
+def test_a_house_may_allow_unequal_split_bets() -> None:
+    loose = dataclasses.replace(find_house("europoker"), split_bets_equal=False)
+    check_round(loose, parse_cards(["9h", "8c"]),
+                [hand("10", "9s", "Kd", split=True), hand("15", "9c", "Kd", split=True)])
 
 
 def test_a_switch_needs_the_players_two_hands() -> None:

@@ -66,7 +66,8 @@ def _check_blackjack_ends_round(
 
 def _check_boxes(rules: HouseRules, hands: Sequence[PlayerHand]) -> None:
     """Per box: only split hands share a box, no more of them than the split limit, their
-    first cards a pair the house splits, and insurance within the cap of one bet."""
+    first cards a pair the house splits, equal bets where the house says so, and insurance
+    within the cap of one bet."""
     by_box: dict[BoxKey, list[PlayerHand]] = {}
     for hand, box in zip(hands, box_of_each(hands), strict=True):
         by_box.setdefault(box, []).append(hand)
@@ -85,7 +86,8 @@ def _check_boxes(rules: HouseRules, hands: Sequence[PlayerHand]) -> None:
 
 
 def _check_split_box(rules: HouseRules, box_hands: list[PlayerHand], where: str) -> None:
-    """The hands of one box came from splitting one pair."""
+    """The hands of one box came from splitting one pair, for equal bets where the house
+    says so."""
     if not all(hand.split for hand in box_hands):
         raise RoundError(f"{where}: only the hands of a split share a box, and each is split")
     first = box_hands[0].cards[0]
@@ -104,6 +106,12 @@ def _check_split_box(rules: HouseRules, box_hands: list[PlayerHand], where: str)
             raise RoundError(
                 f"{where}: split hands starting {first} and {other} were never a pair: {why}"
             )
+    bets = sorted({hand.bet for hand in box_hands})
+    if rules.split_bets_equal and len(bets) > 1:
+        raise MoneyError(
+            f"{where}: split bets {' and '.join(str(bet) for bet in bets)} differ; "
+            f"{rules.name}: the extra bet of a split equals the original bet"
+        )
 
 
 def _check_switches(hands: Sequence[PlayerHand]) -> None:
