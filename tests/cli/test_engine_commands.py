@@ -192,6 +192,23 @@ def test_settle_accepts_rounds_the_house_can_deal(
     assert json.loads(run.out)["net"] == net
 
 
+@pytest.mark.parametrize("name", ["double-exposure", "baden-baden", "blackjack-switch",
+                                  "spanish-21", "casino-classic"])
+def test_rules_show_prints_the_seed_000_readings(capsys: Capsys, name: str) -> None:
+    data = json.loads(run_cli(capsys, "rules", "show", name, "--json").out)
+    rules = {rule["key"]: rule for rule in data["rules"]}
+    assert "any ten-value card" in rules["blackjack_pays"]["reading"]
+    assert rules["split_bets_equal"]["reading"].startswith("The extra bet of a split equals")
+    text = run_cli(capsys, "rules", "show", name).out
+    assert "split_bets_equal: yes" in text
+    assert "    READING: " + rules["blackjack_pays"]["reading"] in text
+    if name != "double-exposure":  # the only seed-000 house without insurance
+        assert rules["insurance_pays"]["reading"] == (
+            "Insurance wins 2:1 when the dealer has blackjack (not any 21)."
+        )
+        assert "    READING: Insurance wins 2:1 when the dealer has blackjack" in text
+
+
 def test_installed_console_script_runs() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "trainer", "dealer", "--rules", "europoker", "As", "6d"],

@@ -78,6 +78,15 @@ def test_every_rule_has_a_source_and_readings_have_a_why(name: str) -> None:
         ("europoker", "dealer_blackjack_takes"),
         ("europoker", "split_max_hands"),
         ("europoker", "double_after_split"),
+        # seed 000's "ace with a picture", read in every seed-000 profile
+        ("double-exposure", "blackjack_pays"),
+        ("baden-baden", "blackjack_pays"),
+        ("spanish-21", "blackjack_pays"),
+        # seed 000's insurance "the dealer makes 21", read as blackjack wherever it is inherited
+        ("casino-classic", "insurance_pays"),
+        ("baden-baden", "insurance_pays"),
+        ("blackjack-switch", "insurance_pays"),
+        ("spanish-21", "insurance_pays"),
         # seed 000 does not say the second bet of a split equals the first (read: yes)
         ("casino-classic", "split_bets_equal"),
         ("spanish-21", "split_bets_equal"),
@@ -93,6 +102,22 @@ def test_rules_md_ambiguities_are_recorded_as_readings(name: str, key: str) -> N
 
 
 SEED_000 = ["casino-classic", "spanish-21", "double-exposure", "baden-baden", "blackjack-switch"]
+
+
+@pytest.mark.parametrize("name", SEED_000)
+def test_seed_000_profiles_read_ace_with_a_picture_as_any_ten_value_card(name: str) -> None:
+    note = find_house(name).notes["blackjack_pays"]
+    assert "туз с картинкой" in note.source
+    assert note.reading and "'ace with a picture' means an ace with any ten-value card" in (
+        note.reading.lower()
+    )
+
+
+@pytest.mark.parametrize("name", [n for n in SEED_000 if find_house(n).insurance])
+def test_inherited_insurance_is_read_as_paying_on_a_dealer_blackjack(name: str) -> None:
+    note = find_house(name).notes["insurance_pays"]
+    assert "банкомет набирает 21 очко" in note.source
+    assert note.reading == "Insurance wins 2:1 when the dealer has blackjack (not any 21)."
 
 
 @pytest.mark.parametrize("name", HOUSES)
