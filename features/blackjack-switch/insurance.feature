@@ -24,3 +24,16 @@ Feature: Blackjack Switch — insurance as in the base game, no surrender
     And a bet of 10 on T♠ 6♦
     When the dealer shows T♥
     Then the player may not surrender
+
+  @reading
+  Scenario: reading — insurance pays only on a dealer blackjack, not on a drawn 21
+    "If the dealer makes 21 the player wins double" is read as blackjack, as in
+    casino-classic.
+
+    Given the house rules "blackjack-switch"
+    And a bet of 10 on T♠ 9♦
+    And the player insures for 5
+    When the dealer holds A♥ 5♣ 5♦
+    Then the insurance loses 5
+    And the player loses 15
+    And the profile records a reading for "insurance_pays"

@@ -90,3 +90,22 @@ Feature: Blackjack Switch — a dealer 22 does not lose
     Then the hand is not a blackjack
     And the player is paid 10
     And the profile records a reading for "blackjack_after_split"
+
+  @blackjack @reading
+  Scenario Outline: reading — "ace with a picture" means an ace with any ten-value card
+    The base rules' "ace with a picture" is read as in casino-classic: every
+    other source counts the ten as a ten-value card for blackjack.
+
+    Given the house rules "blackjack-switch"
+    And a bet of 10 on <cards>
+    When the dealer holds 9♥ 8♣
+    Then the hand is a blackjack
+    And the player is paid 15
+    And the profile records a reading for "blackjack_pays"
+
+    Examples:
+      | cards |
+      | A♠ T♦ |
+      | T♦ A♠ |
+      | A♠ K♦ |
+      | Q♦ A♠ |

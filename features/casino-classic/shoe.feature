@@ -43,3 +43,32 @@ Feature: Casino classic — the deck, the table and the deal
     Given the house rules "casino-classic"
     Then the dealer checks for blackjack before the players act
     And the profile records a reading for "dealer_peeks"
+
+  Scenario Outline: a dealer blackjack found by the peek ends the round before anyone acts
+    The dealer peeks before the players act, so nobody has drawn, doubled or
+    split against a dealer blackjack: such a round cannot be dealt.
+
+    Given the house rules "casino-classic"
+    And a bet of 10 on 5♠ 6♦
+    And the player <action> 9♣
+    When the dealer holds A♥ K♣
+    Then the round is refused
+
+    Examples:
+      | action            |
+      | hits and draws    |
+      | doubles and draws |
+
+  @splitting
+  Scenario: no split box meets a dealer blackjack found by the peek
+    Given the house rules "casino-classic"
+    And a bet of 10 on a split hand of 8♠ 3♦
+    And a bet of 10 on a split hand of 8♦ 2♣
+    When the dealer holds A♥ K♣
+    Then the round is refused
+
+  Scenario: the two cards as dealt meet a dealer blackjack found by the peek
+    Given the house rules "casino-classic"
+    And a bet of 10 on 5♠ 6♦
+    When the dealer holds A♥ K♣
+    Then the player loses 10

@@ -66,3 +66,37 @@ Feature: Casino classic — splitting
     Then the player may not hit
     And the player may stand
     And the profile records a reading for "split_aces_one_card"
+
+  @reading
+  Scenario: reading — the second bet of a split equals the first
+    "A second bet" names no amount; every source that names it makes it equal.
+
+    Given the house rules "casino-classic"
+    And a bet of 10 on a split hand of 9♠ 5♦
+    And a bet of 15 on a split hand of 9♣ K♦
+    When the dealer holds 9♥ 8♣
+    Then the round is refused
+    And the profile records a reading for "split_bets_equal"
+
+  Scenario: equal split bets are settled hand by hand
+    Given the house rules "casino-classic"
+    And a bet of 10 on a split hand of 9♠ 5♦
+    And a bet of 10 on a split hand of 9♣ K♦
+    When the dealer holds 9♥ 8♣
+    Then hand 1 loses 10
+    And hand 2 is paid 10
+
+  Scenario: split hands that never were a pair are refused
+    Given the house rules "casino-classic"
+    And a bet of 10 on a split hand of 9♠ 3♦
+    And a bet of 10 on a split hand of 2♣ T♦
+    When the dealer holds 9♥ 8♣
+    Then the round is refused
+
+  Scenario: a box split from K+Q holds a king hand and a queen hand
+    Given the house rules "casino-classic"
+    And a bet of 10 on a split hand of K♠ 5♦
+    And a bet of 10 on a split hand of Q♣ T♦
+    When the dealer holds 9♥ 8♣
+    Then hand 1 loses 10
+    And hand 2 is paid 10

@@ -90,3 +90,11 @@ Feature: Classic single deck — insurance, even money and surrender
     And the player hits and draws 2♣
     When the dealer shows T♥
     Then the player may not surrender
+
+  @surrender
+  Scenario: surrender comes after the peek, so it never meets a dealer blackjack
+    Given the house rules "classic-single-deck"
+    And a bet of 10 on T♠ 6♦
+    And the player surrenders
+    When the dealer holds K♥ A♣
+    Then the round is refused

@@ -45,3 +45,39 @@ Feature: Classic single deck — one split of two cards of one rank
     And a bet of 10 on a split hand of 8♠ 8♦
     When the dealer shows T♥
     Then the player may not surrender
+
+  Scenario: the second bet of a split equals the first
+    Given the house rules "classic-single-deck"
+    And a bet of 10 on a split hand of 9♠ 5♦
+    And a bet of 15 on a split hand of 9♣ K♦
+    When the dealer holds 9♥ 8♣
+    Then the round is refused
+
+  Scenario: equal split bets are settled hand by hand
+    Given the house rules "classic-single-deck"
+    And a bet of 10 on a split hand of 9♠ 5♦
+    And a bet of 10 on a split hand of 9♣ K♦
+    When the dealer holds 9♥ 8♣
+    Then hand 1 loses 10
+    And hand 2 is paid 10
+
+  Scenario Outline: split hands start with two cards of one rank (K+Q never split)
+    Given the house rules "classic-single-deck"
+    And a bet of 10 on a split hand of K♠ 5♦
+    And a bet of 10 on a split hand of <second>
+    When the dealer holds 9♥ 8♣
+    Then the round is refused
+
+    Examples:
+      | second |
+      | Q♣ T♦  |
+      | J♣ T♦  |
+      | 9♣ T♦  |
+
+  Scenario: a box split from K+K is settled hand by hand
+    Given the house rules "classic-single-deck"
+    And a bet of 10 on a split hand of K♠ 5♦
+    And a bet of 10 on a split hand of K♣ T♦
+    When the dealer holds 9♥ 8♣
+    Then hand 1 loses 10
+    And hand 2 is paid 10

@@ -50,3 +50,22 @@ Feature: Double exposure online — splitting up to four hands, resplit aces
       | cards |
       | K♠ Q♦ |
       | T♠ J♦ |
+
+  @reading
+  Scenario: reading — the second bet of a split equals the first
+    The text does not price the split; every source that does makes it equal.
+
+    Given the house rules "double-exposure-online"
+    And a bet of 10 on a split hand of 9♠ 5♦
+    And a bet of 15 on a split hand of 9♣ K♦
+    When the dealer holds 9♥ 8♣
+    Then the round is refused
+    And the profile records a reading for "split_bets_equal"
+
+  Scenario: equal split bets are settled hand by hand
+    Given the house rules "double-exposure-online"
+    And a bet of 10 on a split hand of 9♠ 5♦
+    And a bet of 10 on a split hand of 9♣ K♦
+    When the dealer holds 9♥ 8♣
+    Then hand 1 loses 10
+    And hand 2 is paid 10

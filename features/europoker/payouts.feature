@@ -95,3 +95,10 @@ Feature: EuroPoker — settling the boxes
     When the dealer holds A♥ K♦
     Then the player loses 20
     And the profile records a reading for "dealer_blackjack_takes"
+
+  Scenario: the hole card is turned after play, so a drawn hand meets a dealer blackjack
+    Given the house rules "europoker"
+    And a bet of 10 on 5♠ 6♦
+    And the player hits and draws 4♣
+    When the dealer holds A♥ K♣
+    Then the player loses 10

@@ -49,3 +49,25 @@ Feature: EuroPoker — splitting
     And a bet of 10 on a split hand of A♠ A♦
     When the dealer shows 6♥
     Then the player may not split
+
+  Scenario: the second bet of a split equals the first
+    Given the house rules "europoker"
+    And a bet of 10 on a split hand of 9♠ 5♦
+    And a bet of 15 on a split hand of 9♣ K♦
+    When the dealer holds 9♥ 8♣
+    Then the round is refused
+
+  Scenario: equal split bets are settled hand by hand
+    Given the house rules "europoker"
+    And a bet of 10 on a split hand of 9♠ 5♦
+    And a bet of 10 on a split hand of 9♣ K♦
+    When the dealer holds 9♥ 8♣
+    Then hand 1 loses 10
+    And hand 2 is paid 10
+
+  Scenario: split hands that never were a pair are refused
+    Given the house rules "europoker"
+    And a bet of 10 on a split hand of 9♠ 5♦
+    And a bet of 10 on a split hand of 2♣ T♦
+    When the dealer holds 9♥ 8♣
+    Then the round is refused

@@ -42,3 +42,31 @@ Feature: Russian casino — a dealer blackjack without a hole card
     When the dealer holds 9♥ T♣
     Then the hand is not a blackjack
     And the player is paid 10
+
+  @reading @dealer
+  Scenario: reading — with only a blackjack left against a ten, the second card settles it and the dealer stops
+    The dealer's second card decides whether a blackjack pushes; with no box
+    left to play against, the dealer draws nothing more.
+
+    Given the house rules "russian-casino"
+    And a bet of 20 on A♦ K♥
+    When the dealer holds T♠ 6♠
+    Then the player is paid 30
+    And the profile records a reading for "dealer_draws_when_no_live_hands"
+
+  @insurance @dealer
+  Scenario: with only an insured bust left, the second card settles the insurance and the dealer stops
+    Given the house rules "russian-casino"
+    And a bet of 20 on T♦ 6♥
+    And the player insures for 10
+    And the player hits and draws 9♣
+    When the dealer holds A♠ 5♦
+    Then the insurance loses 10
+    And the player loses 30
+
+  @dealer
+  Scenario: a blackjack against a ten still waits for the dealer's second card
+    Given the house rules "russian-casino"
+    And a bet of 20 on A♦ K♥
+    When the dealer holds T♠
+    Then the round is refused

@@ -49,3 +49,28 @@ Feature: Russian casino — splitting, resplitting aces without limit
       | 2     | may     |
       | 3     | may     |
       | 4     | may not |
+
+  Scenario: the second bet of a split equals the first
+    Given the house rules "russian-casino"
+    And a bet of 10 on a split hand of 9♠ 5♦
+    And a bet of 15 on a split hand of 9♣ K♦
+    When the dealer holds 9♥ 8♣
+    Then the round is refused
+
+  Scenario: equal split bets are settled hand by hand
+    Given the house rules "russian-casino"
+    And a bet of 10 on a split hand of 9♠ 5♦
+    And a bet of 10 on a split hand of 9♣ K♦
+    When the dealer holds 9♥ 8♣
+    Then hand 1 loses 10
+    And hand 2 is paid 10
+
+  @doubling
+  Scenario: split bets are equal before a double after the split
+    Given the house rules "russian-casino"
+    And a bet of 10 on a split hand of 8♠ 3♦
+    And the player doubles and draws T♣
+    And a bet of 10 on a split hand of 8♦ 9♣
+    When the dealer holds 9♥ T♦
+    Then hand 1 is paid 20
+    And hand 2 loses 10

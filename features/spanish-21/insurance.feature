@@ -30,3 +30,16 @@ Feature: Spanish 21 — insurance, no even money
     When the dealer shows A♥
     Then the player is not offered even money
     And the profile records a reading for "even_money"
+
+  @reading
+  Scenario: reading — insurance pays only on a dealer blackjack, not on a drawn 21
+    "If the dealer makes 21 the player wins double" is read as blackjack, as in
+    casino-classic.
+
+    Given the house rules "spanish-21"
+    And a bet of 10 on K♠ 9♦
+    And the player insures for 5
+    When the dealer holds A♥ 5♣ 5♦
+    Then the insurance loses 5
+    And the player loses 15
+    And the profile records a reading for "insurance_pays"

@@ -77,3 +77,21 @@ Feature: Spanish 21 — blackjacks, 21s and ties
     Then the hand is not a blackjack
     And the player is paid 10
     And the profile records a reading for "blackjack_after_split"
+
+  @blackjack @reading
+  Scenario Outline: reading — "ace with a picture" means an ace with any ten-value card
+    Read as in casino-classic; with the pip tens removed every ten-value card
+    is a picture, so the reading and the text agree here.
+
+    Given the house rules "spanish-21"
+    And a bet of 10 on <cards>
+    When the dealer holds 9♥ 8♣
+    Then the hand is a blackjack
+    And the player is paid 15
+    And the profile records a reading for "blackjack_pays"
+
+    Examples:
+      | cards |
+      | A♠ K♦ |
+      | J♦ A♠ |
+      | A♠ Q♦ |

@@ -43,3 +43,22 @@ Feature: Spanish 21 — splitting
     When the dealer shows 6♥
     Then the player may not hit
     And the profile records a reading for "split_aces_one_card"
+
+  @reading
+  Scenario: reading — the second bet of a split equals the first
+    "A second bet" names no amount; every source that names it makes it equal.
+
+    Given the house rules "spanish-21"
+    And a bet of 10 on a split hand of 9♠ 5♦
+    And a bet of 15 on a split hand of 9♣ K♦
+    When the dealer holds 9♥ 8♣
+    Then the round is refused
+    And the profile records a reading for "split_bets_equal"
+
+  Scenario: equal split bets are settled hand by hand
+    Given the house rules "spanish-21"
+    And a bet of 10 on a split hand of 9♠ 5♦
+    And a bet of 10 on a split hand of 9♣ K♦
+    When the dealer holds 9♥ 8♣
+    Then hand 1 loses 10
+    And hand 2 is paid 10

@@ -83,3 +83,13 @@ Feature: Spanish 21 — surrender after doubles and splits
     And the player surrenders
     When the dealer holds K♥ 8♣
     Then the player loses 5
+
+  Scenario: surrender comes after the peek, so it never meets a dealer blackjack
+    The dealer has checked for blackjack before anyone acts; a hand given up
+    was given up against a dealer without one.
+
+    Given the house rules "spanish-21"
+    And a bet of 10 on K♠ 6♦
+    And the player surrenders
+    When the dealer holds A♥ K♣
+    Then the round is refused

@@ -135,6 +135,30 @@ def test_settle_spanish_bonus_and_cents(capsys: Capsys) -> None:
          "unknown key 'tip'"),
         (["settle", "--rules", "europoker"], '{"dealer": ["9h", "Td"], "hands": []}',
          "'hands' must be a non-empty list"),
+        # rounds that cannot happen under the house (the auditor's findings)
+        (["settle", "--rules", "casino-classic"],
+         '{"dealer": ["Ah", "Kd"], "hands": [{"bet": "10", "cards": ["5s", "6d", "9c"],'
+         ' "doubled": 1}]}',
+         "casino-classic: a dealer blackjack found by the peek (Ah Kd) ends the round"),
+        (["settle", "--rules", "double-exposure"],
+         '{"dealer": ["As", "Kc"], "hands": [{"bet": "10", "cards": ["9d", "Qh", "2c"]}]}',
+         "double-exposure: a dealer blackjack face up (As Kc) ends the round"),
+        (["settle", "--rules", "europoker"],
+         '{"dealer": ["9h", "Td"], "hands": [{"bet": "10", "cards": ["9s", "5d"], "split": true},'
+         ' {"bet": "10", "cards": ["2s", "Tc"], "split": true}]}',
+         "split hands starting 9s and 2s were never a pair"),
+        (["settle", "--rules", "baden-baden"],
+         '{"dealer": ["9h", "8c"], "hands": [{"bet": "10", "cards": ["Ks", "5d"], "split": true},'
+         ' {"bet": "10", "cards": ["Qc", "Td"], "split": true}]}',
+         "baden-baden: only a first pair of two cards of the same rank may be split"),
+        (["settle", "--rules", "casino-classic"],
+         '{"dealer": ["9h", "8c"], "hands": [{"bet": "10", "cards": ["9s", "5d"], "split": true},'
+         ' {"bet": "15", "cards": ["9c", "Td"], "split": true}]}',
+         "split bets 10 and 15 differ"),
+        (["settle", "--rules", "blackjack-switch"],
+         '{"dealer": ["9h", "Td"], "hands": [{"bet": "10", "cards": ["9s", "Td"],'
+         ' "switched": true}]}',
+         "no switched hand sits beside this one"),
     ],
 )
 def test_refusals_exit_2_with_one_line(
@@ -144,6 +168,45 @@ def test_refusals_exit_2_with_one_line(
     assert run.code == 2
     assert run.out == ""
     assert run.err.count("\n") == 1 and message in run.err
+
+
+@pytest.mark.parametrize(
+    ("house", "round_", "net"),
+    [
+        ("russian-casino", {"dealer": ["Ts", "6s"], "hands": [
+            {"bet": "20", "cards": ["Ad", "Kh"]}]}, "30"),
+        ("russian-casino", {"dealer": ["As", "5d"], "hands": [
+            {"bet": "20", "cards": ["Td", "6h", "9c"], "insurance": "10"}]}, "-30"),
+        ("europoker", {"dealer": ["Ts", "6s"], "hands": [{"bet": "20", "cards": ["Ad", "Kh"]}]},
+         "30"),
+        # no peek: the hole card is turned after play, so a double meets the blackjack
+        ("europoker", {"dealer": ["Ah", "Kd"], "hands": [
+            {"bet": "10", "cards": ["5s", "6d", "9c"], "doubled": 1}]}, "-20"),
+    ],
+)
+def test_settle_accepts_rounds_the_house_can_deal(
+    capsys: Capsys, house: str, round_: dict[str, object], net: str
+) -> None:
+    run = run_cli(capsys, "settle", "--rules", house, stdin=json.dumps(round_))
+    assert run.code == 0, run.err
+    assert json.loads(run.out)["net"] == net
+
+
+@pytest.mark.parametrize("name", ["double-exposure", "baden-baden", "blackjack-switch",
+                                  "spanish-21", "casino-classic"])
+def test_rules_show_prints_the_seed_000_readings(capsys: Capsys, name: str) -> None:
+    data = json.loads(run_cli(capsys, "rules", "show", name, "--json").out)
+    rules = {rule["key"]: rule for rule in data["rules"]}
+    assert "any ten-value card" in rules["blackjack_pays"]["reading"]
+    assert rules["split_bets_equal"]["reading"].startswith("The extra bet of a split equals")
+    text = run_cli(capsys, "rules", "show", name).out
+    assert "split_bets_equal: yes" in text
+    assert "    READING: " + rules["blackjack_pays"]["reading"] in text
+    if name != "double-exposure":  # the only seed-000 house without insurance
+        assert rules["insurance_pays"]["reading"] == (
+            "Insurance wins 2:1 when the dealer has blackjack (not any 21)."
+        )
+        assert "    READING: Insurance wins 2:1 when the dealer has blackjack" in text
 
 
 def test_installed_console_script_runs() -> None:

@@ -12,6 +12,7 @@ from trainer.drills import AnswerKind, Question, check, generate, load_families
 from trainer.drills.answers import parse_chips
 from trainer.drills.chips import chips_total
 from trainer.engine.houses import shipped_houses
+from trainer.engine.round_check import check_round
 from trainer.engine.shoe import check_cards_fit
 
 PER_LEVEL = 50  # x 3 levels: 150 questions per house and family
@@ -45,6 +46,24 @@ def test_questions_rederive_through_the_engine(house, family) -> None:
                 public = question.public()
                 assert not {"expected", "expected_text", "explanation"} & set(public)
                 assert "expected" not in json.dumps(public)
+
+MID_ROUND_ASKS = {"ace-offer", "may-act", "insurance-max", "split-aces-actions",
+                  "even-money-taken", "surrender-returned", "hand-total", "dealer-action"}
+"""Questions asked while the round is being dealt or played: the dealer's cards are not final."""
+
+
+@pytest.mark.parametrize(("house", "family"), COMBOS, ids=lambda v: v.name)
+def test_finished_rounds_are_rounds_the_house_can_deal(house, family) -> None:
+    """Every question showing a finished round passes the engine's round check."""
+    for level in family.levels:
+        for seed in range(PER_LEVEL):
+            table = generate(house, family, seed, level).table
+            if not table.hands or not table.dealer or (
+                table.ask in MID_ROUND_ASKS and len(table.dealer) < 2
+            ):
+                continue
+            check_round(house, table.dealer, [seat.player_hand() for seat in table.hands])
+
 
 def _canonical(question: Question) -> str:
     """The expected answer in the oracle's spelling (signs dropped from positive nets)."""

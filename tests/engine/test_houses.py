@@ -78,11 +78,54 @@ def test_every_rule_has_a_source_and_readings_have_a_why(name: str) -> None:
         ("europoker", "dealer_blackjack_takes"),
         ("europoker", "split_max_hands"),
         ("europoker", "double_after_split"),
+        # seed 000's "ace with a picture", read in every seed-000 profile
+        ("double-exposure", "blackjack_pays"),
+        ("baden-baden", "blackjack_pays"),
+        ("spanish-21", "blackjack_pays"),
+        # seed 000's insurance "the dealer makes 21", read as blackjack wherever it is inherited
+        ("casino-classic", "insurance_pays"),
+        ("baden-baden", "insurance_pays"),
+        ("blackjack-switch", "insurance_pays"),
+        ("spanish-21", "insurance_pays"),
+        # seed 000 does not say the second bet of a split equals the first (read: yes)
+        ("casino-classic", "split_bets_equal"),
+        ("spanish-21", "split_bets_equal"),
+        ("double-exposure", "split_bets_equal"),
+        ("baden-baden", "split_bets_equal"),
+        ("blackjack-switch", "split_bets_equal"),
+        ("double-exposure-online", "split_bets_equal"),
     ],
 )
 def test_rules_md_ambiguities_are_recorded_as_readings(name: str, key: str) -> None:
     note = find_house(name).notes[key]
     assert note.reading and note.why
+
+
+SEED_000 = ["casino-classic", "spanish-21", "double-exposure", "baden-baden", "blackjack-switch"]
+
+
+@pytest.mark.parametrize("name", SEED_000)
+def test_seed_000_profiles_read_ace_with_a_picture_as_any_ten_value_card(name: str) -> None:
+    note = find_house(name).notes["blackjack_pays"]
+    assert "туз с картинкой" in note.source
+    assert note.reading and "'ace with a picture' means an ace with any ten-value card" in (
+        note.reading.lower()
+    )
+
+
+@pytest.mark.parametrize("name", [n for n in SEED_000 if find_house(n).insurance])
+def test_inherited_insurance_is_read_as_paying_on_a_dealer_blackjack(name: str) -> None:
+    note = find_house(name).notes["insurance_pays"]
+    assert "банкомет набирает 21 очко" in note.source
+    assert note.reading == "Insurance wins 2:1 when the dealer has blackjack (not any 21)."
+
+
+@pytest.mark.parametrize("name", HOUSES)
+def test_every_house_states_whether_split_bets_are_equal(name: str) -> None:
+    house = find_house(name)
+    assert house.split_bets_equal
+    note = house.notes["split_bets_equal"]
+    assert bool(note.reading) == (name in SEED_000 or name == "double-exposure-online")
 
 
 def test_headline_rules() -> None:
@@ -152,6 +195,8 @@ def test_loads_a_user_profile(tmp_path: Path) -> None:
          "dealer_blackjack_takes: a dealer blackjack seen before play"),
         ("", 'reading = "No resplit."\n', "", "a 'reading' needs a 'why'"),
         ("", 'name = "europoker"', 'name = ""', "missing key 'name'"),
+        ("", '[split_bets_equal]\nvalue = true', '[split_bets_equal]\nvalue = "yes"',
+         "split_bets_equal = 'yes': must be true or false"),
     ],
 )
 def test_refuses_bad_profiles(tmp_path: Path, edit: str, old: str, new: str, message: str) -> None:

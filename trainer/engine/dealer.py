@@ -66,15 +66,26 @@ def check_dealer_draws(rules: HouseRules, cards: Sequence[Card]) -> None:
             )
 
 
-def check_dealer_hand(rules: HouseRules, cards: Sequence[Card], live_hands: bool) -> None:
-    """Refuse a dealer hand that drew past a stand, or stopped early while live hands remain."""
+def check_dealer_hand(
+    rules: HouseRules, cards: Sequence[Card], live_hands: bool, second_card: bool = False
+) -> None:
+    """Refuse a dealer hand that drew past a stand, or stopped early while live hands remain.
+
+    ``second_card`` says a no-hole-card dealer must take a second card even with no live
+    hands (it decides a blackjack or an insurance stake), and may stop there.
+    """
     check_dealer_draws(rules, cards)
     fewest = 1 if rules.dealer_cards is DealerCards.NO_HOLE_CARD else 2
     if len(cards) < fewest:
         raise RoundError(f"{rules.name}: the dealer holds {len(cards)} card(s); needs {fewest}")
+    shown = " ".join(str(c) for c in cards)
+    if second_card and len(cards) < 2:
+        raise RoundError(
+            f"{rules.name}: the dealer must still draw on {hand_total(cards)} ({shown}): "
+            "the second card decides a blackjack or an insurance stake"
+        )
     stops_early = dealer_action(rules, cards) is DealerAction.HIT
     if stops_early and (live_hands or rules.dealer_draws_when_no_live_hands):
-        shown = " ".join(str(c) for c in cards)
         raise RoundError(
             f"{rules.name}: the dealer must still draw on {hand_total(cards)} ({shown})"
         )

@@ -164,6 +164,8 @@ SPECS: tuple[RuleSpec, ...] = (
     RuleSpec("split_aces_max_hands", "hands a box of split aces may reach", _hand_limit,
              'whole number | "unlimited"'),
     RuleSpec("split_aces_one_card", "split aces take one card each", _boolean, "true | false"),
+    RuleSpec("split_bets_equal", "the extra bet of a split equals the original bet", _boolean,
+             "true | false"),
     RuleSpec("surrender", "surrender allowed", _boolean, "true | false"),
     RuleSpec("surrender_vs_ace", "surrender allowed against a dealer ace", _boolean,
              "true | false"),

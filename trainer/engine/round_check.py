@@ -9,9 +9,17 @@ from trainer.engine.cards import Card, Rank
 from trainer.engine.dealer import check_dealer_hand
 from trainer.engine.errors import MoneyError, RoundError
 from trainer.engine.hands import hand_total
-from trainer.engine.options import Action, HandState, may_insure, refusal
+from trainer.engine.options import Action, HandState, Refusal, may_insure, refusal
 from trainer.engine.rules import DealerCards, HouseRules
-from trainer.engine.settlement import BoxKey, PlayerHand, box_of_each, is_natural
+from trainer.engine.settlement import (
+    BoxKey,
+    DealerResult,
+    PlayerHand,
+    box_of_each,
+    is_live,
+    is_natural,
+    second_card_decides,
+)
 from trainer.engine.shoe import check_cards_fit
 
 
@@ -25,36 +33,49 @@ def check_round(rules: HouseRules, dealer: Sequence[Card], hands: Sequence[Playe
     for number, hand in enumerate(hands, start=1):
         _check_hand(rules, hand, dealer[0], f"hand {number}")
     _check_boxes(rules, hands)
-    live = any(_is_live(rules, hand) for hand in hands)
-    check_dealer_hand(rules, dealer, live or _second_card_decides(rules, dealer[0], hands))
+    if rules.switch:
+        _check_switches(hands)
+    _check_blackjack_ends_round(rules, dealer, hands)
+    live = any(is_live(rules, hand) for hand in hands)
+    check_dealer_hand(rules, dealer, live, second_card_decides(rules, dealer[0], hands))
 
 
-def _second_card_decides(rules: HouseRules, up: Card, hands: Sequence[PlayerHand]) -> bool:
-    """With no hole card, the dealer's second card still decides insurance, and any
-    blackjack facing an ace or a ten (it pushes a dealer blackjack, or loses to it)."""
-    if rules.dealer_cards is not DealerCards.NO_HOLE_CARD:
-        return False
-    if up.value not in (1, 10):
-        return False
-    return any(
-        hand.insurance or (is_natural(rules, hand) and not hand.even_money) for hand in hands
-    )
+def _check_blackjack_ends_round(
+    rules: HouseRules, dealer: Sequence[Card], hands: Sequence[PlayerHand]
+) -> None:
+    """A dealer blackjack known before play (peeked, or face up) ends the round at once:
+    nobody has drawn, doubled, split or surrendered against it."""
+    if not rules.blackjack_known_before_play or not DealerResult.of(dealer).blackjack:
+        return
+    how = "face up" if rules.dealer_cards is DealerCards.BOTH_UP else "found by the peek"
+    for number, hand in enumerate(hands, start=1):
+        done = [
+            what for what, happened in (
+                (f"holds {len(hand.cards)} cards", len(hand.cards) > 2),
+                ("is doubled", bool(hand.doubled)),
+                ("is a split hand", hand.split),
+                ("is surrendered", hand.surrendered),
+            ) if happened
+        ]
+        if done:
+            raise RoundError(
+                f"hand {number}: {rules.name}: a dealer blackjack {how} ({_show(dealer)}) ends "
+                f"the round before anyone acts, but the hand {' and '.join(done)}"
+            )
 
 
 def _check_boxes(rules: HouseRules, hands: Sequence[PlayerHand]) -> None:
-    """Per box: no more hands than the split limit, insurance within the cap of one bet."""
+    """Per box: only split hands share a box, no more of them than the split limit, their
+    first cards a pair the house splits, equal bets where the house says so, and insurance
+    within the cap of one bet."""
     by_box: dict[BoxKey, list[PlayerHand]] = {}
     for hand, box in zip(hands, box_of_each(hands), strict=True):
         by_box.setdefault(box, []).append(hand)
     if len(by_box) > rules.max_boxes:
         raise RoundError(f"{len(by_box)} boxes; {rules.name} has {rules.max_boxes}")
     for number, box_hands in enumerate(by_box.values(), start=1):
-        aces = box_hands[0].split and box_hands[0].cards[0].rank is Rank.ACE
-        limit = rules.split_aces_max_hands if aces else rules.split_max_hands
-        if len(box_hands) > 1 and limit is not None and len(box_hands) > limit:
-            raise RoundError(
-                f"box {number}: {len(box_hands)} split hands; {rules.name} allows at most {limit}"
-            )
+        if len(box_hands) > 1:
+            _check_split_box(rules, box_hands, f"box {number}")
         insured = sum((hand.insurance for hand in box_hands), Decimal(0))
         most = box_hands[0].bet * rules.insurance_max
         if insured > most:
@@ -64,12 +85,53 @@ def _check_boxes(rules: HouseRules, hands: Sequence[PlayerHand]) -> None:
             )
 
 
-def _is_live(rules: HouseRules, hand: PlayerHand) -> bool:
-    if hand.surrendered or hand.even_money or is_natural(rules, hand):
-        return False
-    return hand_total(hand.cards).total <= 21 and not (
-        rules.six_card_win and len(hand.cards) >= 6
-    )
+def _check_split_box(rules: HouseRules, box_hands: list[PlayerHand], where: str) -> None:
+    """The hands of one box came from splitting one pair, for equal bets where the house
+    says so."""
+    if not all(hand.split for hand in box_hands):
+        raise RoundError(f"{where}: only the hands of a split share a box, and each is split")
+    first = box_hands[0].cards[0]
+    limit = rules.split_aces_max_hands if first.rank is Rank.ACE else rules.split_max_hands
+    if limit is not None and len(box_hands) > limit:
+        raise RoundError(
+            f"{where}: {len(box_hands)} split hands; {rules.name} allows at most {limit}"
+        )
+    for hand in box_hands[1:]:
+        other = hand.cards[0]
+        pair = other.rank is first.rank if rules.split_match == "rank" else (
+            other.value == first.value
+        )
+        if not pair:
+            why = Refusal.NOT_A_PAIR.explain(rules, HandState((first, other)))
+            raise RoundError(
+                f"{where}: split hands starting {first} and {other} were never a pair: {why}"
+            )
+    bets = sorted({hand.bet for hand in box_hands})
+    if rules.split_bets_equal and len(bets) > 1:
+        raise MoneyError(
+            f"{where}: split bets {' and '.join(str(bet) for bet in bets)} differ; "
+            f"{rules.name}: the extra bet of a split equals the original bet"
+        )
+
+
+def _check_switches(hands: Sequence[PlayerHand]) -> None:
+    """A switch swaps the second cards of a player's two hands, on two boxes side by side:
+    switched boxes come in neighbouring pairs."""
+    switched: dict[BoxKey, bool] = {}
+    for hand, box in zip(hands, box_of_each(hands), strict=True):
+        switched[box] = switched.get(box, False) or hand.switched
+    flags = list(switched.values())
+    index = 0
+    while index < len(flags):
+        if not flags[index]:
+            index += 1
+            continue
+        if index + 1 == len(flags) or not flags[index + 1]:
+            raise RoundError(
+                f"box {index + 1}: a switch swaps the second cards of a player's two hands, "
+                "but no switched hand sits beside this one"
+            )
+        index += 2
 
 
 def _check_hand(rules: HouseRules, hand: PlayerHand, up: Card, where: str) -> None:

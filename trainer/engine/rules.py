@@ -105,6 +105,7 @@ class HouseRules:
     split_max_hands: int | None
     split_aces_max_hands: int | None
     split_aces_one_card: bool
+    split_bets_equal: bool
     # surrender
     surrender: bool
     surrender_vs_ace: bool

@@ -20,7 +20,7 @@ from trainer.engine.bonuses import find_bonus
 from trainer.engine.cards import Card
 from trainer.engine.hands import hand_total
 from trainer.engine.money import ZERO, format_money
-from trainer.engine.rules import Bonus, HouseRules, Showdown
+from trainer.engine.rules import Bonus, DealerCards, HouseRules, Showdown
 
 
 class Outcome(Enum):
@@ -105,6 +105,35 @@ def is_natural(rules: HouseRules, hand: PlayerHand) -> bool:
     if hand.split and not rules.blackjack_after_split:
         return False
     return not (hand.switched and not rules.blackjack_after_switch)
+
+
+def is_live(rules: HouseRules, hand: PlayerHand) -> bool:
+    """A hand the dealer's final total still decides: not surrendered, paid, busted, a
+    blackjack or a six-card winner."""
+    if hand.surrendered or hand.even_money or is_natural(rules, hand):
+        return False
+    return hand_total(hand.cards).total <= 21 and not (
+        rules.six_card_win and len(hand.cards) >= 6
+    )
+
+
+def second_card_decides(rules: HouseRules, up: Card, hands: Sequence[PlayerHand]) -> bool:
+    """With no hole card, the dealer's second card still decides an insurance stake, and any
+    blackjack or six-card winner facing an ace or a ten (a dealer blackjack pushes it or
+    beats it), even when no hand is live."""
+    if rules.dealer_cards is not DealerCards.NO_HOLE_CARD or up.value not in (1, 10):
+        return False
+    for hand in hands:
+        if hand.insurance:
+            return True
+        if hand.surrendered or hand.even_money:
+            continue
+        if is_natural(rules, hand):
+            if rules.blackjack_vs_dealer_blackjack is not Showdown.WIN:
+                return True
+        elif rules.six_card_win and len(hand.cards) >= 6 and hand_total(hand.cards).total <= 21:
+            return True
+    return False
 
 
 def insurance_result(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> Decimal:

@@ -37,7 +37,13 @@ from trainer.engine.options import (
     may_take_even_money,
 )
 from trainer.engine.rules import DealerCards, HouseRules
-from trainer.engine.settlement import PlayerHand, RoundResult, is_natural, settle_round
+from trainer.engine.settlement import (
+    PlayerHand,
+    RoundResult,
+    is_live,
+    second_card_decides,
+    settle_round,
+)
 from trainer.engine.shoe import Shoe
 
 # Named tuples built straight from a tuple of every field, in C: the round builds one
@@ -164,9 +170,9 @@ def play_round(
             hands += _play_box(rules, box, up, draw, strategy)
     finished = [hand.finished() for hand in hands]
     if not dealer_blackjack_now:
-        live = any(_is_live(rules, hand, up) for hand in finished) or any(
-            h.insurance for h in finished
-        )
+        live = any(is_live(rules, hand) for hand in finished)
+        if not live and len(dealer) < 2 and second_card_decides(rules, up, finished):
+            dealer.append(draw())  # no hole card: the second card settles a blackjack or insurance
         play_dealer(rules, dealer, draw, live)
     return PlayedRound(tuple(dealer), tuple(finished), settle_round(rules, dealer, finished))
 
@@ -187,23 +193,6 @@ def _offer_insurance(rules: HouseRules, boxes: list[_Box], up: Card, strategy: S
             box.even_money = strategy.take_even_money(cards, up)
         elif may_insure(rules, up) and strategy.insure(cards, up):
             box.insurance = box.bet * rules.insurance_max
-
-
-def _is_live(rules: HouseRules, hand: PlayerHand, up: Card) -> bool:
-    """A hand the dealer's cards still decide.
-
-    A blackjack (or a six-card winner) is decided only by a dealer blackjack: with no
-    hole card, a dealer showing an ace or a ten-value card must still take a second card.
-    """
-    if hand.surrendered or hand.even_money:
-        return False
-    total = hand_total(hand.cards).total
-    if total > 21:
-        return False
-    natural = total == 21 and len(hand.cards) == 2 and is_natural(rules, hand)
-    if natural or (rules.six_card_win and len(hand.cards) >= 6):
-        return rules.dealer_cards is DealerCards.NO_HOLE_CARD and up.value in (1, 10)
-    return True
 
 
 def _play_box(

@@ -154,10 +154,7 @@ def build(ctx: Ctx) -> Draft:
         case = _LOOK_ALIKES[name]
     dealer, seat = case(ctx)
     hands = [seat.player_hand()]
-    dealer_blackjack = len(dealer) == 2 and hand_total(dealer).total == 21
-    if dealer_blackjack and rules.blackjack_known_before_play and len(seat.cards) > 2:
-        raise Retry  # the round ended before the player drew
-    try:
+    try:  # e.g. a drawn hand against a dealer blackjack the house knows before play
         check_round(rules, dealer, hands)
     except EngineError:
         raise Retry from None
