@@ -41,7 +41,7 @@ def rederive(rules: HouseRules, question: Question) -> str:
     if ask in ("even-money-taken", "even-money-declined", "blackjack-payout", "spanish-bonus"):
         if ask == "spanish-bonus":
             check_round(rules, dealer, hands)
-        return format_money(settle_round(rules, dealer, hands).net)
+        return format_money(settle_round(rules, dealer, hands).hands[table.focus].net)
     if ask == "surrender-returned":
         assert refusal(rules, seat.state(), dealer[0], Action.SURRENDER) is None
         return format_money(hands[0].stake + settle_round(rules, dealer, hands).net)
@@ -57,7 +57,7 @@ def rederive(rules: HouseRules, question: Question) -> str:
     if ask == "split-aces-pays" or ask.startswith("special-"):
         if ask.startswith("special-"):
             check_round(rules, dealer, hands)
-        return format_money(settle_round(rules, dealer, hands).net)
+        return format_money(settle_round(rules, dealer, hands).hands[table.focus].net)
     if ask == "table-nets":
         check_round(rules, dealer, hands)
         result = settle_round(rules, dealer, hands)

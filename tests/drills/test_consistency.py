@@ -199,14 +199,18 @@ def test_blackjack_switch_drills_deal_switched_ace_ten(family: str, least: int) 
             assert public["table"]["hands"][index]["switched"] is True
         seat = question.table.hands[_switched_21s(question)[0]]
         shown = {  # the switch is in the prompt, and the hand is never called a blackjack
-            "blackjack-payout": f"second cards were switched: this box bets {money(seat.bet)} "
-                                f"and now holds {show(seat.cards)}.",
+            "blackjack-payout": f"second cards were switched: box 1 bets {money(seat.bet)} "
+                                f"and now holds {show(seat.cards)} (box 2 holds",
             "variant-specials": f"holds {show(seat.cards)} (soft 21), after the player "
-                                "switched the second cards of their two hands.",
+                                "switched the second cards of their two hands (box 2 now holds",
             "table-settlement": f"{show(seat.cards)} (soft 21) [switched]",
         }[family]
         assert shown in question.prompt, question.prompt
         assert "made by switching is a 21, not a blackjack" in question.explanation
+        if family != "table-settlement":  # the other hand of the switch sits beside it
+            first, partner = question.table.hands
+            assert (first, question.table.focus) == (seat, 0)
+            assert partner.switched and partner.box == 2 and partner.bet == seat.bet
         dealer = question.table.dealer
         total = hand_total(dealer).total
         net = next(r for s, r in zip(question.table.hands, _settle(rules, question),

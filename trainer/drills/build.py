@@ -150,16 +150,19 @@ class Ctx:
             self.pool.put_back(cards)
 
 
-def switched_ace_ten(ctx: Ctx, bet: Decimal) -> tuple[Seat, str]:
-    """A Blackjack Switch hand that switching made ace + ten: the seat, marked switched, and
-    how the player's two hands were dealt (``A♠ 7♦ and 9♣ K♥``); neither was a blackjack."""
+def switched_ace_ten(ctx: Ctx, bet: Decimal) -> tuple[Seat, Seat, str]:
+    """A Blackjack Switch hand that switching made ace + ten (box 1), the player's other hand
+    it was switched with (box 2, the same bet: a switch plays two equal bets), both marked
+    switched, and how the two were dealt (``A♠ 7♦ and 9♣ K♥``); neither was a blackjack."""
     ace, ten = ctx.pool.take(Rank.ACE), ctx.pool.take(ctx.pool.random_rank(10))
     first, switched_in = (ace, ten) if ctx.chance(0.5) else (ten, ace)
     dealt = (first, ctx.pool.draw())
     other = (ctx.pool.draw(), switched_in)
     if any(hand_total(hand).total == 21 for hand in (dealt, other)):
         raise Retry
-    return Seat(bet, (first, switched_in), switched=True), f"{show(dealt)} and {show(other)}"
+    return (Seat(bet, (first, switched_in), switched=True),
+            Seat(bet, (other[0], dealt[1]), box=2, switched=True),
+            f"{show(dealt)} and {show(other)}")
 
 
 def _dealt_legally(rules: HouseRules, cards: Sequence[Card], dealer: bool) -> bool:

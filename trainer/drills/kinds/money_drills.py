@@ -138,16 +138,17 @@ def build_blackjack_payout(ctx: Ctx) -> Draft:
 def _switched_payout(ctx: Ctx, bet: Decimal) -> Draft:
     """Ace + ten made by switching, settled when the dealer has finished (``settle_round``)."""
     rules = ctx.rules
-    seat, dealt = switched_ace_ten(ctx, bet)
+    seat, partner, dealt = switched_ace_ten(ctx, bet)
     dealer = ctx.dealer_finish((ctx.pool.draw(),))
-    result = settle_round(rules, dealer, [seat.player_hand()]).hands[0]
+    result = settle_round(rules, dealer, [seat.player_hand(), partner.player_hand()]).hands[0]
     if result.net < 0:
         raise Retry  # a money answer: what the dealer pays
     natural = is_natural(rules, seat.player_hand())
     return Draft(
-        table=Table(dealer=dealer, hands=(seat,), ask="blackjack-payout"),
+        table=Table(dealer=dealer, hands=(seat, partner), ask="blackjack-payout"),
         prompt=(f"The player's two hands were dealt {dealt} and the second cards were switched: "
-                f"this box bets {money(bet)} and now holds {show(seat.cards)}. The dealer "
+                f"box 1 bets {money(bet)} and now holds {show(seat.cards)} (box 2 holds "
+                f"{show(partner.cards)}). The dealer "
                 f"finishes with {show(dealer)} ({hand_total(dealer)}). {_ASK_AMOUNT} "
                 "(0 for a push)"),
         kind=AnswerKind.MONEY,
