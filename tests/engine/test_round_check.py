@@ -169,6 +169,10 @@ def test_a_switch_needs_the_players_two_hands() -> None:
     _check("blackjack-switch", "9h Tc", *pair)
     _check("blackjack-switch", "9h Tc", *pair, hand("10", "Ks", "9c"))
     _check("blackjack-switch", "9h Tc", hand("10", "Ks", "9c"), *pair)
+    unequal = [hand("10", "9s", "Td", switched=True), hand("15", "8s", "7d", switched=True)]
+    with pytest.raises(MoneyError, match="boxes 1 and 2: switched hands bet 10 and 15; "
+                                         "blackjack-switch: a switch plays two equal bets"):
+        _check("blackjack-switch", "9h Tc", *unequal)
     with pytest.raises(RoundError, match="box 3: a switch"):
         _check("blackjack-switch", "9h Tc", *pair, lone)
     with pytest.raises(RoundError, match="box 1: a switch"):

@@ -86,8 +86,9 @@ def test_check_cards_fit() -> None:
 @pytest.mark.parametrize("name", house_names())
 def test_seeded_rounds_are_reproducible_valid_and_settled_by_settle_round(name: str) -> None:
     house = find_house(name)
-    boxes = 4 if house.switch else 3
-    bets = [Decimal("10"), Decimal("12.50"), Decimal("7"), Decimal("25")][:boxes]
+    # a switch plays two equal bets: the Switch house's pairs of boxes bet the same
+    bets = ([Decimal("10"), Decimal("10"), Decimal("12.50"), Decimal("12.50")] if house.switch
+            else [Decimal("10"), Decimal("12.50"), Decimal("7")])
 
     def rounds(seed: int) -> list[object]:
         shoe = Shoe.for_house(house, random.Random(seed))
@@ -95,6 +96,8 @@ def test_seeded_rounds_are_reproducible_valid_and_settled_by_settle_round(name: 
 
     played = rounds(4)
     assert played == rounds(4)
+    if house.switch:  # the pairs did switch now and then
+        assert any(hand.switched for round_ in played for hand in round_.hands)  # type: ignore[attr-defined]
     for round_ in played:
         check_round(house, round_.dealer, round_.hands)  # type: ignore[attr-defined]
         again = settle_round(house, round_.dealer, round_.hands)  # type: ignore[attr-defined]

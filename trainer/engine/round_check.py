@@ -34,7 +34,7 @@ def check_round(rules: HouseRules, dealer: Sequence[Card], hands: Sequence[Playe
         _check_hand(rules, hand, dealer[0], f"hand {number}")
     _check_boxes(rules, hands)
     if rules.switch:
-        _check_switches(hands)
+        _check_switches(rules, hands)
     _check_blackjack_ends_round(rules, dealer, hands)
     live = any(is_live(rules, hand) for hand in hands)
     check_dealer_hand(rules, dealer, live, second_card_decides(rules, dealer[0], hands))
@@ -114,13 +114,17 @@ def _check_split_box(rules: HouseRules, box_hands: list[PlayerHand], where: str)
         )
 
 
-def _check_switches(hands: Sequence[PlayerHand]) -> None:
+def _check_switches(rules: HouseRules, hands: Sequence[PlayerHand]) -> None:
     """A switch swaps the second cards of a player's two hands, on two boxes side by side:
-    switched boxes come in neighbouring pairs."""
+    switched boxes come in neighbouring pairs, betting the same (the profile's reading of
+    ``blackjack_after_switch``: "the two bets are equal")."""
     switched: dict[BoxKey, bool] = {}
+    bets: dict[BoxKey, Decimal] = {}
     for hand, box in zip(hands, box_of_each(hands), strict=True):
         switched[box] = switched.get(box, False) or hand.switched
+        bets.setdefault(box, hand.bet)  # the box's first hand holds its original bet
     flags = list(switched.values())
+    stakes = list(bets.values())
     index = 0
     while index < len(flags):
         if not flags[index]:
@@ -130,6 +134,11 @@ def _check_switches(hands: Sequence[PlayerHand]) -> None:
             raise RoundError(
                 f"box {index + 1}: a switch swaps the second cards of a player's two hands, "
                 "but no switched hand sits beside this one"
+            )
+        if stakes[index] != stakes[index + 1]:
+            raise MoneyError(
+                f"boxes {index + 1} and {index + 2}: switched hands bet {stakes[index]} and "
+                f"{stakes[index + 1]}; {rules.name}: a switch plays two equal bets"
             )
         index += 2
 

@@ -178,8 +178,10 @@ def play_round(
 
 
 def _offer_switch(boxes: list[_Box], up: Card, strategy: Strategy) -> None:
+    """Each pair of boxes, left to right, may switch their second cards if they bet the same
+    (a switch plays two equal bets)."""
     for first, second in zip(boxes[::2], boxes[1::2], strict=False):
-        if strategy.switch(first.cards, second.cards, up):
+        if first.bet == second.bet and strategy.switch(first.cards, second.cards, up):
             first.cards, second.cards = (
                 (first.cards[0], second.cards[1]), (second.cards[0], first.cards[1])
             )
