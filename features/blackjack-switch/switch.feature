@@ -53,3 +53,16 @@ Feature: Blackjack Switch — switching the second cards
     When the dealer holds T♥ 8♣
     Then hand 1 is paid 15
     And hand 2 loses 10
+
+  @reading
+  Scenario: reading — the switch comes with the deal, before the peek: a switched 21 loses to a dealer blackjack
+    The peek comes after the switch; ace and ten made by switching is a 21, not a
+    blackjack, so a dealer blackjack beats it like any other 21.
+
+    Given the house rules "blackjack-switch"
+    And a switch bet of 10 on A♠ 7♦ and 9♣ K♥
+    And the player switches the second cards
+    When the dealer holds A♥ K♣
+    Then hand 1 loses 10
+    And hand 2 loses 10
+    And the profile records a reading for "dealer_peeks"

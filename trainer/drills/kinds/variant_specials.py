@@ -92,7 +92,8 @@ def _dealer_23(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[Seat, ...]]:
 
 def _switch_dealer(ctx: Ctx) -> tuple[Card, ...]:
     """The dealer's finished hand against a switched ace + ten: often the 21 or 22 that a
-    blackjack would beat, never a blackjack (the switch comes after the dealer's peek)."""
+    blackjack would beat, never a blackjack (here the dealer always drew to a finish; the
+    table-settlement drill also deals a peeked blackjack beating the switched 21)."""
     total = ctx.pick((17, 18, 19, 20, 21, 21, 22, 22, 24))
     return _dealer(ctx, total, soft=17 < total < 22 and ctx.chance(0.3))
 
