@@ -377,6 +377,17 @@ def test_start_refuses_a_family_the_house_does_not_drill(client: FlaskClient,
     assert "is not drilled at spanish-21" in response.get_data(as_text=True)
 
 
+def test_start_with_a_length_that_is_not_a_number_says_so_once(client: FlaskClient,
+                                                                auth: Any) -> None:
+    auth.login()
+    response = client.post("/drills", data={"csrf_token": auth.csrf("/"), "house": "europoker",
+                                            "family": "dealer-draw", "difficulty": "easy",
+                                            "length": "1e3"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422 and html.count("Not a valid integer value.") == 1
+    assert "Number must be between" not in html
+
+
 def test_start_with_htmx_redirects_by_header(client: FlaskClient, auth: Any) -> None:
     auth.login()
     token = auth.csrf("/")

@@ -142,6 +142,14 @@ def test_exam_form_errors_beside_fields(app: Flask, client: FlaskClient, auth: A
     db.close()
 
 
+def test_a_number_that_is_not_whole_gets_one_message(client: FlaskClient, auth: Any) -> None:
+    """``1e3`` in a number field: "Not a valid integer value." alone, no range message."""
+    auth.login("sue")
+    html = create_exam(client, auth, questions="1e3").get_data(as_text=True)
+    assert html.count("Not a valid integer value.") == 1
+    assert "Between 1 and 200 questions" not in html
+
+
 def test_exam_form_keeps_the_typed_values(client: FlaskClient, auth: Any) -> None:
     auth.login("sue")
     html = create_exam(client, auth, pass_mark="150", title="Keep me").get_data(as_text=True)

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, PasswordField, SelectField, StringField
-from wtforms.validators import DataRequired, Length, NumberRange, Optional
+from wtforms.validators import DataRequired, Length, NumberRange, Optional, StopValidation
+
+
+def readable_number(_form: Any, field: Any) -> None:
+    """First in a number field's validators: a value that is not a whole number (``1e3``)
+    gets WTForms' "Not a valid integer value." alone, not a range message besides."""
+    if field.process_errors:
+        raise StopValidation()
 
 
 class LoginForm(FlaskForm):
@@ -22,7 +31,8 @@ class StartDrillForm(FlaskForm):
     family = SelectField("Drill", validators=[DataRequired()])
     difficulty = SelectField("Difficulty", validators=[DataRequired()])
     length = IntegerField(
-        "Questions", default=20, validators=[Optional(), NumberRange(min=1, max=200)]
+        "Questions", default=20,
+        validators=[readable_number, Optional(), NumberRange(min=1, max=200)]
     )
 
 

@@ -27,6 +27,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from trainer.text_rules import free_text_problem, normal_username, username_problem
 from trainer.web.drillkit import FamilyInfo
+from trainer.web.forms import readable_number
 
 
 class GroupCheckbox(CheckboxInput):
@@ -111,17 +112,17 @@ class ExamForm(FlaskForm):
                                validators=[DataRequired("Choose at least one drill family.")])
     difficulty = SelectField("Difficulty", validators=[DataRequired()])
     questions = IntegerField("Number of questions", default=20, validators=[
-        InputRequired("Give a number of questions."),
+        readable_number, InputRequired("Give a number of questions."),
         NumberRange(min=1, max=200, message="Between 1 and 200 questions.")])
     pass_mark = IntegerField("Pass mark (%)", default=80, validators=[
-        InputRequired("Give a pass mark."),
+        readable_number, InputRequired("Give a pass mark."),
         # 0 % would pass, and certify, a trainee who got every question wrong
         NumberRange(min=1, max=100, message="A pass mark is between 1 and 100 %%.")])
     time_limit_s = IntegerField("Time limit per question (seconds)", default=30, validators=[
-        InputRequired("Give a time limit."),
+        readable_number, InputRequired("Give a time limit."),
         NumberRange(min=1, max=3600, message="Between 1 and 3600 seconds.")])
     attempts_allowed = IntegerField("Attempts allowed", default=1, validators=[
-        InputRequired("Give the number of attempts allowed."),
+        readable_number, InputRequired("Give the number of attempts allowed."),
         NumberRange(min=1, max=100, message="Between 1 and 100 attempts.")])
     trainees = CheckboxesField("Assign to", validators=[Optional()], coerce=int)
 
