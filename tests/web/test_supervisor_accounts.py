@@ -63,8 +63,9 @@ def test_create_a_supervisor(app: Flask, client: FlaskClient, sue: Any) -> None:
     ({"username": "tina\u2800"}, "invisible, control or unassigned character (U+2800)"),
     ({"username": "\u0301\u0302"}, "not accents alone"),
     ({"username": "x" * 81}, "A username is 1 to 80 characters."),
-    ({"username": ""}, "This field is required."),
-    ({"password": "short", "confirm": "short"}, "Field must be between 8 and 200 characters"),
+    ({"username": ""}, "Give a username."),
+    ({"password": "short", "confirm": "short"}, "A password has 8 to 200 characters."),
+    ({"password": "", "confirm": ""}, "Give a password."),
     ({"confirm": "something else"}, "The passwords differ."),
     ({"role": "admin"}, "Not a valid choice"),
 ])

@@ -124,7 +124,7 @@ def test_create_exam_with_assignment(app: Flask, client: FlaskClient, auth: Any)
      "None of these families is drilled at the chosen houses"),
     ({"houses": ["spanish-21"], "families": ["dealer-draw", "chip-payout"]}, "families",
      "Not drilled at any chosen house: Pay in chips"),
-    ({"title": ""}, "title", "This field is required"),
+    ({"title": ""}, "title", "Give the exam a title."),
     ({"title": "Shift\x00check"}, "title", "unassigned characters, please (U+0000)"),
     ({"title": "\u202eCheck"}, "title", "unassigned characters, please (U+202E)"),
 ])

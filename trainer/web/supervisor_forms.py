@@ -83,17 +83,23 @@ def visible_text(_form: Any, field: Any) -> None:
         raise ValidationError(problem)
 
 
+PASSWORD_LENGTH = "A password has 8 to 200 characters."
+
+
 class AccountForm(FlaskForm):
-    username = StringField("Username", validators=[DataRequired(), visible_username])
+    username = StringField("Username", validators=[DataRequired("Give a username."),
+                                                   visible_username])
     role = SelectField("Role", choices={"trainee": "Trainee", "supervisor": "Supervisor"},
                        validators=[DataRequired()])
-    password = PasswordField("Password", validators=[DataRequired(), Length(min=8, max=200)])
+    password = PasswordField("Password", validators=[
+        DataRequired("Give a password."), Length(min=8, max=200, message=PASSWORD_LENGTH)])
     confirm = PasswordField("Repeat the password",
                             validators=[EqualTo("password", message="The passwords differ.")])
 
 
 class PasswordResetForm(FlaskForm):
-    password = PasswordField("New password", validators=[DataRequired(), Length(min=8, max=200)])
+    password = PasswordField("New password", validators=[
+        DataRequired("Give the new password."), Length(min=8, max=200, message=PASSWORD_LENGTH)])
     confirm = PasswordField("Repeat it",
                             validators=[EqualTo("password", message="The passwords differ.")])
 
@@ -106,7 +112,8 @@ DEFAULT_DIFFICULTY = "default"
 
 
 class ExamForm(FlaskForm):
-    title = StringField("Title", validators=[DataRequired(), Length(max=120), visible_text])
+    title = StringField("Title", validators=[DataRequired("Give the exam a title."),
+                                             Length(max=120), visible_text])
     houses = CheckboxesField("Houses", validators=[DataRequired("Choose at least one house.")])
     families = CheckboxesField("Drill families",
                                validators=[DataRequired("Choose at least one drill family.")])
