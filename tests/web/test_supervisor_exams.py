@@ -416,3 +416,38 @@ def test_the_exam_list_counts_trainees_not_sittings(app: Flask, client: FlaskCli
     row = re.search(rf'<tr data-exam="{exam_id}">.*?</tr>', page, re.S)
     assert row and "<td>1 / 1 / 1</td>" in row.group(0)
     assert "Trainees assigned / sat / passed" in page
+
+
+def test_an_exam_is_taken_back_only_from_a_trainee_who_has_not_sat_it(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    exam_id = as_supervisor_create(app, client, auth, questions="1",
+                                   trainees=[str(user_id(app, "tina")), str(user_id(app, "tom"))])
+    auth.login("tina")
+    answer(client, app, start(client, auth, exam_id), right=True)
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    page = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    assert f'data-unassign="{user_id(app, "tom")}"' in page  # not started: it may go back
+    assert f'data-unassign="{user_id(app, "tina")}"' not in page  # sat: it stands
+    token = auth.csrf(f"/supervisor/exams/{exam_id}")
+    kept = client.post(f"/supervisor/exams/{exam_id}/unassign/{user_id(app, 'tina')}",
+                       data={"csrf_token": token})
+    assert kept.status_code == 303
+    assert ("tina has sat &#39;Europoker dealer check&#39;: the assignment and its results"
+            " stand.") in client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    taken = client.post(f"/supervisor/exams/{exam_id}/unassign/{user_id(app, 'tom')}",
+                        data={"csrf_token": token})
+    assert taken.status_code == 303
+    assert "&#39;Europoker dealer check&#39; is no longer assigned to tom." in client.get(
+        f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    db = connect(app.config["DATABASE"])
+    assert exams_db.assignees(db, exam_id) == [user_id(app, "tina")]
+    db.close()
+    again = client.post(f"/supervisor/exams/{exam_id}/unassign/{user_id(app, 'tom')}",
+                        data={"csrf_token": token})
+    assert again.status_code == 404  # no longer assigned
+    assert client.post(f"/supervisor/exams/{exam_id}/unassign/{10**30}",
+                       data={"csrf_token": token}).status_code == 404
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("tom")
+    assert "Europoker dealer check" not in client.get("/").get_data(as_text=True)

@@ -207,6 +207,18 @@ def assign(db: Database, exam_id: int, user_ids: list[int] | tuple[int, ...],
     return added
 
 
+def unassign(db: Database, exam_id: int, user_id: int) -> bool:
+    """Take the exam back from a trainee who has not sat it (a sitting, even one open, keeps
+    the assignment: its results stand).  False: not assigned, or sat."""
+    with write_transaction(db):
+        cursor = db.execute(
+            "DELETE FROM exam_assignments WHERE exam_id = ? AND user_id = ? AND NOT EXISTS"
+            " (SELECT 1 FROM exam_sittings WHERE exam_id = ? AND user_id = ?)",
+            [exam_id, user_id, exam_id, user_id],
+        )
+    return cursor.rowcount == 1
+
+
 def get_exam(db: Database, exam_id: int) -> Exam | None:
     rows = list(db.query(f"SELECT {_EXAM_COLUMNS} FROM exams WHERE id = ?", [exam_id]))
     return _exam(rows[0]) if rows else None

@@ -14,7 +14,7 @@ from trainer.web.database import get_db
 from trainer.web.houses_view import house_titles
 from trainer.web.htmx import redirect_to
 from trainer.web.roles import supervisor_required
-from trainer.web.supervisor_forms import AssignForm, ExamForm
+from trainer.web.supervisor_forms import ActionForm, AssignForm, ExamForm
 
 bp = Blueprint("exams", __name__, url_prefix="/exams")
 
@@ -113,3 +113,22 @@ def assign(exam_id: int) -> Any:
         flash(f"Assigned {exam.title!r} to {added} more trainee{'s' if added != 1 else ''}.")
         return redirect_to(url_for(".detail", exam_id=exam.id))
     return _detail(exam, form, 422)
+
+
+@bp.post("/<int:exam_id>/unassign/<int:user_id>")
+@supervisor_required
+def unassign(exam_id: int, user_id: int) -> Any:
+    """Take the exam back from a trainee who has not started it (a mistaken assignment)."""
+    exam = _exam(exam_id)
+    db = get_db()
+    account = accounts.get_account(db, user_id) if user_id <= console.MAX_ID else None
+    if account is None or not exams_db.is_assigned(db, exam.id, user_id):
+        abort(404)
+    if not ActionForm().validate_on_submit():
+        abort(400)
+    if exams_db.unassign(db, exam.id, user_id):
+        flash(f"{exam.title!r} is no longer assigned to {account.username}.")
+    else:
+        flash(f"{account.username} has sat {exam.title!r}: the assignment and its results "
+              "stand.")
+    return redirect_to(url_for(".detail", exam_id=exam.id))
