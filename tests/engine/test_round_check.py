@@ -241,3 +241,26 @@ def test_played_rounds_pass_the_checks(name: str) -> None:
         bets = [Decimal(rng.choice(("5", "10", "25")))] * rng.randint(1, house.max_boxes)
         played = play_round(house, shoe, bets, _EveryOption(rng))  # type: ignore[arg-type]
         check_round(house, played.dealer, played.hands)
+
+
+@pytest.mark.parametrize("name", ["casino-classic", "russian-casino", "classic-single-deck"])
+def test_split_boxes_side_by_side_are_read_apart_without_box_keys(name: str) -> None:
+    """Consecutive split hands share a box while their first cards pair: 8s then 9s are two
+    boxes, each with its own bet (the README's default, no "box" key needed)."""
+    rules = find_house(name)
+    hands = [hand("10", "8h", "Td", split=True), hand("10", "8s", "Kd", split=True),
+             hand("25", "9h", "Qc", split=True), hand("25", "9s", "Jc", split=True)]
+    check_round(rules, parse_cards(["Ts", "7d"]), hands)
+    assert settle_round(rules, parse_cards(["Ts", "7d"]), hands).net == Decimal(70)
+
+
+def test_two_boxes_splitting_the_same_pair_need_their_box_keys() -> None:
+    hands = [hand("10", "8h", "Td", split=True), hand("10", "8s", "Kd", split=True),
+             hand("25", "8d", "Qc", split=True), hand("25", "8c", "Jc", split=True)]
+    with pytest.raises(MoneyError, match='split bets 10 and 25 differ; russian-casino: the '
+                                         'extra bet of a split equals the original bet '
+                                         r'\(two boxes that split the same pair: give each '
+                                         'hand its "box"\\)'):
+        _check("russian-casino", "Ts 7d", *hands)
+    boxed = [h._replace(box=1 if i < 2 else 2) for i, h in enumerate(hands)]
+    _check("russian-casino", "Ts 7d", *boxed)

@@ -18,6 +18,7 @@ from trainer.engine.settlement import (
     box_of_each,
     is_live,
     is_natural,
+    pairs_for_split,
     second_card_decides,
 )
 from trainer.engine.shoe import check_cards_fit
@@ -69,7 +70,7 @@ def _check_boxes(rules: HouseRules, hands: Sequence[PlayerHand]) -> None:
     first cards a pair the house splits, equal bets where the house says so, and insurance
     within the cap of one bet."""
     by_box: dict[BoxKey, list[PlayerHand]] = {}
-    for hand, box in zip(hands, box_of_each(hands), strict=True):
+    for hand, box in zip(hands, box_of_each(rules, hands), strict=True):
         by_box.setdefault(box, []).append(hand)
     if len(by_box) > rules.max_boxes:
         raise RoundError(f"{len(by_box)} boxes; {rules.name} has {rules.max_boxes}")
@@ -98,10 +99,7 @@ def _check_split_box(rules: HouseRules, box_hands: list[PlayerHand], where: str)
         )
     for hand in box_hands[1:]:
         other = hand.cards[0]
-        pair = other.rank is first.rank if rules.split_match == "rank" else (
-            other.value == first.value
-        )
-        if not pair:
+        if not pairs_for_split(rules, first, other):
             why = Refusal.NOT_A_PAIR.explain(rules, HandState((first, other)))
             raise RoundError(
                 f"{where}: split hands starting {first} and {other} were never a pair: {why}"
@@ -110,7 +108,8 @@ def _check_split_box(rules: HouseRules, box_hands: list[PlayerHand], where: str)
     if rules.split_bets_equal and len(bets) > 1:
         raise MoneyError(
             f"{where}: split bets {' and '.join(str(bet) for bet in bets)} differ; "
-            f"{rules.name}: the extra bet of a split equals the original bet"
+            f"{rules.name}: the extra bet of a split equals the original bet (two boxes that "
+            'split the same pair: give each hand its "box")'
         )
 
 
@@ -120,7 +119,7 @@ def _check_switches(rules: HouseRules, hands: Sequence[PlayerHand]) -> None:
     ``blackjack_after_switch``: "the two bets are equal")."""
     switched: dict[BoxKey, bool] = {}
     bets: dict[BoxKey, Decimal] = {}
-    for hand, box in zip(hands, box_of_each(hands), strict=True):
+    for hand, box in zip(hands, box_of_each(rules, hands), strict=True):
         switched[box] = switched.get(box, False) or hand.switched
         bets.setdefault(box, hand.bet)  # the box's first hand holds its original bet
     flags = list(switched.values())

@@ -275,18 +275,45 @@ def settle_round(
 BoxKey = tuple[bool, int]
 
 
-def box_of_each(hands: Sequence[PlayerHand]) -> list[BoxKey]:
+def pairs_for_split(rules: HouseRules, first: Card, other: Card) -> bool:
+    """Whether two cards make a pair this house splits: equal ranks, or equal values where
+    the house splits by value (K + Q)."""
+    return other.rank is first.rank if rules.split_match == "rank" else (
+        other.value == first.value)
+
+
+def box_of_each(rules: HouseRules, hands: Sequence[PlayerHand]) -> list[BoxKey]:
     """The box each hand sits in: its ``box`` when given, else consecutive split hands
-    share one box and every other hand has a box of its own."""
+    share one box, and every other hand has a box of its own.  Split hands that begin a
+    pair of their own once their box has two hands (8s, 8s, then 9s, 9s) are the next box;
+    any other split hand stays, so a round split from no pair is refused as one."""
     boxes: list[BoxKey] = []
+    opened: Card | None = None  # the first card of the split box being read
+    size = 0  # its hands so far
     for index, hand in enumerate(hands):
+        follows = (hand.split and hand.box is None and opened is not None
+                   and hands[index - 1].split and hands[index - 1].box is None)
         if hand.box is not None:
             boxes.append((True, hand.box))
-        elif hand.split and index and hands[index - 1].split and hands[index - 1].box is None:
+            opened = None
+        elif follows and not (size >= 2 and _begins_a_pair(rules, hands, index, opened)):
             boxes.append(boxes[-1])
+            size += 1
         else:
             boxes.append((False, index))
+            opened, size = (hand.cards[0] if hand.split and hand.cards else None), 1
     return boxes
+
+
+def _begins_a_pair(rules: HouseRules, hands: Sequence[PlayerHand], index: int,
+                   opened: Card | None) -> bool:
+    """The split hand at ``index`` does not pair with its box's first card, and the split
+    hand after it pairs with it: the two are the next box."""
+    first = hands[index].cards[0]
+    after = hands[index + 1] if index + 1 < len(hands) else None
+    return (opened is not None and not pairs_for_split(rules, opened, first)
+            and after is not None and after.split and after.box is None
+            and pairs_for_split(rules, first, after.cards[0]))
 
 
 def _return_extra_split_bets(
@@ -294,7 +321,7 @@ def _return_extra_split_bets(
 ) -> None:
     """Original bets only: a split box loses one bet; its other hands' bets come back."""
     seen_boxes: set[BoxKey] = set()
-    for index, (hand, box) in enumerate(zip(hands, box_of_each(hands), strict=True)):
+    for index, (hand, box) in enumerate(zip(hands, box_of_each(rules, hands), strict=True)):
         first_of_box = box not in seen_boxes
         seen_boxes.add(box)
         lost = results[index].outcome is _LOSE
