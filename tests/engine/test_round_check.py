@@ -264,3 +264,14 @@ def test_two_boxes_splitting_the_same_pair_need_their_box_keys() -> None:
         _check("russian-casino", "Ts 7d", *hands)
     boxed = [h._replace(box=1 if i < 2 else 2) for i, h in enumerate(hands)]
     _check("russian-casino", "Ts 7d", *boxed)
+
+
+def test_at_spanish_21_a_player_21_leaves_the_dealer_nothing_to_draw_for() -> None:
+    """A player 21 beats any dealer total there, and the peek ruled out a blackjack: with only
+    21s left the dealer stops, as with only blackjacks and busts left."""
+    twenty_one = hand("10", "5h", "6d", "Kc")
+    _check("spanish-21", "9s 7d", twenty_one)
+    with pytest.raises(RoundError, match="the dealer must still draw on hard 16"):
+        _check("spanish-21", "9s 7d", twenty_one, hand("10", "Kh", "Qd"))
+    with pytest.raises(RoundError, match="the dealer must still draw on hard 16"):
+        _check("casino-classic", "9s 7d", hand("10", "5h", "6d", "Kc"))  # a 21 may still push

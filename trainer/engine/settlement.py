@@ -109,12 +109,14 @@ def is_natural(rules: HouseRules, hand: PlayerHand) -> bool:
 
 def is_live(rules: HouseRules, hand: PlayerHand) -> bool:
     """A hand the dealer's final total still decides: not surrendered, paid, busted, a
-    blackjack or a six-card winner."""
+    blackjack, a six-card winner, or a 21 that wins whatever the dealer makes (where a
+    player 21 beats a dealer 21 and a dealer blackjack was ruled out before play)."""
     if hand.surrendered or hand.even_money or is_natural(rules, hand):
         return False
-    return hand_total(hand.cards).total <= 21 and not (
-        rules.six_card_win and len(hand.cards) >= 6
-    )
+    total = hand_total(hand.cards).total
+    if total == 21 and rules.player_21_wins and rules.blackjack_known_before_play:
+        return False
+    return total <= 21 and not (rules.six_card_win and len(hand.cards) >= 6)
 
 
 def second_card_decides(rules: HouseRules, up: Card, hands: Sequence[PlayerHand]) -> bool:
