@@ -29,11 +29,22 @@ Feature: Double exposure online — doubling on any two cards but a soft hand
     When the dealer holds 6♥ T♣
     Then the player may not hit
 
-  Scenario: doubling after a split is allowed
+  @reading
+  Scenario: reading — doubling after a split is allowed (DAS)
+    "Double" is among the choices after a split, and split hands play
+    "practically as ordinary boxes".
+
     Given the house rules "double-exposure-online"
     And a bet of 10 on a split hand of 8♠ 3♦
     When the dealer holds 6♥ T♣
     Then the player may double
+    And the profile records a reading for "double_after_split"
+
+  Scenario: a soft split hand may not double, like any soft hand
+    Given the house rules "double-exposure-online"
+    And a bet of 10 on a split hand of 8♠ A♦
+    When the dealer holds 6♥ T♣
+    Then the player may not double
 
   Scenario: the player may hit while the hand is below 21
     Given the house rules "double-exposure-online"
