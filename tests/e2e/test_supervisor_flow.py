@@ -250,8 +250,8 @@ def test_the_console_tables_fit_a_tablet_held_upright(browser: Any,
     drilling.show_question(db, stored.id, 1_000)
     shown = drilling.question_at(db, session.id, 0)
     assert shown is not None
-    drilling.record_attempt(db, shown, answer="+10; -20; 0; +15; -5",
-                            expected="+15; -20; 0; +15; -5", correct=False,
+    drilling.record_attempt(db, shown, answer="+1000;-2000;0;+1500;-500;+250;-125",
+                            expected="+1500;-2000;0;+1500;-500;+250;-125", correct=False,
                             explanation="russian-casino: a long rule", answered_ms=9_000,
                             session_length=1)
     db.close()
@@ -265,4 +265,10 @@ def test_the_console_tables_fit_a_tablet_held_upright(browser: Any,
                         return t.getBoundingClientRect().right - panel.getBoundingClientRect()
                           .right + parseFloat(getComputedStyle(panel).paddingRight); })""")
         assert overflow and max(overflow) <= 0, (path, overflow)
+    for width, height in ((820, 1180), (1280, 800)):  # and nothing short broken letter by letter
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"{live_server.url}/supervisor/attempts")
+        lines = page.evaluate("""() => [...document.querySelectorAll(
+            '.log a[href^="/attempts/"]')].map(e => e.getClientRects().length)""")
+        assert lines and set(lines) == {1}, (width, lines)
     context.close()

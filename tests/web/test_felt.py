@@ -56,3 +56,12 @@ def test_text_on_the_felt_is_escaped() -> None:
 def test_a_felt_is_drawn_once_per_view() -> None:
     view = _view(facts=("kept",))
     assert felt_html(view) is felt_html(view)
+
+
+def test_the_box_asked_about_is_drawn_apart() -> None:
+    boxes = (BoxView("Box 1", (CardView.of("Ah"), CardView.of("Js")), Decimal("25"),
+                     ("switched", "asked about"), asked=True),
+             BoxView("Box 2", (CardView.of("9c"), CardView.of("7d")), Decimal("25"),
+                     ("switched",)))
+    html = str(felt_html(_view(boxes=boxes)))
+    assert re.findall(r'<div class="seat box( asked)?">', html) == [" asked", ""]

@@ -15,7 +15,7 @@ def test_spanish_21_states_re_doubling_and_surrender_after_a_split_or_a_double()
         "Blackjack pays 3:2",
         "Double on any two cards, not after a split, up to 2 times a hand (one card after each)",
         "Split same value, up to 4 hands; aces split once, one card each",
-        "Surrender (half the bet back), also after a split or a double",
+        "Surrender (half the stake back), also after a split or a double",
         "Insurance pays 2:1",
         "Player 21 beats a dealer 21",
         "Bonuses on 5+ card 21s, 6-7-8 and 7-7-7",

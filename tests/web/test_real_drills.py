@@ -19,6 +19,7 @@ from trainer.drills.chips import fewest_chips
 from trainer.web import create_app
 from trainer.web.auth import hash_password
 from trainer.web.drills_backend import DrillsPackageBackend
+from trainer.web.houses_view import house_facts
 
 FAMILIES = {name: family.houses for name, family in load_families().items()}
 
@@ -269,3 +270,13 @@ def test_a_switched_box_is_marked_switched_on_the_felt(family: str) -> None:
     hands = json.loads(text)["table"]["hands"]
     assert [("switched" in box.notes) for box in view.boxes] == [h["switched"] for h in hands]
     assert '<span class="note">switched</span>' in str(felt_html(view))
+
+
+def test_a_re_doubled_hand_is_noted_as_such_on_the_felt() -> None:
+    """Spanish 21 hard surrender, seed 94: doubled twice, said in words (not "2x", which
+    reads as twice the bet); the house facts speak of the stake, not the bet."""
+    backend = DrillsPackageBackend()
+    view = backend.view(backend.generate("spanish-21", "surrender", 94, "hard"))
+    assert view.boxes[0].notes == ("doubled, then re-doubled", "surrendered")
+    assert "Surrender (half the stake back), also after a split or a double" in house_facts(
+        "spanish-21")

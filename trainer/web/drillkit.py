@@ -65,6 +65,8 @@ class BoxView:
     cards: tuple[CardView, ...]
     bet: Decimal | None = None
     notes: tuple[str, ...] = ()
+    asked: bool = False
+    """The box the question is about, among others on the felt (drawn outlined)."""
 
 
 @dataclass(frozen=True, slots=True)

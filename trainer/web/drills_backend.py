@@ -41,8 +41,8 @@ from trainer.web.drillkit import (
 
 _PLACEHOLDERS = {
     AnswerKind.MONEY: "e.g. 52.50",
-    AnswerKind.NET: "e.g. -10, 0 or +15",
-    AnswerKind.TOTAL: "e.g. soft 17, hard 14, bust",
+    AnswerKind.NET: "e.g. -10 or +15",
+    AnswerKind.TOTAL: "e.g. soft 17",
 }
 
 _QUESTIONS: dict[str, Question] = {}
@@ -78,7 +78,8 @@ def _web_hint(question: Question) -> str:
 def _seat_notes(seat: Seat) -> tuple[str, ...]:
     notes = []
     if seat.doubled:
-        notes.append("doubled" if seat.doubled == 1 else f"doubled {seat.doubled}x")
+        notes.append({1: "doubled", 2: "doubled, then re-doubled"}.get(
+            seat.doubled, f"doubled {seat.doubled} times"))
     if seat.split_aces:
         notes.append("split aces")
     elif seat.split:
@@ -98,12 +99,11 @@ def _boxes(question: Question) -> tuple[BoxView, ...]:
     hands = question.table.hands
     boxes = []
     for index, (seat, name) in enumerate(zip(hands, seat_names(hands), strict=True)):
+        asked = (index == question.table.focus and len(hands) > 1
+                 and question.answer_kind is not AnswerKind.NETS)
         boxes.append(BoxView(name.capitalize(), tuple(CardView.of(c) for c in seat.cards),
-                             seat.bet,
-                             _seat_notes(seat) + (("asked about",) if index == question.table.focus
-                                                   and len(hands) > 1
-                                                   and question.answer_kind is not AnswerKind.NETS
-                                                   else ())))
+                             seat.bet, _seat_notes(seat) + (("asked about",) if asked else ()),
+                             asked=asked))
     return tuple(boxes)
 
 

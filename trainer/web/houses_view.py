@@ -81,7 +81,9 @@ def _surrender_text(house: HouseRules) -> str:
     after = [moment for moment, allowed in (("a split", house.surrender_after_split),
                                              ("a double", house.surrender_after_double))
              if allowed]
-    return ("Surrender (half the bet back)" + against_ace
+    # "stake": after a double the hand's whole stake is what half of comes back
+    return (f"Surrender (half the {'stake' if house.surrender_after_double else 'bet'} back)"
+            + against_ace
             + (f", also after {' or '.join(after)}" if after else ""))
 
 

@@ -142,7 +142,8 @@ def felt_html(view: QuestionView) -> Markup:
 def _box_html(box: BoxView, chips: tuple[Decimal, ...]) -> str:
     bet = bet_html(box.bet, chips) if box.bet is not None else ""
     notes = "".join(f'<span class="note">{escape(note)}</span>' for note in box.notes)
-    return (f'<div class="seat box"><span class="seat-label">{escape(box.label)}</span>'
+    return (f'<div class="seat box{" asked" if box.asked else ""}"><span class="seat-label">'
+            f'{escape(box.label)}</span>'
             f'<span class="hand">{cards_html(box.cards)}</span>{bet}{notes}</div>')
 
 
