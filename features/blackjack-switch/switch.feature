@@ -66,3 +66,16 @@ Feature: Blackjack Switch — switching the second cards
     Then hand 1 loses 10
     And hand 2 loses 10
     And the profile records a reading for "dealer_peeks"
+
+  @reading
+  Scenario: reading — ace and ten made by switching is played out: no double on that 21
+    Any first two cards may double, but a card drawn to a 21 can only take it away.
+    (Hand 2, the one the player is acting on, becomes A♠ K♥.)
+
+    Given the house rules "blackjack-switch"
+    And a switch bet of 10 on 9♣ K♥ and A♠ 7♦
+    And the player switches the second cards
+    When the dealer shows 6♥
+    Then the player may not double
+    And the player may not hit
+    And the profile records a reading for "double_on"

@@ -31,8 +31,10 @@ Feature: Russian casino — doubling on any two cards but a blackjack
     When the dealer shows 6♥
     Then the player may double
 
-  Scenario: a split hand of 21 may not double, as it may not hit
-    A double is a draw, and a 21 draws no card: play passes on.
+  @reading
+  Scenario: reading — a split hand of 21 may not double, as it may not hit
+    The source's one exception is the blackjack; a split ten + ace is the same
+    21, and a double is a draw: play passes on.
 
     Given the house rules "russian-casino"
     And a bet of 10 on a split hand of T♦ A♠
@@ -40,6 +42,7 @@ Feature: Russian casino — doubling on any two cards but a blackjack
     Then the hand is not a blackjack
     And the player may not hit
     And the player may not double
+    And the profile records a reading for "double_on"
 
   Scenario: no doubling on split aces
     Given the house rules "russian-casino"
