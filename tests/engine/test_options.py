@@ -223,3 +223,13 @@ def test_a_resplit_refused_at_the_hand_limit_names_the_limit(
         assert why == f"{house}: split aces may not be split again"
     else:
         assert why == f"{house}: a box may split into at most {limit} hands"
+
+
+def test_the_double_limit_names_how_many_doubles_the_house_allows() -> None:
+    up = Card.parse("9h")
+    twice = HandState(parse_cards(["2s", "3d", "4c", "2h", "3c"]), doubled=2)
+    assert refusal(find_house("spanish-21"), twice, up, Action.DOUBLE) == (
+        "spanish-21: a hand may be doubled twice at most")
+    once = HandState(parse_cards(["2s", "3d", "4c"]), doubled=1)
+    assert refusal(find_house("europoker"), once, up, Action.DOUBLE) == (
+        "europoker: a hand may be doubled only once")

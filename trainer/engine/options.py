@@ -90,7 +90,7 @@ class Refusal(Enum):
     HAS_21 = "the hand has 21; play passes on"
     DOUBLED_ONE_CARD = "a doubled hand takes exactly one card"
     SPLIT_ACES_ONE_CARD = "split aces take one card each"
-    DOUBLE_LIMIT = "a hand may be doubled only once"
+    DOUBLE_LIMIT = "a hand may be doubled {times}"
     DOUBLE_FIRST_TWO = "doubling is only on the first two cards"
     NO_DOUBLE_AFTER_SPLIT = "no doubling after a split"
     DOUBLE_TOTAL = "doubling is allowed {double_on}"
@@ -113,6 +113,8 @@ class Refusal(Enum):
             double_on=_DOUBLE_WORDING[rules.double_on],
             pair=pair,
             limit=_split_limit(rules, state) if state.cards else None,
+            times={1: "only once", 2: "twice at most"}.get(
+                rules.max_doubles, f"{rules.max_doubles} times at most"),
         )
         return f"{rules.name}: {text}"
 
