@@ -242,3 +242,16 @@ def test_no_switched_hands_where_the_house_has_no_switch(family: str) -> None:
         for seed in range(100):
             question = generate(house, fam, seed, "hard")
             assert not any(seat.switched for seat in question.table.hands)
+
+
+def test_allowed_actions_names_split_aces_as_such() -> None:
+    """A hand made by splitting aces is called so in the prompt, as the felt notes it."""
+    found = 0
+    for seed in range(150):
+        question = generate("casino-classic", "allowed-actions", seed, "hard")
+        seat = question.table.hands[0]
+        if seat.split:
+            kind = "split aces" if seat.split_aces else "a split hand"
+            assert f"({kind}, {seat.hands_on_box} hands on the box" in question.prompt
+            found += seat.split_aces
+    assert found

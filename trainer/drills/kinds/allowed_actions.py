@@ -147,7 +147,8 @@ def build(ctx: Ctx) -> Draft:
     explanation = why if why is not None else _allowed_why(rules, seat, up, action)
     history = []
     if seat.split:
-        history.append(f"a split hand, {seat.hands_on_box} hands on the box")
+        history.append(f"{'split aces' if seat.split_aces else 'a split hand'}, "
+                       f"{seat.hands_on_box} hands on the box")
     if seat.doubled:
         history.append("already doubled once")
     if seat.hit:
