@@ -217,7 +217,7 @@ def test_partly_right_answers_say_what_is_off() -> None:
     question = next(q for q in (generate("russian-casino", "split-aces", s) for s in range(300))
                     if q.expected == "stand,split")
     verdict = check(question, "stand")
-    assert not verdict.correct and verdict.detail == "also allowed: split"
+    assert not verdict.correct and verdict.detail == "left out: split"
     verdict = check(question, ["stand", "split", "hit"])
     assert not verdict.correct and verdict.detail == "not allowed: hit"
     question = next(q for q in (generate("europoker", "hand-reading", s) for s in range(300))

@@ -126,7 +126,7 @@ def check(question: Question, answer: Answer) -> Verdict:
             extra = [c for c in question.choices if c in picked - wanted]
             detail = "; ".join(
                 part for part in (
-                    f"also allowed: {', '.join(missing)}" if missing else "",
+                    f"left out: {', '.join(missing)}" if missing else "",
                     f"not allowed: {', '.join(extra)}" if extra else "",
                 ) if part
             )
