@@ -223,6 +223,7 @@ def test_the_summary_resumes_an_open_retry_instead_of_offering_a_new_one(
     assert "Resume your retry (1 of 2 answered)" in summary
     home = client.get("/").get_data(as_text=True)
     assert re.search(rf'data-resume="{again.rsplit("/", 1)[1]}">.*?data-retry', home, re.S)
+    assert "retry of mistakes" in client.get(f"{again}/end").get_data(as_text=True)
 
 
 def test_the_dashboard_counts_retries_apart(app: Flask, client: FlaskClient, auth: Any) -> None:

@@ -1316,3 +1316,29 @@ def test_a_feedback_page_never_carries_a_question_not_shown_yet(
     for headers in ({}, HX):
         page = client.get(f"{url}/feedback/0", headers=headers).get_data(as_text=True)
         assert token not in page and "data-upcoming" not in page
+
+
+def test_the_summary_breaks_a_mixed_session_down_by_drill_title(app: Flask, client: FlaskClient,
+                                                                 auth: Any) -> None:
+    """By title ("Dealer draws" before "Pay in chips"), not by internal name."""
+    auth.login()
+    db = connect(app.config["DATABASE"])
+    tina = users.find_user(db, "tina")
+    assert tina is not None
+    fake = app.config["DRILL_BACKEND"]
+    dealt = [drilling.NewQuestion(p, family, "easy", p, fake.generate("europoker", family, p,
+                                                                      "easy"), f"mix-{p}")
+             for p, family in enumerate(["chip-payout", "dealer-draw"])]
+    session = drilling.start_session(db, tina.id, "europoker", "mixed", "easy", 2, 1, dealt)
+    for position in range(2):
+        stored = drilling.question_at(db, session.id, position)
+        assert stored is not None
+        drilling.show_question(db, stored.id, 1_000)
+        shown = drilling.question_at(db, session.id, position)
+        assert shown is not None
+        drilling.record_attempt(db, shown, answer="x", expected="y", correct=False,
+                                explanation="europoker: rule", answered_ms=2_000,
+                                session_length=2)
+    db.close()
+    summary = client.get(f"/drills/{session.id}/summary").get_data(as_text=True)
+    assert re.findall(r'<tr data-family="([^"]+)">', summary) == ["dealer-draw", "chip-payout"]

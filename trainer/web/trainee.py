@@ -525,7 +525,7 @@ def summary(session_id: int) -> Any:
     db = get_db()
     attempts = drilling.session_attempts(db, session.id)
     lines = []
-    for family in sorted({a.family for a in attempts}):
+    for family in sorted({a.family for a in attempts}, key=_family_title):  # as titled
         mine = [a for a in attempts if a.family == family]
         lines.append(FamilyLine(family, _family_title(family), len(mine),
                                 sum(a.correct for a in mine),
