@@ -230,6 +230,20 @@ def test_a_form_without_its_csrf_token_says_so(client: FlaskClient, auth: Any) -
     assert "This form came without its security token." in response.get_data(as_text=True)
 
 
+@pytest.mark.parametrize(("token", "said"), [(None, "had lost its security token"),
+                                            ("forged", "was out of date")])
+def test_an_htmx_answer_refused_for_its_token_reloads_and_says_why(
+        app: Flask, client: FlaskClient, auth: Any, token: str | None, said: str) -> None:
+    url, _session_id, form = htmx_session(client, auth, length=2)
+    posted = {"token": form["token"], "choice": "hit"} | (
+        {"csrf_token": token} if token else {})
+    response = client.post(f"{url}/answer", data=posted, headers=HX)
+    assert response.status_code == 400 and response.headers["HX-Refresh"] == "true"
+    page = client.get(url).get_data(as_text=True)  # the reload htmx makes
+    assert f"That was not sent: the page {said}. It has been reloaded; send it again." in page
+    assert count_attempts(app) == 0
+
+
 def test_logout_with_htmx_redirects_by_header(client: FlaskClient, auth: Any) -> None:
     auth.login()
     token = auth.csrf("/")

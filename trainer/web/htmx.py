@@ -74,11 +74,14 @@ def register_htmx_handlers(app: Flask) -> None:
         if request.endpoint == "auth.logout":  # a page from before the last login or logout
             flash("That page was out of date: press Log out again.")
             return redirect_to(url_for("trainee.home"))
-        if is_htmx():
+        missing = "token is missing" in (error.description or "")  # the form sent none
+        if is_htmx():  # the page reloads, and says why on top: nothing was sent
+            flash("That was not sent: the page " + ("had lost its security token" if missing
+                  else "was out of date") + ". It has been reloaded; send it again.")
             response = Response("This page is out of date; reloading.", 400)
             response.headers["HX-Refresh"] = "true"
             return response
-        if "token is missing" in (error.description or ""):  # the form sent none at all
+        if missing:
             message = ("This form came without its security token. Go back, reload the page "
                        "and send it again.")
         else:
