@@ -61,6 +61,7 @@ MATRIX: dict[tuple[str, str], Row] = {
     ("auth.confirm_logout", "GET"): Row(302, 200, 200, 302, 200),  # asks, by the POST button
     # the trainee's drills: any logged-in user drills; a session is its owner's alone
     ("trainee.home", "GET"): Row(LOGIN, 200, 200, LOGIN, 200),
+    ("trainee.unfinished", "GET"): Row(LOGIN, 200, 200, LOGIN, 200),  # each their own
     ("trainee.start", "POST"): Row(LOGIN, 303, 303, LOGIN, 303),
     ("trainee.drill", "GET"): Row(LOGIN, 200, 404, LOGIN, 404),
     ("trainee.answer", "POST"): Row(LOGIN, 303, 404, LOGIN, 404),

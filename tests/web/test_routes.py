@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.web.conftest import csrf_from
+from tests.web.conftest import Auth, csrf_from
 from trainer.db import connect, drilling, now_ms, users
 from trainer.web.session_plan import SessionPlan
 from trainer.web.trainee import ENDED_MESSAGE, REPEATED_NOTE, SAME_AGAIN_NOTE, backend
@@ -914,7 +914,18 @@ def test_home_offers_the_newest_unfinished_sessions_by_title(app: Flask, client:
         title = backend().families()[0]
     assert title.name == "dealer-draw"
     assert f"{title.title} · easy · 0 of 3 answered" in home
-    assert "and 2 older unfinished sessions" in home
+    assert 'and <a href="/drills/unfinished" data-older-unfinished>2 older unfinished sessions' \
+        in home
+    every = client.get("/drills/unfinished").get_data(as_text=True)  # all seven, newest first
+    assert re.findall(r'data-resume="(\d+)"', every) == [str(i) for i in reversed(ids)]
+    assert "Unfinished sessions <small>(7)</small>" in every
+    client.post(f"/drills/{ids[0]}/end", data={"csrf_token": auth.csrf("/")})
+    assert str(ids[0]) not in re.findall(r'data-resume="(\d+)"', client.get(
+        "/drills/unfinished").get_data(as_text=True))
+    tom = app.test_client()
+    Auth(tom).login("tom")
+    theirs = tom.get("/drills/unfinished").get_data(as_text=True)  # only one's own
+    assert "data-resume" not in theirs and "Every session you started is finished." in theirs
 
 
 def shown_tokens(app: Flask, session_id: int) -> list[str]:

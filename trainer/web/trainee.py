@@ -143,7 +143,7 @@ def _home(form: StartDrillForm, status: int = 200) -> Any:
         "home.html",
         form=form,
         families=families,
-        family_titles={f.name: f.title for f in families} | {MIXED: "Mixed"},
+        family_titles=_session_family_titles(),
         scores=scores,
         houses=house_titles(),
         unfinished=unfinished,
@@ -184,6 +184,22 @@ def start() -> Any:
             )
             return redirect_to(url_for(".drill", session_id=session.id))
     return _home(form, 422)
+
+
+@bp.get("/drills/unfinished")
+@login_required
+def unfinished() -> Any:
+    """Every session the trainee started and has not finished, newest first (home offers the
+    newest few), each to resume or end."""
+    return render_template(
+        "unfinished.html", sessions=drilling.unfinished_sessions(get_db(), current_user.id),
+        houses=house_titles(), family_titles=_session_family_titles())
+
+
+def _session_family_titles() -> dict[str, str]:
+    """What a session drills, by title: each family's, and "Mixed"."""
+    return {name: family.title for name, family in families_by_name().items()} | {
+        MIXED: "Mixed"}
 
 
 # ---------------------------------------------------------------- a session
