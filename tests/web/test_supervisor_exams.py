@@ -451,3 +451,39 @@ def test_an_exam_is_taken_back_only_from_a_trainee_who_has_not_sat_it(
     client.post("/logout", data={"csrf_token": auth.csrf("/")})
     auth.login("tom")
     assert "Europoker dealer check" not in client.get("/").get_data(as_text=True)
+
+
+def test_a_withdrawn_exam_starts_no_sitting_but_one_under_way_finishes(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    exam_id = as_supervisor_create(app, client, auth, questions="2", attempts_allowed="3",
+                                   trainees=[str(user_id(app, "tina")), str(user_id(app, "tom"))])
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)
+    answer(client, app, sitting_id, right=True)  # one of two answered: under way
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    token = auth.csrf(f"/supervisor/exams/{exam_id}")
+    assert client.post(f"/supervisor/exams/{exam_id}/withdraw",
+                       data={"csrf_token": token}).status_code == 303
+    page = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    assert "data-withdrawn" in page and "data-withdraw>" not in page
+    assert "is withdrawn: no sitting starts any more; results stand." in page
+    assert "(withdrawn)" in client.get("/supervisor/exams/").get_data(as_text=True)
+    refused = client.post(f"/supervisor/exams/{exam_id}/assign",
+                          data={"csrf_token": token, "trainees": [str(user_id(app, "tom"))]})
+    assert refused.status_code == 303
+    assert "was withdrawn: it is assigned to nobody more." in client.get(
+        f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("tina")  # the sitting under way is finished; no other starts
+    assert "data-exam-resume" in client.get("/").get_data(as_text=True)
+    answer(client, app, sitting_id, right=False)
+    assert sitting(app, sitting_id).finished
+    home = client.get("/").get_data(as_text=True)
+    assert "Withdrawn by a supervisor" in home and "data-exam-start" not in home
+    again = client.post(f"/exams/{exam_id}/start", data={"csrf_token": auth.csrf("/")})
+    assert again.status_code == 409 and "was withdrawn by a supervisor" in again.get_data(
+        as_text=True)
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("tom")  # never sat it: it is gone from his list
+    assert "Europoker dealer check" not in client.get("/").get_data(as_text=True)

@@ -41,6 +41,12 @@ class Exam:
     attempts_allowed: int
     created_by: int
     created_at: str
+    withdrawn_at: str | None = None
+    """When a supervisor withdrew it: no sitting starts after that (None: it stands)."""
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_at is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,12 +125,13 @@ class Assigned:
 
     @property
     def can_start(self) -> bool:
-        return self.open_sitting is None and self.passed is None and self.attempts_left > 0
+        return (self.open_sitting is None and self.passed is None and self.attempts_left > 0
+                and not self.exam.withdrawn)
 
 
 _EXAM_COLUMNS = (
     "id, title, houses, families, difficulty, questions, pass_mark, time_limit_s,"
-    " attempts_allowed, created_by, created_at"
+    " attempts_allowed, created_by, created_at, withdrawn_at"
 )
 _SITTING_COLUMNS = (
     "id, exam_id, user_id, number, seed, started_at, finished_at, correct, total, passed,"
@@ -207,6 +214,15 @@ def assign(db: Database, exam_id: int, user_ids: list[int] | tuple[int, ...],
     return added
 
 
+def withdraw(db: Database, exam_id: int) -> bool:
+    """Withdraw an exam: no sitting starts from now on; one under way may be finished, and
+    every result stands.  False: it was withdrawn already."""
+    with write_transaction(db):
+        cursor = db.execute("UPDATE exams SET withdrawn_at = ? WHERE id = ?"
+                            " AND withdrawn_at IS NULL", [now_iso(), exam_id])
+    return cursor.rowcount == 1
+
+
 def unassign(db: Database, exam_id: int, user_id: int) -> bool:
     """Take the exam back from a trainee who has not sat it (a sitting, even one open, keeps
     the assignment: its results stand).  False: not assigned, or sat."""
@@ -250,7 +266,8 @@ def assigned_exams(db: Database, user_id: int) -> list[Assigned]:
         " WHERE a.user_id = ? ORDER BY e.id DESC",
         [user_id],
     )]
-    return [Assigned(exam, tuple(sittings(db, exam.id, user_id))) for exam in exams]
+    mine = [Assigned(exam, tuple(sittings(db, exam.id, user_id))) for exam in exams]
+    return [a for a in mine if a.sittings or not a.exam.withdrawn]  # withdrawn unsat: gone
 
 
 # ------------------------------------------------------------------ sittings
@@ -281,6 +298,8 @@ def start_sitting(db: Database, exam: Exam, user_id: int, seed: int) -> Sitting:
         open_one = next((s for s in mine if not s.finished), None)
         if open_one is not None:
             return open_one
+        if db.execute("SELECT withdrawn_at FROM exams WHERE id = ?", [exam.id]).fetchone()[0]:
+            raise ExamError(f"{exam.title!r} was withdrawn by a supervisor")
         if any(s.passed for s in mine):
             raise ExamError(f"you have already passed {exam.title!r}")
         if len(mine) >= exam.attempts_allowed:

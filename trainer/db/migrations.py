@@ -250,6 +250,13 @@ def m009_retries_of_mistakes(db: Database) -> None:
                " WHERE retry_of IS NOT NULL")
 
 
+@migrations()
+def m010_exams_withdrawn(db: Database) -> None:
+    """``exams.withdrawn_at``: a supervisor withdrew the exam (a mistake, or out of date): no
+    sitting starts any more, one under way may be finished, and every result stands."""
+    db.execute("ALTER TABLE exams ADD COLUMN withdrawn_at TEXT")
+
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations; returns the names applied.
 

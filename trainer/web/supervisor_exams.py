@@ -107,12 +107,28 @@ def detail(exam_id: int) -> Any:
 def assign(exam_id: int) -> Any:
     exam = _exam(exam_id)
     form = _assign_form(exam.id, request.form)
+    if exam.withdrawn:  # a form shown before it was withdrawn
+        flash(f"{exam.title!r} was withdrawn: it is assigned to nobody more.")
+        return redirect_to(url_for(".detail", exam_id=exam.id))
     if form.validate_on_submit():
         added = exams_db.assign(get_db(), exam.id, list(form.trainees.data or ()),
                                 current_user.id)
         flash(f"Assigned {exam.title!r} to {added} more trainee{'s' if added != 1 else ''}.")
         return redirect_to(url_for(".detail", exam_id=exam.id))
     return _detail(exam, form, 422)
+
+
+@bp.post("/<int:exam_id>/withdraw")
+@supervisor_required
+def withdraw(exam_id: int) -> Any:
+    """Withdraw an exam: no sitting starts any more; one under way may be finished, and every
+    result (and certificate) stands."""
+    exam = _exam(exam_id)
+    if not ActionForm().validate_on_submit():
+        abort(400)
+    if exams_db.withdraw(get_db(), exam.id):
+        flash(f"{exam.title!r} is withdrawn: no sitting starts any more; results stand.")
+    return redirect_to(url_for(".detail", exam_id=exam.id))
 
 
 @bp.post("/<int:exam_id>/unassign/<int:user_id>")
