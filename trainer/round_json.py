@@ -23,6 +23,8 @@ def load_round_json(text: str) -> tuple[list[Card], list[PlayerHand]]:
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno} column {exc.colno}"
         raise RoundError(f"malformed JSON: {exc.msg} at {where}") from None
+    except RecursionError:
+        raise RoundError("malformed JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise RoundError("the round must be a JSON object with 'dealer' and 'hands'")
     unknown = sorted(set(data) - {"dealer", "hands"})

@@ -216,3 +216,28 @@ def test_installed_console_script_runs() -> None:
     )
     assert done.returncode == 0
     assert json.loads(done.stdout)["action"] == "stand"
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (b"\xff\xfe\x00junk", "not UTF-8 text (byte 0)"),
+    (b"a = " + b"[" * 5000 + b"]" * 5000, "not valid TOML (nested too deeply)"),
+])
+def test_a_profile_file_that_is_not_toml_text_is_refused_in_one_line(
+        capsys: Capsys, tmp_path: Path, content: bytes, message: str) -> None:
+    profile = tmp_path / "junk.toml"
+    profile.write_bytes(content)
+    run = run_cli(capsys, "rules", "show", "--rules-file", str(profile))
+    assert run.code == 2 and run.err.count("\n") == 1 and message in run.err
+    run = run_cli(capsys, "rules", "show", "--rules-file", "/dev/zero")
+    assert run.code == 2 and run.err.count("\n") == 1 and "/dev/zero: not a file" in run.err
+
+
+def test_a_round_that_is_not_json_text_is_refused_in_one_line(capsys: Capsys,
+                                                             tmp_path: Path) -> None:
+    binary = tmp_path / "round.json"
+    binary.write_bytes(b"\xff\xfe{}")
+    run = run_cli(capsys, "settle", "--rules", "europoker", str(binary))
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert "the round is not UTF-8 text (byte 0)" in run.err
+    run = run_cli(capsys, "settle", "--rules", "europoker", stdin="[" * 100_000)
+    assert run.code == 2 and "malformed JSON: nested too deeply" in run.err

@@ -10,6 +10,7 @@ import click
 from trainer.cli.house_option import house_options, resolve_house
 from trainer.engine.cards import Card
 from trainer.engine.dealer import DealerAction, check_dealer_draws, dealer_action, why_dealer
+from trainer.engine.errors import RoundError
 from trainer.engine.hands import hand_total
 from trainer.engine.round_check import check_round
 from trainer.engine.settlement import settle_round
@@ -45,7 +46,10 @@ def dealer_command(rules_name: str | None, rules_file: str | None, cards: tuple[
 def settle_command(rules_name: str | None, rules_file: str | None, file: click.File) -> None:
     """Settle a round given as JSON in FILE (or on stdin); prints each hand's net."""
     house = resolve_house(rules_name, rules_file)
-    text = file.read() if hasattr(file, "read") else sys.stdin.read()
+    try:
+        text = file.read() if hasattr(file, "read") else sys.stdin.read()
+    except UnicodeDecodeError as exc:
+        raise RoundError(f"the round is not UTF-8 text (byte {exc.start})") from None
     dealer, hands = load_round_json(text)
     check_round(house, dealer, hands)
     click.echo(json.dumps(round_result_json(settle_round(house, dealer, hands))))

@@ -254,17 +254,30 @@ def _check_consistent(rules: HouseRules, origin: str) -> None:
         raise ProfileError(f"{origin}: {key}: {why}")
 
 
+PROFILE_MAX_BYTES = 1_000_000
+"""The largest profile file read (a shipped one is about 10 kB)."""
+
+
 def load_house_file(path: str | Path) -> HouseRules:
     """Load and validate a user's own profile file."""
     file = Path(path)
     try:
+        if file.exists() and not file.is_file():  # a directory, /dev/zero: no profile
+            raise ProfileError(f"{file}: not a file")
+        if file.exists() and file.stat().st_size > PROFILE_MAX_BYTES:
+            raise ProfileError(f"{file}: {file.stat().st_size} bytes; a profile is at most "
+                               f"{PROFILE_MAX_BYTES}")
         text = file.read_text(encoding="utf-8")
     except OSError as exc:
         raise ProfileError(f"{file}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise ProfileError(f"{file}: not UTF-8 text (byte {exc.start})") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(f"{file}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise ProfileError(f"{file}: not valid TOML (nested too deeply)") from None
     return parse_profile(data, str(file))
 
 
