@@ -86,3 +86,12 @@ def test_simulate_text(capsys: Capsys) -> None:
 def test_rules_show_prints_the_edge(capsys: Capsys) -> None:
     run = run_cli(capsys, "rules", "show", "europoker")
     assert run.out.strip().splitlines()[-1].startswith("house edge: 0.80% of each bet")
+
+
+@pytest.mark.parametrize("rounds", ["0", "1000000001", "99999999999999999999999"])
+def test_simulate_refuses_a_round_count_out_of_range_in_one_line(capsys: Capsys,
+                                                                 rounds: str) -> None:
+    """Above a billion rounds the run would take days, and its chunk list the memory."""
+    run = run_cli(capsys, "simulate", "--rules", "europoker", "--rounds", rounds)
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert f"{rounds} is not in the range 1<=x<=1000000000" in run.err

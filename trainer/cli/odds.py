@@ -109,9 +109,14 @@ def _strategy_text(table: dict[str, Any]) -> list[str]:
     return lines
 
 
+MAX_ROUNDS = 10**9
+"""The most rounds one run plays: hours of work, its chunks' list still small."""
+
+
 @click.command("simulate")
 @house_options
-@click.option("--rounds", type=click.IntRange(min=1), required=True, help="Rounds to play.")
+@click.option("--rounds", type=click.IntRange(min=1, max=MAX_ROUNDS), required=True,
+              help=f"Rounds to play (at most {MAX_ROUNDS:,}).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the shuffles.")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to play in.")
