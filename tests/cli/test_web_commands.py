@@ -95,3 +95,19 @@ def test_serve_wsgi_has_each_worker_settle_its_heap(monkeypatch: pytest.MonkeyPa
     serve_wsgi(lambda: None, "127.0.0.1", 8000, 2, 1)  # gunicorn checks each hook's arity
     assert configs[0].post_worker_init is settle_heap
     assert (configs[0].workers, configs[0].worker_class_str) == (2, "sync")
+
+
+def test_init_db_on_a_file_that_is_not_a_database_exits_2_in_one_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"\x00\xff" * 300)
+    run = run_cli(capsys, "init-db", "--database", str(junk))
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert f"{junk}: not a trainer database (file is not a database)" in run.err
+
+
+def test_audit_to_a_report_folder_it_cannot_make_exits_2_in_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    run = run_cli(capsys, "audit", "--rules", "europoker", "--report", "/proc/nope")
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert "/proc/nope: cannot write there" in run.err

@@ -88,6 +88,12 @@ def audit_command(
     if rules_file:
         load_house_file(rules_file)
     places = _places(rules_name, rules_file, features)
+    if report:
+        try:  # before the run: a report that cannot be written is bad input, not a failure
+            Path(report).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise click.BadParameter(f"{report}: cannot write there ({exc.strerror})",
+                                     param_hint="--report") from None
     run = run_features(
         places,
         rules_name=rules_name,

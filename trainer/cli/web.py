@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -43,7 +44,11 @@ def init_db_command(database: str | None) -> None:
     from trainer.web.database import init_db
 
     app = _app(database)
-    applied = init_db(app.config["DATABASE"])
+    try:
+        applied = init_db(app.config["DATABASE"])
+    except sqlite3.DatabaseError as exc:  # a file that is something else
+        raise click.ClickException(f"{app.config['DATABASE']}: not a trainer database "
+                                   f"({exc})") from None
     click.echo(f"database {app.config['DATABASE']}: "
                + (f"applied {', '.join(applied)}" if applied else "up to date"))
 
