@@ -163,14 +163,18 @@ def _double_refusal(
     return None if _double_total_allowed(rules, total) else Refusal.DOUBLE_TOTAL
 
 
+def pairs_for_split(rules: HouseRules, first: Card, other: Card) -> bool:
+    """Whether two cards make a pair this house splits: equal ranks, or equal values where
+    the house splits by value (K + Q)."""
+    return other.rank is first.rank if rules.split_match == "rank" else (
+        other.value == first.value)
+
+
 def _split_refusal(rules: HouseRules, state: HandState) -> Refusal | None:
     cards = state.cards
     if len(cards) != 2 or state.doubled or state.hit:
         return Refusal.NOT_A_PAIR
-    if rules.split_match == "rank":
-        if cards[0].rank is not cards[1].rank:
-            return Refusal.NOT_A_PAIR
-    elif cards[0].value != cards[1].value:
+    if not pairs_for_split(rules, cards[0], cards[1]):
         return Refusal.NOT_A_PAIR
     limit = _split_limit(rules, state)
     if limit is None or state.hands_on_box < limit:

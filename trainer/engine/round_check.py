@@ -9,7 +9,14 @@ from trainer.engine.cards import Card, Rank
 from trainer.engine.dealer import check_dealer_hand
 from trainer.engine.errors import MoneyError, RoundError
 from trainer.engine.hands import hand_total
-from trainer.engine.options import Action, HandState, Refusal, may_insure, refusal
+from trainer.engine.options import (
+    Action,
+    HandState,
+    Refusal,
+    may_insure,
+    pairs_for_split,
+    refusal,
+)
 from trainer.engine.rules import DealerCards, HouseRules
 from trainer.engine.settlement import (
     BoxKey,
@@ -18,7 +25,6 @@ from trainer.engine.settlement import (
     box_of_each,
     is_live,
     is_natural,
-    pairs_for_split,
     second_card_decides,
 )
 from trainer.engine.shoe import check_cards_fit

@@ -20,6 +20,7 @@ from trainer.engine.bonuses import find_bonus
 from trainer.engine.cards import Card
 from trainer.engine.hands import hand_total
 from trainer.engine.money import ZERO, format_money
+from trainer.engine.options import pairs_for_split
 from trainer.engine.rules import Bonus, DealerCards, HouseRules, Showdown
 
 
@@ -275,13 +276,6 @@ def settle_round(
 
 
 BoxKey = tuple[bool, int]
-
-
-def pairs_for_split(rules: HouseRules, first: Card, other: Card) -> bool:
-    """Whether two cards make a pair this house splits: equal ranks, or equal values where
-    the house splits by value (K + Q)."""
-    return other.rank is first.rank if rules.split_match == "rank" else (
-        other.value == first.value)
 
 
 def box_of_each(rules: HouseRules, hands: Sequence[PlayerHand]) -> list[BoxKey]:
