@@ -9,7 +9,7 @@ import pytest
 from trainer.engine.cards import Card, Rank, Suit, parse_cards, spanish_deck, standard_deck
 from trainer.engine.errors import CardError, EngineError, MoneyError
 from trainer.engine.hands import hand_total, is_pair_by_rank, is_pair_by_value, is_two_card_21
-from trainer.engine.money import Ratio, format_money, parse_money, to_money
+from trainer.engine.money import Ratio, format_money, parse_money, to_money, whole_cents
 
 
 @pytest.mark.parametrize(
@@ -138,10 +138,24 @@ def test_ratio_pays_to_the_cent(ratio: str, bet: str, paid: str) -> None:
     assert Ratio.parse(ratio).of(Decimal(bet)) == Decimal(paid)
 
 
-@pytest.mark.parametrize("text", ["3/2", "3:", ":2", "3:0", "a:b"])
+@pytest.mark.parametrize("text", ["3/2", "3:", ":2", "3:0", "a:b", "0:1", "1001:1", "1:1001",
+                                  "\u00b2:1", "3:2:1", "-3:2", "1" * 200 + ":1"])
 def test_ratio_refuses(text: str) -> None:
-    with pytest.raises(EngineError):
+    with pytest.raises(EngineError, match="is not a ratio like 3:2"):
         Ratio.parse(text)
+
+
+def test_ratio_accepts_spaces_and_the_largest_side() -> None:
+    assert Ratio.parse(" 1000 : 1 ") == Ratio(1000, 1)
+
+
+@pytest.mark.parametrize(
+    ("exact", "paid"),
+    [("15.015", "15.01"), ("15.019", "15.01"), ("-5.005", "-5.01"), ("11.6655", "11.66"),
+     ("52.5", "52.5"), ("7", "7"), ("0.001", "0.00"), ("-0.001", "-0.01")],
+)
+def test_whole_cents_leaves_the_fraction_to_the_house(exact: str, paid: str) -> None:
+    assert str(whole_cents(Decimal(exact))) == paid
 
 
 def test_format_money() -> None:

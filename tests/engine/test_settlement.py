@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal
 
 import pytest
@@ -9,6 +10,8 @@ import pytest
 from tests.engine.helpers import hand, settle_one
 from trainer.engine.cards import parse_cards
 from trainer.engine.houses import find_house
+from trainer.engine.money import Ratio
+from trainer.engine.rules import Bonus
 from trainer.engine.settlement import Outcome, settle_round
 
 
@@ -206,3 +209,36 @@ def test_spanish_player_21_and_blackjacks() -> None:
 def test_rule_text_names_house() -> None:
     result = settle_one("double-exposure", "Th 8c", hand("10", "Ts", "8d"))
     assert result.rule == "double-exposure: ties lose — 18 against the dealer's 18"
+
+
+def test_a_blackjack_on_an_odd_cent_bet_is_paid_in_whole_cents() -> None:
+    result = settle_one("europoker", "9h Td", hand("10.01", "As", "Kd"))
+    assert (result.outcome, result.net) == (Outcome.WIN, Decimal("15.01"))
+    assert result.rule == ("europoker: blackjack pays 3:2 (15.015, paid as 15.01: the table "
+                           "pays whole cents and the house keeps the fraction)")
+
+
+def test_a_surrender_of_an_odd_cent_bet_returns_the_cent_below_half() -> None:
+    result = settle_one("classic-single-deck", "9h Td", hand("10.03", "9c", "7d", surrendered=True))
+    assert (result.outcome, result.net) == (Outcome.SURRENDER, Decimal("-5.02"))
+    assert result.rule == ("classic-single-deck: surrender gives up half the stake (5.02 of "
+                           "10.03: half is 5.015, and the house keeps the fraction of a cent)")
+
+
+def test_a_spanish_bonus_on_an_odd_cent_bet_is_paid_in_whole_cents() -> None:
+    result = settle_one("spanish-21", "9h Jd", hand("10.01", "7h", "7d", "7s"))
+    assert (result.net, result.bonus) == (Decimal("15.01"), Bonus.MIXED_777)
+    assert result.rule.endswith("pays 3:2 (15.015, paid as 15.01: the table pays whole cents "
+                                "and the house keeps the fraction)")
+
+
+def test_insurance_at_an_odd_ratio_is_paid_in_whole_cents() -> None:
+    house = dataclasses.replace(find_house("europoker"), insurance_pays=Ratio(7, 3))
+    result = settle_round(house, parse_cards(["As", "Kd"]),
+                          [hand("10", "9c", "7d", insurance=Decimal(5))]).hands[0]
+    assert result.insurance_net == Decimal("11.66")
+
+
+def test_whole_cent_payouts_leave_the_rule_as_it_was() -> None:
+    result = settle_one("europoker", "9h Td", hand("35", "As", "Kd"))
+    assert (result.net, result.rule) == (Decimal("52.50"), "europoker: blackjack pays 3:2")

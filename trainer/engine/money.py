@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_FLOOR, Decimal, InvalidOperation
 
 from trainer.engine.errors import EngineError, MoneyError
 
 _AMOUNT = re.compile(r"^\$?\s*([0-9]+)(?:[.,]([0-9]{1,2}))?\s*\$?$")
 """ASCII digits only: a regex digit class would also take Arabic, Devanagari or full-width ones."""
+_RATIO = re.compile(r"^\s*([0-9]{1,9})\s*:\s*([0-9]{1,9})\s*$")
+MAX_RATIO_SIDE = 1000
+"""The largest side a payout ratio may have (Spanish 21 pays at most 3:1)."""
 ZERO = Decimal(0)
+CENT = Decimal("0.01")
 MAX_WHOLE_DIGITS = 12
 """Digits an amount may have before its decimals (no table sees a trillion)."""
 
@@ -83,6 +87,18 @@ def to_money(value: object, what: str = "amount") -> Decimal:
     raise MoneyError(f"{what} {value!r} is not an amount")
 
 
+def whole_cents(amount: Decimal) -> Decimal:
+    """``amount`` to the cent below it: a table pays and takes whole cents, and a fraction
+    of a cent goes to the house (3:2 on 10.01 pays 15.01; half of 10.01 surrendered
+    returns 5.00, so the player loses 5.01).
+
+    >>> whole_cents(Decimal("15.015")), whole_cents(Decimal("-5.005")), whole_cents(Decimal(7))
+    (Decimal('15.01'), Decimal('-5.01'), Decimal('7'))
+    """
+    paid = amount.quantize(CENT, rounding=ROUND_FLOOR)
+    return amount if paid == amount else paid
+
+
 def format_money(amount: Decimal) -> str:
     """Format an amount: whole numbers bare, others with at least two decimals.
 
@@ -111,17 +127,23 @@ class Ratio:
 
     @classmethod
     def parse(cls, text: str) -> Ratio:
-        """Parse ``"3:2"``; both sides positive whole numbers."""
-        left, sep, right = text.partition(":")
-        if not sep or not left.strip().isdigit() or not right.strip().isdigit():
-            raise EngineError(f"{text!r} is not a ratio like 3:2")
-        ratio = cls(int(left), int(right))
-        if ratio.denominator == 0:
-            raise EngineError(f"{text!r} has a zero denominator")
+        """Parse ``"3:2"``: both sides whole numbers from 1 to ``MAX_RATIO_SIDE``.
+
+        >>> Ratio.parse("0:1")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        trainer.engine.errors.EngineError: '0:1' is not a ratio like 3:2 (both sides ...
+        """
+        match = _RATIO.match(text)
+        ratio = cls(int(match[1]), int(match[2])) if match else None
+        if ratio is None or not (0 < ratio.numerator <= MAX_RATIO_SIDE
+                                 and 0 < ratio.denominator <= MAX_RATIO_SIDE):
+            raise EngineError(f"{text!r} is not a ratio like 3:2 (both sides whole "
+                              f"numbers from 1 to {MAX_RATIO_SIDE})")
         return ratio
 
     def of(self, amount: Decimal) -> Decimal:
-        """The payout this ratio gives on ``amount``."""
+        """The exact payout this ratio gives on ``amount``, before ``whole_cents``."""
         return amount * self.numerator / self.denominator
 
     def __str__(self) -> str:

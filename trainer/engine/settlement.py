@@ -19,7 +19,7 @@ from typing import NamedTuple
 from trainer.engine.bonuses import find_bonus
 from trainer.engine.cards import Card
 from trainer.engine.hands import hand_total
-from trainer.engine.money import ZERO, format_money
+from trainer.engine.money import ZERO, format_money, whole_cents
 from trainer.engine.options import pairs_for_split
 from trainer.engine.rules import Bonus, DealerCards, HouseRules, Showdown
 
@@ -144,8 +144,16 @@ def insurance_result(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) 
     if not hand.insurance:
         return ZERO
     if dealer.blackjack:
-        return rules.insurance_pays.of(hand.insurance)
+        return whole_cents(rules.insurance_pays.of(hand.insurance))
     return -hand.insurance
+
+
+def _cents_note(exact: Decimal, paid: Decimal) -> str:
+    """What the rule adds when a payout had a fraction of a cent, which the house keeps."""
+    if paid == exact:
+        return ""
+    return (f" ({format_money(exact)}, paid as {format_money(paid)}: the table pays whole "
+            "cents and the house keeps the fraction)")
 
 
 def settle_hand(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> HandResult:
@@ -160,10 +168,13 @@ def settle_hand(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> Ha
     stake = hand.stake
     if hand.surrendered and not (dealer.blackjack and rules.blackjack_known_before_play):
         half = stake / 2
+        lost = -whole_cents(-half)
+        odd = "" if lost == half else (f": half is {format_money(half)}, and the house keeps "
+                                       "the fraction of a cent")
         return _result((
-            _SURRENDER, -half, insured, None,
-            f"{house}: surrender gives up half the stake ({format_money(half)} of "
-            f"{format_money(stake)})",
+            _SURRENDER, -lost, insured, None,
+            f"{house}: surrender gives up half the stake ({format_money(lost)} of "
+            f"{format_money(stake)}{odd})",
         ))
     total = hand_total(hand.cards).total
     if total > 21:
@@ -218,18 +229,19 @@ def _settle_natural(
     rules: HouseRules, hand: PlayerHand, dealer: DealerResult, insured: Decimal
 ) -> HandResult:
     house = rules.name
-    paid = rules.blackjack_pays.of(hand.bet)
+    exact = rules.blackjack_pays.of(hand.bet)
+    paid = whole_cents(exact)
     if not dealer.blackjack:
         return _result((
             _WIN, paid, insured, None,
-            f"{house}: blackjack pays {rules.blackjack_pays}",
+            f"{house}: blackjack pays {rules.blackjack_pays}{_cents_note(exact, paid)}",
         ))
     showdown = rules.blackjack_vs_dealer_blackjack
     if showdown is Showdown.WIN:
         return _result((
             _WIN, paid, insured, None,
             f"{house}: a player blackjack beats a dealer blackjack and pays "
-            f"{rules.blackjack_pays}",
+            f"{rules.blackjack_pays}{_cents_note(exact, paid)}",
         ))
     if showdown is Showdown.LOSE:
         return _result((
@@ -253,9 +265,11 @@ def _win(
     if bonus is None:
         return _result((_WIN, stake, insured, None, f"{rules.name}: {why}; pays 1:1"))
     ratio = rules.bonuses[bonus]
+    exact = ratio.of(stake)
+    paid = whole_cents(exact)
     return _result((
-        _WIN, ratio.of(stake), insured, bonus,
-        f"{rules.name}: {why}; the {bonus.value} bonus pays {ratio}",
+        _WIN, paid, insured, bonus,
+        f"{rules.name}: {why}; the {bonus.value} bonus pays {ratio}{_cents_note(exact, paid)}",
     ))
 
 

@@ -9,7 +9,7 @@ from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show, s
 from trainer.drills.table import Table
 from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import hand_total
-from trainer.engine.money import ZERO
+from trainer.engine.money import ZERO, whole_cents
 from trainer.engine.options import Action, HandState, allowed_actions, refusal
 from trainer.engine.rules import HouseRules
 from trainer.engine.seat import Seat
@@ -32,7 +32,7 @@ def build_insurance(ctx: Ctx) -> Draft:
     bet = ctx.bet()
     up = _ace_up(ctx)
     cards = ctx.two_cards(natural=False)
-    largest = bet * rules.insurance_max
+    largest = whole_cents(bet * rules.insurance_max)
     if ctx.chance(0.5):
         seat = Seat(bet, cards)
         return Draft(
@@ -44,6 +44,7 @@ def build_insurance(ctx: Ctx) -> Draft:
             amount=largest,
             explanation=(f"{rules.name}: insurance is at most {rules.insurance_max} of the bet: "
                          f"{money(bet)} x {rules.insurance_max} = {money(largest)}"
+                         f"{'' if largest == bet * rules.insurance_max else ' (to the cent below)'}"
                          f"{reading_note(rules, 'insurance_max')}."),
         )
     stake = largest

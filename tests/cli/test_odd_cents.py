@@ -1,0 +1,40 @@
+"""Bets that are not a multiple of two cents: the command line pays whole cents."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.cli.helpers import run_cli
+
+Capsys = pytest.CaptureFixture[str]
+
+
+def test_settle_pays_whole_cents_and_says_the_house_keeps_the_fraction(capsys: Capsys) -> None:
+    round_ = {"dealer": ["9h", "Td"], "hands": [
+        {"bet": "10.01", "cards": ["Ah", "Kd"]},
+        {"bet": "10.01", "cards": ["9c", "7d"], "surrendered": True},
+    ]}
+    run = run_cli(capsys, "settle", "--rules", "classic-single-deck", stdin=json.dumps(round_))
+    assert run.code == 0, run.err
+    out = json.loads(run.out)
+    assert [h["net"] for h in out["hands"]] == ["15.01", "-5.01"]
+    assert out["net"] == "10"
+    assert "15.015, paid as 15.01" in out["hands"][0]["rule"]
+    assert "half is 5.005" in out["hands"][1]["rule"]
+
+
+def test_a_profile_with_a_huge_payout_ratio_is_refused_in_one_line(capsys: Capsys,
+                                                                   tmp_path: Path) -> None:
+    source = Path(__file__).parents[2] / "trainer" / "houses" / "europoker.toml"
+    text = source.read_text(encoding="utf-8")
+    assert '[blackjack_pays]\nvalue = "3:2"' in text
+    profile = tmp_path / "greedy.toml"
+    profile.write_text(text.replace('[blackjack_pays]\nvalue = "3:2"',
+                                    '[blackjack_pays]\nvalue = "' + "9" * 40 + ':1"'),
+                       encoding="utf-8")
+    run = run_cli(capsys, "rules", "show", "--rules-file", str(profile))
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert "blackjack_pays" in run.err and "from 1 to 1000" in run.err
