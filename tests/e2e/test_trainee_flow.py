@@ -440,6 +440,58 @@ def test_a_full_table_fits_a_tablet_held_upright(browser: Any, live_server: Live
     context.close()
 
 
+def test_three_boxes_to_settle_fit_a_tablet_on_its_side(browser: Any,
+                                                       live_server: LiveServer) -> None:
+    """Three boxes take the full width on a tablet on its side (in the left column they
+    stacked below the screen), and after the answer the verdict and the expected nets are on
+    screen: focusing Next under a long explanation had scrolled them off the top."""
+    session, text = one_question_session(live_server, "spanish-21", "table-settlement",
+                                         "medium", 79)
+    assert [len(hand["cards"]) for hand in json.loads(text)["table"]["hands"]] == [4, 4, 3]
+    context = browser.new_context(viewport={"width": 1180, "height": 820}, has_touch=True)
+    page = context.new_page()
+    login(page, live_server, "tina")
+    page.goto(f"{live_server.url}/drills/{session.id}")
+    wait_position(page, 0)
+    boxes = page.locator("#drill .box").evaluate_all(
+        "boxes => boxes.map(box => box.getBoundingClientRect().bottom)")
+    assert len(boxes) == 3 and max(boxes) <= 820, boxes
+    submit = page.locator("#drill form.answer button[type=submit]").bounding_box()
+    assert submit is not None and submit["y"] + submit["height"] <= 820
+    for index in range(3):
+        page.fill(f"#drill input[name=net-{index}]", "0")
+    page.click("#drill form.answer button[type=submit]")
+    page.wait_for_selector("[data-state=feedback]")
+    page.wait_for_timeout(100)  # htmx settles, then trainer.js looks at the verdict
+    for selector in (".verdict h2", ".verdict .expected", "[data-next]"):
+        top = page.locator(f"#drill {selector}").evaluate("el => el.getBoundingClientRect().top")
+        assert 0 <= top <= 800, (selector, top)
+    context.close()
+
+
+def test_on_a_short_screen_the_verdict_is_brought_back_into_view(
+        browser: Any, live_server: LiveServer) -> None:
+    """Five boxes settled in a window 420 pixels high (a phone on its side): focusing Next,
+    below a long explanation, scrolls down; trainer.js then scrolls back up to the verdict."""
+    session, text = one_question_session(live_server, "spanish-21", "table-settlement",
+                                         "medium", 5)
+    assert len(json.loads(text)["table"]["hands"]) == 5
+    context = browser.new_context(viewport={"width": 1180, "height": 420})
+    page = context.new_page()
+    login(page, live_server, "tina")
+    page.goto(f"{live_server.url}/drills/{session.id}")
+    wait_position(page, 0)
+    for index in range(5):
+        page.fill(f"#drill input[name=net-{index}]", "0")
+    page.click("#drill form.answer button[type=submit]")
+    page.wait_for_selector("[data-state=feedback]")
+    page.wait_for_timeout(200)  # htmx settles, then trainer.js looks at the verdict
+    top = page.locator("#drill .verdict").evaluate("el => el.getBoundingClientRect().top")
+    assert -1 < top < 10, top  # at the top, to the pixel
+    assert page.evaluate("window.scrollY") > 0  # the felt above it is scrolled away
+    context.close()
+
+
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 def test_ending_a_session_early_after_an_answer(browser: Any, live_server: LiveServer,
                                                 javascript: bool) -> None:

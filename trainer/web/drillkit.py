@@ -108,8 +108,8 @@ class QuestionView:
 
     @property
     def wide_table(self) -> bool:
-        """Four boxes or more: the felt keeps the page's full width (no side-by-side)."""
-        return len(self.boxes) >= 4
+        """Three boxes or more: the felt keeps the page's full width (no side-by-side)."""
+        return len(self.boxes) >= 3
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,6 +53,15 @@
     return true;
   }
 
+  // Focusing Next scrolls down to it; under a long explanation that can take the verdict
+  // (Right or Wrong, the expected answer) off the top of a short screen: bring it back.
+  function verdictInView() {
+    var verdict = shown(".verdict");
+    if (verdict && verdict.getBoundingClientRect().top < 0) verdict.scrollIntoView({block: "start"});
+  }
+  document.addEventListener("htmx:afterSettle", verdictInView);
+  window.addEventListener("load", verdictInView);
+
   // The first match on screen (a question waiting behind its feedback takes no shortcut).
   function shown(selector) {
     return Array.prototype.find.call(document.querySelectorAll(selector), function (el) {
