@@ -138,9 +138,9 @@ def test_a_resplit_refused_at_the_hand_limit_names_the_limit(house: str) -> None
 
 def test_the_audited_four_hand_limit_names_the_limit() -> None:
     """The auditor's seed: double-exposure-online resplits aces (RSA) up to four hands."""
-    question = generate("double-exposure-online", "split-aces", 15, "easy")
+    question = generate("double-exposure-online", "split-aces", 45, "easy")
     seat = question.table.hands[0]
-    assert seat.cards == parse_cards(["Ac", "Ah"]) and seat.hands_on_box == 4
+    assert seat.cards == parse_cards(["Ah", "As"]) and seat.hands_on_box == 4
     assert question.expected == "stand"
     assert question.explanation == (
         "double-exposure-online: the player may stand. double-exposure-online: split aces "
@@ -255,3 +255,17 @@ def test_allowed_actions_names_split_aces_as_such() -> None:
             assert f"({kind}, {seat.hands_on_box} hands on the box" in question.prompt
             found += seat.split_aces
     assert found
+
+
+@pytest.mark.parametrize("house", ["double-exposure", "casino-classic", "classic-single-deck"])
+def test_split_aces_never_show_more_aces_than_the_shoe_holds(house: str) -> None:
+    """Every hand of a split box began with an ace: with them, the aces on the table never
+    outnumber the shoe's (double-exposure's one deck showed five at the last seed)."""
+    rules = find_house(house)
+    for level in LEVELS:
+        for seed in (*SEEDS, 1703448327):
+            question = generate(house, "split-aces", seed, level)
+            seat = question.table.hands[0]
+            shown = [card for card in (*seat.cards, *question.table.dealer)
+                     if card.rank.value == "A"]
+            assert len(shown) + seat.hands_on_box - 1 <= 4 * rules.decks, (seed, level)

@@ -15,11 +15,24 @@ CHOICES = tuple(action.value for action in PLAY_ORDER)
 
 
 def _hands_on_box(ctx: Ctx, second: Card) -> int:
+    """How many hands the box split its aces into: each began with an ace, so no more
+    than the aces the shoe still holds allow (at most 4, or the house's limit)."""
     limit = ctx.rules.split_aces_max_hands
-    top = 4 if limit is None else max(2, limit)
+    top = min(4 if limit is None else max(2, limit), 1 + ctx.pool.left(Rank.ACE))
+    if top < 2:
+        raise Retry
     if second.rank is Rank.ACE and ctx.tricky():
-        return top if ctx.chance(0.6) else max(2, top - 1)
-    return ctx.rng.randint(2, top)
+        hands = top if ctx.chance(0.6) else max(2, top - 1)
+    else:
+        hands = ctx.rng.randint(2, top)
+    _other_split_aces(ctx, hands)
+    return hands
+
+
+def _other_split_aces(ctx: Ctx, hands: int) -> None:
+    """Take from the shoe the aces that began the box's other split hands."""
+    for _ in range(hands - 1):
+        ctx.pool.take(Rank.ACE)
 
 
 def _second_card(ctx: Ctx) -> Card:
@@ -44,8 +57,8 @@ def _may_do(ctx: Ctx) -> Draft:
     rules = ctx.rules
     ace = ctx.pool.take(Rank.ACE)
     second = _second_card(ctx)
-    up = ctx.pool.draw()
     hands = _hands_on_box(ctx, second)
+    up = ctx.pool.draw()
     seat = Seat(ctx.bet(), (ace, second), split=True, split_aces=True, hands_on_box=hands)
     allowed = allowed_actions(rules, seat.state(), up)
     expected = ",".join(a.value for a in PLAY_ORDER if a in allowed) or "none"
@@ -70,7 +83,10 @@ def _may_do(ctx: Ctx) -> Draft:
 
 
 def _ace_and_ten(ctx: Ctx) -> tuple[Card, Card]:
-    return ctx.pool.take(Rank.ACE), ctx.pool.take(ctx.pool.random_rank(10))
+    """One hand of two split aces, and the other ace taken from the shoe."""
+    cards = ctx.pool.take(Rank.ACE), ctx.pool.take(ctx.pool.random_rank(10))
+    _other_split_aces(ctx, 2)
+    return cards
 
 
 def _is_blackjack(ctx: Ctx) -> Draft:
