@@ -269,3 +269,18 @@ def test_split_aces_never_show_more_aces_than_the_shoe_holds(house: str) -> None
             shown = [card for card in (*seat.cards, *question.table.dealer)
                      if card.rank.value == "A"]
             assert len(shown) + seat.hands_on_box - 1 <= 4 * rules.decks, (seed, level)
+
+
+def test_a_doubled_box_to_settle_names_the_stake_it_grew_to() -> None:
+    """The bet and what doubling made of it, as the other drills say it (a bare
+    "[doubled]" left the trainee to guess whether 135 was before or after)."""
+    question = generate("spanish-21", "table-settlement", 0, "medium")
+    assert "box 1: bet 135 — 2♣ 9♥ 3♣ (hard 14) [doubled to 270]" in question.prompt
+    assert question.expected.split(";")[0].strip() == "-270"
+
+
+def test_a_doubled_hand_holds_its_stake_without_a_stray_comma() -> None:
+    prompts = [generate("blackjack-switch", "variant-specials", seed, "hard").prompt
+               for seed in SEEDS]
+    doubled = [p for p in prompts if " doubled to " in p]
+    assert doubled and not any(", doubled to " in p for p in doubled)

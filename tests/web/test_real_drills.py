@@ -277,6 +277,6 @@ def test_a_re_doubled_hand_is_noted_as_such_on_the_felt() -> None:
     reads as twice the bet); the house facts speak of the stake, not the bet."""
     backend = DrillsPackageBackend()
     view = backend.view(backend.generate("spanish-21", "surrender", 94, "hard"))
-    assert view.boxes[0].notes == ("doubled, then re-doubled", "surrendered")
+    assert view.boxes[0].notes == ("doubled and re-doubled to 2980", "surrendered")
     assert "Surrender (half the stake back), also after a split or a double" in house_facts(
         "spanish-21")

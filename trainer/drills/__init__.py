@@ -64,7 +64,7 @@ from trainer.drills.families import (
 )
 from trainer.drills.generate import check, generate
 from trainer.drills.question import Question, Verdict
-from trainer.drills.table import Table, seat_names
+from trainer.drills.table import Table, doubled_to, seat_names
 from trainer.engine.seat import Seat
 
 __all__ = [
@@ -79,6 +79,7 @@ __all__ = [
     "Verdict",
     "check",
     "chip_set",
+    "doubled_to",
     "families_for",
     "family_names",
     "find_family",

@@ -104,3 +104,13 @@ class Table:
             focus=int(data.get("focus", 0)),
             extra={str(k): str(v) for k, v in dict(data.get("extra", {})).items()},
         )
+
+
+def doubled_to(seat: Seat) -> str:
+    """How a doubled hand's stake grew, as every drill and the felt word it: ``doubled to
+    30``, ``doubled and re-doubled to 60``; empty for a hand never doubled."""
+    if not seat.doubled:
+        return ""
+    how = {1: "doubled", 2: "doubled and re-doubled"}.get(
+        seat.doubled, f"doubled {seat.doubled} times")
+    return f"{how} to {format_money(seat.player_hand().stake)}"

@@ -19,6 +19,7 @@ from trainer.drills import (
     Seat,
     check,
     chip_set,
+    doubled_to,
     generate,
     load_families,
     seat_names,
@@ -78,8 +79,7 @@ def _web_hint(question: Question) -> str:
 def _seat_notes(seat: Seat) -> tuple[str, ...]:
     notes = []
     if seat.doubled:
-        notes.append({1: "doubled", 2: "doubled, then re-doubled"}.get(
-            seat.doubled, f"doubled {seat.doubled} times"))
+        notes.append(doubled_to(seat))
     if seat.split_aces:
         notes.append("split aces")
     elif seat.split:

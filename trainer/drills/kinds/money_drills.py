@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show, switched_ace_ten
-from trainer.drills.table import Table
+from trainer.drills.table import Table, doubled_to
 from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import hand_total
 from trainer.engine.money import ZERO, whole_cents
@@ -210,8 +210,7 @@ def build_surrender(ctx: Ctx) -> Draft:
     result = settle_round(rules, (up,), [gave_up.player_hand()]).hands[0]
     stake = gave_up.player_hand().stake
     returned = stake + result.net
-    doubled = {0: "", 1: f" doubled to {money(stake)}"}.get(
-        seat.doubled, f" doubled and re-doubled to {money(stake)}")
+    doubled = f" {doubled_to(seat)}" if seat.doubled else ""
     split = " (a split hand)" if seat.split else ""
     if returned < ZERO:
         raise Retry

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show
-from trainer.drills.table import Table
+from trainer.drills.table import Table, doubled_to
 from trainer.engine.cards import Card, Rank, Suit
 from trainer.engine.errors import EngineError
 from trainer.engine.hands import hand_total
@@ -59,7 +59,7 @@ def build(ctx: Ctx) -> Draft:
         raise Retry
     how = []
     if doubled:
-        how.append(f"doubled to {money(seat.player_hand().stake)}")
+        how.append(doubled_to(seat))
     if split:
         how.append("a split hand")
     note = ""

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show, signed
-from trainer.drills.table import Table, seat_names
+from trainer.drills.table import Table, doubled_to, seat_names
 from trainer.engine.cards import Card, Rank, deck_of
 from trainer.engine.dealer import DealerAction, dealer_action
 from trainer.engine.hands import hand_total
@@ -81,7 +81,7 @@ def _hand_text(seat: Seat) -> str:
     if seat.split:
         marks.append("split")
     if seat.doubled:
-        marks.append("doubled" if seat.doubled == 1 else f"doubled {seat.doubled}x")
+        marks.append(doubled_to(seat))
     if seat.surrendered:
         marks.append("surrendered")
     if seat.switched:

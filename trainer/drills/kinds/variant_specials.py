@@ -16,7 +16,7 @@ from trainer.drills.build import (
     signed,
     switched_ace_ten,
 )
-from trainer.drills.table import Table
+from trainer.drills.table import Table, doubled_to
 from trainer.engine.cards import Card, Rank
 from trainer.engine.errors import EngineError
 from trainer.engine.hands import hand_total
@@ -162,7 +162,7 @@ def build(ctx: Ctx) -> Draft:
     except EngineError:
         raise Retry from None
     result = settle_round(rules, dealer, hands).hands[0]
-    doubled = f", doubled to {money(seat.player_hand().stake)}" if seat.doubled else ""
+    doubled = f" {doubled_to(seat)}" if seat.doubled else ""
     switched = (", after the player switched the second cards of their two hands (box 2"
                 f" now holds {show(seats[1].cards)})" if seat.switched else "")
     box = "Box 1" if len(seats) > 1 else "The box"
