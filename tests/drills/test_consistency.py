@@ -86,7 +86,7 @@ def test_a_double_the_drill_allows_makes_a_round_settle_accepts(house: str) -> N
     ("russian-casino", 399, "hard", ["Td", "As"]),
     ("russian-casino", 991, "easy", ["Qs", "Ad"]),
     ("russian-casino", 991, "medium", ["Qs", "Ad"]),
-    ("double-exposure-online", 991, "easy", ["Qs", "Ad"]),
+    ("double-exposure-online", 404, "easy", ["As", "Tc"]),
 ])
 def test_the_audited_split_21s_may_not_double(house: str, seed: int, level: str,
                                               cards: list[str]) -> None:
@@ -284,3 +284,22 @@ def test_a_doubled_hand_holds_its_stake_without_a_stray_comma() -> None:
                for seed in SEEDS]
     doubled = [p for p in prompts if " doubled to " in p]
     assert doubled and not any(", doubled to " in p for p in doubled)
+
+
+@pytest.mark.parametrize("family", ["allowed-actions", "split-aces"])
+@pytest.mark.parametrize("house", ["double-exposure", "double-exposure-online"])
+def test_both_dealer_cards_are_shown_while_the_player_acts_at_double_exposure(
+        house: str, family: str) -> None:
+    """Both dealer cards are dealt face up there, and the player acts knowing both."""
+    asked = [generate(house, family, seed, "medium") for seed in range(60)]
+    acting = [q for q in asked if q.table.ask in ("may-act", "split-aces-actions")]
+    assert acting
+    for question in acting:
+        dealer = question.table.dealer
+        assert len(dealer) == 2 and hand_total(dealer).total != 21
+        assert question.prompt.startswith(f"The dealer shows {show(dealer)}.")
+
+
+def test_a_hole_card_house_shows_the_up_card_alone_while_the_player_acts() -> None:
+    question = generate("europoker", "allowed-actions", 3, "medium")
+    assert len(question.table.dealer) == 1

@@ -16,7 +16,7 @@ from trainer.engine.cards import Card, Rank, Suit
 from trainer.engine.dealer import DealerAction, dealer_action, must_hit
 from trainer.engine.hands import hand_total
 from trainer.engine.money import format_money
-from trainer.engine.rules import HouseRules
+from trainer.engine.rules import DealerCards, HouseRules
 
 T = TypeVar("T")
 
@@ -125,6 +125,17 @@ class Ctx:
             values.append(value)
             remaining -= value
         return values
+
+    def dealer_in_play(self, up: Card) -> tuple[Card, ...]:
+        """The dealer's cards the player sees while acting: the up card, and where the
+        house deals both face up the second as well (never a blackjack: that ends the
+        round before anyone acts)."""
+        if self.rules.dealer_cards is not DealerCards.BOTH_UP:
+            return (up,)
+        cards = (up, self.pool.draw())
+        if hand_total(cards).total == 21:
+            raise Retry
+        return cards
 
     def dealer_finish(
         self, start: Sequence[Card], *, blackjack_ok: bool = False

@@ -132,6 +132,7 @@ def build(ctx: Ctx) -> Draft:
         ctx.pool.random_rank()
     )
     up = ctx.pool.take(up_rank)
+    dealer = ctx.dealer_in_play(up)
     if action is Action.DOUBLE:
         seat = _double_seat(ctx)
     elif action is Action.SPLIT:
@@ -157,8 +158,8 @@ def build(ctx: Ctx) -> Draft:
     verb = {Action.DOUBLE: "double", Action.SPLIT: "split" if not seat.split else "split again",
             Action.SURRENDER: "surrender"}[action]
     return Draft(
-        table=Table(dealer=(up,), hands=(seat,), ask="may-act", action=action.value),
-        prompt=(f"The dealer shows {up.label}. The player holds {show(seat.cards)}{said}. "
+        table=Table(dealer=dealer, hands=(seat,), ask="may-act", action=action.value),
+        prompt=(f"The dealer shows {show(dealer)}. The player holds {show(seat.cards)}{said}. "
                 f"May the player {verb} now?"),
         kind=AnswerKind.YES_NO,
         choices=("yes", "no"),

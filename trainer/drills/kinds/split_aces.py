@@ -59,6 +59,7 @@ def _may_do(ctx: Ctx) -> Draft:
     second = _second_card(ctx)
     hands = _hands_on_box(ctx, second)
     up = ctx.pool.draw()
+    dealer = ctx.dealer_in_play(up)
     seat = Seat(ctx.bet(), (ace, second), split=True, split_aces=True, hands_on_box=hands)
     allowed = allowed_actions(rules, seat.state(), up)
     expected = ",".join(a.value for a in PLAY_ORDER if a in allowed) or "none"
@@ -71,8 +72,8 @@ def _may_do(ctx: Ctx) -> Draft:
     may = ", ".join(a.value for a in PLAY_ORDER if a in allowed) or "nothing"
     because = "; ".join(dict.fromkeys(reasons)) or f"{rules.name}: no limit applies here"
     return Draft(
-        table=Table(dealer=(up,), hands=(seat,), ask="split-aces-actions"),
-        prompt=(f"The dealer shows {up.label}. The box split aces and now has {hands} hands; "
+        table=Table(dealer=dealer, hands=(seat,), ask="split-aces-actions"),
+        prompt=(f"The dealer shows {show(dealer)}. The box split aces and now has {hands} hands; "
                 f"this ace took {second.label} ({show(seat.cards)}). What may the player do "
                 "now? (all that apply)"),
         kind=AnswerKind.ACTIONS,
