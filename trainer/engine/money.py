@@ -20,7 +20,7 @@ _AMOUNT = re.compile(r"^\$?\s*([0-9]+)(?:[.,]([0-9]{1,2}))?\s*\$?$")
 """ASCII digits only: a regex digit class would also take Arabic, Devanagari or full-width ones."""
 _RATIO = re.compile(r"^\s*([0-9]{1,9})\s*:\s*([0-9]{1,9})\s*$")
 MAX_RATIO_SIDE = 1000
-"""The largest side a payout ratio may have (Spanish 21 pays at most 3:1)."""
+"""The largest side a payout ratio may have (Spanish 21's largest bonus is 50:1)."""
 ZERO = Decimal(0)
 CENT = Decimal("0.01")
 MAX_WHOLE_DIGITS = 12
