@@ -7,9 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 
 from tests.cli.helpers import run_cli
+from trainer.cli import cli
 from trainer.engine.houses import house_names
 
 Capsys = pytest.CaptureFixture[str]
@@ -241,3 +243,31 @@ def test_a_round_that_is_not_json_text_is_refused_in_one_line(capsys: Capsys,
     assert "the round is not UTF-8 text (byte 0)" in run.err
     run = run_cli(capsys, "settle", "--rules", "europoker", stdin="[" * 100_000)
     assert run.code == 2 and "malformed JSON: nested too deeply" in run.err
+
+
+def _commands(group: click.Group, prefix: str = "") -> list[tuple[str, click.Command]]:
+    found: list[tuple[str, click.Command]] = []
+    for name, command in group.commands.items():
+        if isinstance(command, click.Group):
+            found += _commands(command, f"{prefix}{name} ")
+        else:
+            found.append((prefix + name, command))
+    return found
+
+
+def test_every_command_takes_json() -> None:
+    """The contract: every command prints JSON with ``--json`` (audit is another module's)."""
+    missing = [name for name, command in _commands(cli) if name != "audit"
+               and not any("--json" in param.opts for param in command.params)]
+    assert missing == []
+
+
+def test_dealer_and_settle_take_json_and_print_the_same(capsys: Capsys) -> None:
+    plain = run_cli(capsys, "dealer", "--rules", "europoker", "As", "6d")
+    flagged = run_cli(capsys, "dealer", "--json", "--rules", "europoker", "As", "6d")
+    assert flagged.code == 0, flagged.err
+    assert flagged.out == plain.out and json.loads(flagged.out)["action"] == "stand"
+    round_ = json.dumps(EUROPOKER_EXAMPLE)
+    settled = run_cli(capsys, "settle", "--json", "--rules", "europoker", stdin=round_)
+    assert settled.code == 0, settled.err
+    assert settled.out == run_cli(capsys, "settle", "--rules", "europoker", stdin=round_).out

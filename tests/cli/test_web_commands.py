@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -111,3 +112,33 @@ def test_audit_to_a_report_folder_it_cannot_make_exits_2_in_one_line(
     run = run_cli(capsys, "audit", "--rules", "europoker", "--report", "/proc/nope")
     assert run.code == 2 and run.err.count("\n") == 1
     assert "/proc/nope: cannot write there" in run.err
+
+
+def test_init_db_and_create_user_print_json(capsys: pytest.CaptureFixture[str],
+                                            tmp_path: Path) -> None:
+    path = str(tmp_path / "t.db")
+    made = run_cli(capsys, "init-db", "--database", path, "--json")
+    assert made.code == 0, made.err
+    data = json.loads(made.out)
+    assert data["database"] == path and "m001_users_sessions_attempts" in data["applied"]
+    assert json.loads(run_cli(capsys, "init-db", "--database", path, "--json").out) == {
+        "database": path, "applied": []}
+    user = run_cli(capsys, "create-user", "ann", "--role", "trainee", "--database", path,
+                   "--json", stdin="long enough pw\n")
+    assert user.code == 0, user.err
+    assert json.loads(user.out) == {"created": "ann", "role": "trainee"}
+
+
+def test_serve_json_says_where_it_serves(monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path) -> None:
+    from trainer.cli import web
+
+    monkeypatch.setattr(web, "serve_wsgi", lambda *args: None)
+    run = run_cli(capsys, "demo", "--port", "0", "--workers", "2",
+                  "--database", str(tmp_path / "t.db"), "--json")
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    assert data["url"] == "http://127.0.0.1:0/" and data["workers"] == 2
+    assert data["created"] == ["demo-trainee", "demo-supervisor"]
+    assert {a["user"] for a in data["accounts"]} == {"demo-trainee", "demo-supervisor"}

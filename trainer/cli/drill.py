@@ -22,7 +22,8 @@ from trainer.engine.rules import HouseRules
 @click.option("--reveal", is_flag=True, help="Include the expected answer and explanation.")
 @click.option("--list", "list_families", is_flag=True,
               help="List the families and their houses (with --rules: those for that house).")
-@click.option("--json", "as_json", is_flag=True, help="With --list: print JSON.")
+@click.option("--json", "as_json", is_flag=True,
+              help="With --list: print JSON (questions and verdicts are JSON always).")
 def drill_command(
     rules_name: str | None, rules_file: str | None, family: str | None, seed: int | None,
     difficulty: str | None, answer: str | None, reveal: bool, list_families: bool,

@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from trainer.cli.house_option import house_options, resolve_house
+from trainer.cli.json_option import json_flag
 from trainer.engine.cards import Card, Rank, Suit
 from trainer.engine.rules import HouseRules
 from trainer.engine.shoe import check_cards_fit
@@ -122,7 +123,7 @@ MAX_ROUNDS = 10**9
               help="Processes to play in.")
 @click.option("--infinite-deck", "infinite", is_flag=True,
               help="Deal from an infinite deck (to check the computed edge) instead of the shoe.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@json_flag
 def simulate_command(
     rules_name: str | None, rules_file: str | None, rounds: int, seed: int, workers: int,
     infinite: bool, as_json: bool,
