@@ -271,3 +271,22 @@ def test_dealer_and_settle_take_json_and_print_the_same(capsys: Capsys) -> None:
     settled = run_cli(capsys, "settle", "--json", "--rules", "europoker", stdin=round_)
     assert settled.code == 0, settled.err
     assert settled.out == run_cli(capsys, "settle", "--rules", "europoker", stdin=round_).out
+
+
+@pytest.mark.parametrize(("args", "named"), [
+    (["europoker", "--rules", "spanish-21"], "europoker and spanish-21"),
+    (["europoker", "--rules-file", "mine.toml"], "europoker and mine.toml"),
+    (["--rules", "europoker", "--rules-file", "mine.toml"], "europoker and mine.toml"),
+    (["europoker", "--rules", "europoker", "--rules-file", "mine.toml"],
+     "europoker and mine.toml"),
+])
+def test_rules_show_refuses_two_houses_naming_both(capsys: Capsys, args: list[str],
+                                                   named: str) -> None:
+    run = run_cli(capsys, "rules", "show", *args)
+    assert run.code == 2 and run.out == ""
+    assert run.err.count("\n") == 1 and named in run.err
+
+
+def test_rules_show_takes_the_same_house_twice(capsys: Capsys) -> None:
+    run = run_cli(capsys, "rules", "show", "europoker", "--rules", "europoker", "--json")
+    assert run.code == 0 and json.loads(run.out)["name"] == "europoker"

@@ -68,6 +68,9 @@ def show_command(
     name: str | None, rules_name: str | None, rules_file: str | None, as_json: bool
 ) -> None:
     """Every rule of house NAME with its source, and the reading taken where the source is loose."""
+    if name and (rules_name or rules_file) and rules_name != name:
+        raise click.UsageError(f"give NAME, --rules or --rules-file, one of them "
+                               f"(got {name} and {rules_name or rules_file})")
     house = resolve_house(name or rules_name, rules_file)
     data = house_as_dict(house)
     if as_json:
