@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -129,6 +130,27 @@ def test_init_db_and_create_user_print_json(capsys: pytest.CaptureFixture[str],
     assert json.loads(user.out) == {"created": "ann", "role": "trainee"}
 
 
+@pytest.mark.parametrize("command", ["serve", "demo"])
+def test_serve_on_a_busy_port_exits_2_naming_it(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path, command: str) -> None:
+    database = tmp_path / "t.db"
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        run = run_cli(capsys, command, "--port", str(port), "--database", str(database))
+    assert run.code == 2 and run.out == ""
+    assert run.err == f"trainer: error: 127.0.0.1:{port} is already in use\n"
+    assert not database.exists()  # refused before migrating or making demo accounts
+
+
+def test_serve_on_a_host_that_does_not_resolve_exits_2_naming_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    run = run_cli(capsys, "serve", "--host", "no-such-host.invalid", "--port", "8000")
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert "cannot serve on no-such-host.invalid:8000: " in run.err
+
+
 def test_serve_json_says_where_it_serves(monkeypatch: pytest.MonkeyPatch,
                                          capsys: pytest.CaptureFixture[str],
                                          tmp_path: Path) -> None:
@@ -142,3 +164,10 @@ def test_serve_json_says_where_it_serves(monkeypatch: pytest.MonkeyPatch,
     assert data["url"] == "http://127.0.0.1:0/" and data["workers"] == 2
     assert data["created"] == ["demo-trainee", "demo-supervisor"]
     assert {a["user"] for a in data["accounts"]} == {"demo-trainee", "demo-supervisor"}
+
+
+def test_an_ipv6_host_is_bracketed_for_gunicorn_and_urls() -> None:
+    from trainer.cli.free_port import host_port
+
+    assert host_port("::1", 8000) == "[::1]:8000"
+    assert host_port("127.0.0.1", 8000) == "127.0.0.1:8000"

@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from trainer.cli.database_option import database_option
+from trainer.cli.free_port import check_port_free, host_port
 from trainer.cli.json_option import echo_result, json_flag
 
 DEMO_USERS = (
@@ -127,7 +128,7 @@ def serve_wsgi(load: Callable[[], Any], host: str, port: int, workers: int,
 
     class Server(BaseApplication):
         def load_config(self) -> None:
-            self.cfg.set("bind", f"{host}:{port}")
+            self.cfg.set("bind", host_port(host, port))
             self.cfg.set("workers", workers)
             self.cfg.set("worker_class", "sync" if threads == 1 else "gthread")
             self.cfg.set("threads", threads)
@@ -162,7 +163,7 @@ def run_gunicorn(host: str, port: int, workers: int, threads: int, database: str
 
         return create_app(app_config)
 
-    url = f"http://{host}:{port}/"
+    url = f"http://{host_port(host, port)}/"
     if as_json:
         click.echo(json.dumps({"url": url, "workers": workers, "threads": threads}
                               | (shown or {})))
@@ -193,6 +194,7 @@ def _with_serve_options(function: Any) -> Any:
 def serve_command(host: str, port: int, workers: int, threads: int,
                   database: str | None, as_json: bool) -> None:
     """Run the web app under gunicorn (several workers, no debug); creates no accounts."""
+    check_port_free(host, port)
     run_gunicorn(host, port, workers, threads, database, as_json)
 
 
@@ -222,6 +224,7 @@ def _add_demo_users(database: str | None) -> list[str]:
 def demo_command(host: str, port: int, workers: int, threads: int,
                  database: str | None, as_json: bool) -> None:
     """Demo mode: create the demo trainee and supervisor if missing, then serve."""
+    check_port_free(host, port)
     created = _add_demo_users(database)
     accounts = [{"user": name, "role": role, "password": password}
                 for name, role, password in DEMO_USERS]
@@ -229,7 +232,7 @@ def demo_command(host: str, port: int, workers: int, threads: int,
         for account in accounts:
             if account["user"] in created:
                 click.echo(f"created demo {account['role']} {account['user']!r}")
-        click.echo(f"\nDemo mode. Open http://{host}:{port}/ and log in as:")
+        click.echo(f"\nDemo mode. Open http://{host_port(host, port)}/ and log in as:")
         for account in accounts:
             click.echo(f"  {account['role']:<10}  user {account['user']:<16} "
                        f"password {account['password']}")
