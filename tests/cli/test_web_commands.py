@@ -130,6 +130,18 @@ def test_init_db_and_create_user_print_json(capsys: pytest.CaptureFixture[str],
     assert json.loads(user.out) == {"created": "ann", "role": "trainee"}
 
 
+@pytest.mark.parametrize("command", [["init-db"], ["create-user", "ann", "--role", "trainee"],
+                                     ["serve"], ["demo"]])
+def test_a_database_in_a_missing_folder_is_refused_in_one_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, command: list[str]) -> None:
+    """The operator is told, and nothing is made: a typo must not start a new database."""
+    path = tmp_path / "no-such-folder" / "t.db"
+    run = run_cli(capsys, *command, "--database", str(path), stdin="long enough pw\n")
+    assert run.code == 2 and run.err.count("\n") == 1 and run.out == ""
+    assert f"there is no folder {path.parent} (create it first)" in run.err
+    assert not path.parent.exists()
+
+
 @pytest.mark.parametrize("command", ["serve", "demo"])
 def test_serve_on_a_busy_port_exits_2_naming_it(capsys: pytest.CaptureFixture[str],
                                                 tmp_path: Path, command: str) -> None:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import click
 
-from trainer.cli.database_option import database_option, database_path
+from trainer.cli.database_option import database_option, database_path, in_existing_folder
 from trainer.cli.json_option import echo_result, json_flag
 from trainer.db.backup import BackupError, backup_database, restore_database
 
 
 @click.command("backup")
-@click.argument("path", type=click.Path(dir_okay=False))
+@click.argument("path", type=click.Path(dir_okay=False), callback=in_existing_folder)
 @database_option
 @json_flag
 def backup_command(path: str, database: str | None, as_json: bool) -> None:
