@@ -61,6 +61,8 @@ def test_list(capsys: Capsys) -> None:
     ((*BASE[1:], "--answer", "-5"), "not an amount"),
     (("--rules", "europoker", "--family", "dealer-draw", "--answer", "hit"), "--seed"),
     (("--rules", "europoker"), "missing --family"),
+    ((*BASE[1:-1], "-11"), "seed -11 must be 0 or more"),
+    ((*BASE[1:-1], "-11", "--answer", "52.50"), "seed -11 must be 0 or more"),
     (("--family", "dealer-draw"), "missing --rules"),
 ])
 def test_errors_exit_2_with_one_line(capsys: Capsys, args: tuple[str, ...], message: str) -> None:

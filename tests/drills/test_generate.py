@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 
 from tests.drills.rederive import rederive
-from trainer.drills import AnswerKind, Question, check, generate, load_families
+from trainer.drills import AnswerKind, DrillError, Question, check, generate, load_families
 from trainer.drills.answers import parse_chips
 from trainer.drills.chips import chips_total
 from trainer.engine.houses import shipped_houses
@@ -86,6 +86,13 @@ def _right_answer(question: Question) -> str:
         assert chips_total(parse_chips(answer, question.chips)) == Decimal(question.expected)
         return answer
     return question.expected
+
+
+def test_a_negative_seed_is_refused() -> None:
+    """``random.Random(-7)`` deals as ``random.Random(7)``: -7 would repeat 7's question."""
+    with pytest.raises(DrillError, match=r"^seed -7 must be 0 or more"):
+        generate("europoker", "blackjack-payout", -7)
+    assert generate("europoker", "blackjack-payout", 0).seed == 0
 
 
 @pytest.mark.parametrize(("house", "family"), COMBOS, ids=lambda v: v.name)

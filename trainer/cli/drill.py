@@ -16,7 +16,8 @@ from trainer.engine.rules import HouseRules
 @click.command("drill")
 @house_options
 @click.option("--family", help="A drill family, e.g. dealer-draw (see --list).")
-@click.option("--seed", type=int, help="Seed of the question (default: a fresh one).")
+@click.option("--seed", type=int,
+              help="Seed of the question, 0 or more (default: a fresh one).")
 @click.option("--difficulty", help="easy, medium or hard (default: the family's own).")
 @click.option("--answer", help="Check this answer and print the verdict.")
 @click.option("--reveal", is_flag=True, help="Include the expected answer and explanation.")

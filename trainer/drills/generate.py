@@ -37,8 +37,9 @@ def generate(
     """The question for this house, family, seed and difficulty (None = the family's default).
 
     Deterministic: the same arguments give the same question, every time.
-    Raises ``DrillError`` for an unknown family or difficulty, or a family
-    that does not apply to the house, and ``ProfileError`` for an unknown house.
+    Raises ``DrillError`` for an unknown family or difficulty, a family
+    that does not apply to the house, or a negative seed, and ``ProfileError``
+    for an unknown house.
     """
     rules = find_house(house) if isinstance(house, str) else house
     fam = find_family(family) if isinstance(family, str) else family
@@ -50,6 +51,9 @@ def generate(
     level = fam.level(difficulty)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise DrillError(f"seed {seed!r} must be a whole number")
+    if seed < 0:  # random.Random(-7) is random.Random(7): the question would repeat
+        raise DrillError(f"seed {seed} must be 0 or more (a negative seed repeats its "
+                         f"positive's question)")
     rng = random.Random(seed)
     builder = BUILDERS.get(fam.name)
     if builder is None:
