@@ -78,8 +78,8 @@ def _finish(rules: HouseRules, fam: Family, seed: int, difficulty: str, draft: D
         stack = fewest_chips(draft.amount, table_chips)
         if stack is not None:
             kind, chips, fewest = AnswerKind.CHIPS, table_chips, level.fewest_chips
-            expected = money(draft.amount)
-            shown = f"{money(draft.amount)} ({chips_text(stack)})"
+            expected = chips_text(stack)  # what check() reads, as --answer takes it
+            shown = f"{money(draft.amount)} ({expected})"
             hint = "Answer in chips, e.g. 2x25 1x2.50"
             if fewest:
                 hint += ", with the fewest chips"
@@ -158,9 +158,10 @@ def check(question: Question, answer: Answer) -> Verdict:
             stack = parse_chips(answer, question.chips or None)
             value = chips_total(stack)
             given = f"{money(value)} ({chips_text(stack)})"
-            correct = value == Decimal(expected)
+            payout = chips_total(parse_chips(expected))
+            correct = value == payout
             if correct and question.fewest_chips:
-                best = fewest_chips(Decimal(expected), question.chips)
+                best = fewest_chips(payout, question.chips)
                 if best is not None and chip_count(stack) > chip_count(best):
                     correct = False
                     detail = (f"right amount, but {chip_count(stack)} chips; "
