@@ -137,6 +137,20 @@ def test_settle_spanish_bonus_and_cents(capsys: Capsys) -> None:
          "unknown key 'tip'"),
         (["settle", "--rules", "europoker"], '{"dealer": ["9h", "Td"], "hands": []}',
          "'hands' must be a non-empty list"),
+        # values as the round typed them, computed amounts as money (no 5.0, no Decimal(...))
+        (["settle", "--rules", "europoker"],
+         '{"dealer": ["Ah", "Td"], "hands": [{"bet": 10, "cards": ["Kh", "9d"],'
+         ' "insurance": "6"}]}',
+         "hand 1: insurance 6 is more than 5 (1/2 of the bet)\n"),
+        (["settle", "--rules", "europoker"],
+         '{"dealer": ["9h", "Td"], "hands": [{"bet": 10, "cards": ["Kh", "9d"], "doubled": 1.0}]}',
+         "hand 1: doubled 1.0 must be a count (0, 1, 2)\n"),
+        (["settle", "--rules", "europoker"],
+         '{"dealer": ["9h", "Td"], "hands": [{"bet": 10, "cards": ["Kh", "9d"], "box": 1.50}]}',
+         "hand 1: box 1.50 must be a whole number\n"),
+        (["settle", "--rules", "europoker"],
+         '{"dealer": ["9h", "Td"], "hands": [{"bet": 10, "cards": ["Kh", "9d"], "split": null}]}',
+         "hand 1: split null must be true or false\n"),
         # rounds that cannot happen under the house (the auditor's findings)
         (["settle", "--rules", "casino-classic"],
          '{"dealer": ["Ah", "Kd"], "hands": [{"bet": "10", "cards": ["5s", "6d", "9c"],'
