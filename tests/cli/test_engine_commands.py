@@ -7,9 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 
 from tests.cli.helpers import run_cli
+from trainer.cli import cli
 from trainer.engine.houses import house_names
 
 Capsys = pytest.CaptureFixture[str]
@@ -135,6 +137,20 @@ def test_settle_spanish_bonus_and_cents(capsys: Capsys) -> None:
          "unknown key 'tip'"),
         (["settle", "--rules", "europoker"], '{"dealer": ["9h", "Td"], "hands": []}',
          "'hands' must be a non-empty list"),
+        # values as the round typed them, computed amounts as money (no 5.0, no Decimal(...))
+        (["settle", "--rules", "europoker"],
+         '{"dealer": ["Ah", "Td"], "hands": [{"bet": 10, "cards": ["Kh", "9d"],'
+         ' "insurance": "6"}]}',
+         "hand 1: insurance 6 is more than 5 (1/2 of the bet)\n"),
+        (["settle", "--rules", "europoker"],
+         '{"dealer": ["9h", "Td"], "hands": [{"bet": 10, "cards": ["Kh", "9d"], "doubled": 1.0}]}',
+         "hand 1: doubled 1.0 must be a count (0, 1, 2)\n"),
+        (["settle", "--rules", "europoker"],
+         '{"dealer": ["9h", "Td"], "hands": [{"bet": 10, "cards": ["Kh", "9d"], "box": 1.50}]}',
+         "hand 1: box 1.50 must be a whole number\n"),
+        (["settle", "--rules", "europoker"],
+         '{"dealer": ["9h", "Td"], "hands": [{"bet": 10, "cards": ["Kh", "9d"], "split": null}]}',
+         "hand 1: split null must be true or false\n"),
         # rounds that cannot happen under the house (the auditor's findings)
         (["settle", "--rules", "casino-classic"],
          '{"dealer": ["Ah", "Kd"], "hands": [{"bet": "10", "cards": ["5s", "6d", "9c"],'
@@ -241,3 +257,50 @@ def test_a_round_that_is_not_json_text_is_refused_in_one_line(capsys: Capsys,
     assert "the round is not UTF-8 text (byte 0)" in run.err
     run = run_cli(capsys, "settle", "--rules", "europoker", stdin="[" * 100_000)
     assert run.code == 2 and "malformed JSON: nested too deeply" in run.err
+
+
+def _commands(group: click.Group, prefix: str = "") -> list[tuple[str, click.Command]]:
+    found: list[tuple[str, click.Command]] = []
+    for name, command in group.commands.items():
+        if isinstance(command, click.Group):
+            found += _commands(command, f"{prefix}{name} ")
+        else:
+            found.append((prefix + name, command))
+    return found
+
+
+def test_every_command_takes_json() -> None:
+    """The contract: every command prints JSON with ``--json`` (audit is another module's)."""
+    missing = [name for name, command in _commands(cli) if name != "audit"
+               and not any("--json" in param.opts for param in command.params)]
+    assert missing == []
+
+
+def test_dealer_and_settle_take_json_and_print_the_same(capsys: Capsys) -> None:
+    plain = run_cli(capsys, "dealer", "--rules", "europoker", "As", "6d")
+    flagged = run_cli(capsys, "dealer", "--json", "--rules", "europoker", "As", "6d")
+    assert flagged.code == 0, flagged.err
+    assert flagged.out == plain.out and json.loads(flagged.out)["action"] == "stand"
+    round_ = json.dumps(EUROPOKER_EXAMPLE)
+    settled = run_cli(capsys, "settle", "--json", "--rules", "europoker", stdin=round_)
+    assert settled.code == 0, settled.err
+    assert settled.out == run_cli(capsys, "settle", "--rules", "europoker", stdin=round_).out
+
+
+@pytest.mark.parametrize(("args", "named"), [
+    (["europoker", "--rules", "spanish-21"], "europoker and spanish-21"),
+    (["europoker", "--rules-file", "mine.toml"], "europoker and mine.toml"),
+    (["--rules", "europoker", "--rules-file", "mine.toml"], "europoker and mine.toml"),
+    (["europoker", "--rules", "europoker", "--rules-file", "mine.toml"],
+     "europoker and mine.toml"),
+])
+def test_rules_show_refuses_two_houses_naming_both(capsys: Capsys, args: list[str],
+                                                   named: str) -> None:
+    run = run_cli(capsys, "rules", "show", *args)
+    assert run.code == 2 and run.out == ""
+    assert run.err.count("\n") == 1 and named in run.err
+
+
+def test_rules_show_takes_the_same_house_twice(capsys: Capsys) -> None:
+    run = run_cli(capsys, "rules", "show", "europoker", "--rules", "europoker", "--json")
+    assert run.code == 0 and json.loads(run.out)["name"] == "europoker"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -111,3 +113,73 @@ def test_audit_to_a_report_folder_it_cannot_make_exits_2_in_one_line(
     run = run_cli(capsys, "audit", "--rules", "europoker", "--report", "/proc/nope")
     assert run.code == 2 and run.err.count("\n") == 1
     assert "/proc/nope: cannot write there" in run.err
+
+
+def test_init_db_and_create_user_print_json(capsys: pytest.CaptureFixture[str],
+                                            tmp_path: Path) -> None:
+    path = str(tmp_path / "t.db")
+    made = run_cli(capsys, "init-db", "--database", path, "--json")
+    assert made.code == 0, made.err
+    data = json.loads(made.out)
+    assert data["database"] == path and "m001_users_sessions_attempts" in data["applied"]
+    assert json.loads(run_cli(capsys, "init-db", "--database", path, "--json").out) == {
+        "database": path, "applied": []}
+    user = run_cli(capsys, "create-user", "ann", "--role", "trainee", "--database", path,
+                   "--json", stdin="long enough pw\n")
+    assert user.code == 0, user.err
+    assert json.loads(user.out) == {"created": "ann", "role": "trainee"}
+
+
+@pytest.mark.parametrize("command", [["init-db"], ["create-user", "ann", "--role", "trainee"],
+                                     ["serve"], ["demo"]])
+def test_a_database_in_a_missing_folder_is_refused_in_one_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, command: list[str]) -> None:
+    """The operator is told, and nothing is made: a typo must not start a new database."""
+    path = tmp_path / "no-such-folder" / "t.db"
+    run = run_cli(capsys, *command, "--database", str(path), stdin="long enough pw\n")
+    assert run.code == 2 and run.err.count("\n") == 1 and run.out == ""
+    assert f"there is no folder {path.parent} (create it first)" in run.err
+    assert not path.parent.exists()
+
+
+@pytest.mark.parametrize("command", ["serve", "demo"])
+def test_serve_on_a_busy_port_exits_2_naming_it(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path, command: str) -> None:
+    database = tmp_path / "t.db"
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        run = run_cli(capsys, command, "--port", str(port), "--database", str(database))
+    assert run.code == 2 and run.out == ""
+    assert run.err == f"trainer: error: 127.0.0.1:{port} is already in use\n"
+    assert not database.exists()  # refused before migrating or making demo accounts
+
+
+def test_serve_on_a_host_that_does_not_resolve_exits_2_naming_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    run = run_cli(capsys, "serve", "--host", "no-such-host.invalid", "--port", "8000")
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert "cannot serve on no-such-host.invalid:8000: " in run.err
+
+
+def test_serve_json_says_where_it_serves(monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path) -> None:
+    from trainer.cli import web
+
+    monkeypatch.setattr(web, "serve_wsgi", lambda *args: None)
+    run = run_cli(capsys, "demo", "--port", "0", "--workers", "2",
+                  "--database", str(tmp_path / "t.db"), "--json")
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    assert data["url"] == "http://127.0.0.1:0/" and data["workers"] == 2
+    assert data["created"] == ["demo-trainee", "demo-supervisor"]
+    assert {a["user"] for a in data["accounts"]} == {"demo-trainee", "demo-supervisor"}
+
+
+def test_an_ipv6_host_is_bracketed_for_gunicorn_and_urls() -> None:
+    from trainer.cli.free_port import host_port
+
+    assert host_port("::1", 8000) == "[::1]:8000"
+    assert host_port("127.0.0.1", 8000) == "127.0.0.1:8000"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 from pathlib import Path
@@ -95,3 +96,29 @@ def test_cli_backup_and_restore(capsys: Capsys, tmp_path: Path) -> None:
     target = tmp_path / "restored.db"
     run = run_cli(capsys, "restore", str(copy), "--database", str(target), "--yes")
     assert run.code == 0 and _count_users(target) == 2
+
+
+def test_cli_backup_and_restore_print_json(capsys: Capsys, tmp_path: Path) -> None:
+    live = _database(tmp_path / "live.db", 1)
+    copy = tmp_path / "copy.db"
+    run = run_cli(capsys, "backup", str(copy), "--database", str(live), "--json")
+    assert run.code == 0, run.err
+    backed = json.loads(run.out)
+    assert (backed["database"], backed["backup"]) == (str(live), str(copy))
+    assert backed["pages"] > 0
+    target = tmp_path / "restored.db"
+    run = run_cli(capsys, "restore", str(copy), "--database", str(target), "--yes", "--json")
+    assert run.code == 0, run.err
+    assert json.loads(run.out) == {"backup": str(copy), "database": str(target),
+                                   "pages": backed["pages"]}
+
+
+def test_cli_backup_into_a_missing_folder_is_refused_in_one_line(capsys: Capsys,
+                                                                 tmp_path: Path) -> None:
+    """A typo in the folder must not leave a copy in a new tree nobody looks in."""
+    live = _database(tmp_path / "live.db", 1)
+    copy = tmp_path / "no-such-folder" / "copy.db"
+    run = run_cli(capsys, "backup", str(copy), "--database", str(live))
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert f"there is no folder {copy.parent} (create it first)" in run.err
+    assert not copy.parent.exists()

@@ -7,7 +7,9 @@ from decimal import Decimal
 import pytest
 
 from trainer.drills import Question, find_family, generate
+from trainer.drills.answers import parse_chips
 from trainer.drills.build import money, show
+from trainer.drills.chips import chips_total
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.errors import RoundError
 from trainer.engine.hands import hand_total
@@ -161,7 +163,7 @@ def test_spanish_21_hard_surrenders_re_doubled_hands_for_half_the_whole_stake() 
         seat = question.table.hands[0]
         stake, back = seat.bet * 4, seat.bet * 2
         assert seat.player_hand().stake == stake and len(seat.cards) == 4
-        assert Decimal(question.expected) == back
+        assert chips_total(parse_chips(question.expected)) == back  # hard: paid in chips
         assert f"doubled and re-doubled to {format_money(stake)} on" in question.prompt
         assert "surrenders after re-doubling" in question.prompt
         assert question.explanation.startswith(

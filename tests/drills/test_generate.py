@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 
 from tests.drills.rederive import rederive
-from trainer.drills import AnswerKind, Question, check, generate, load_families
+from trainer.drills import AnswerKind, DrillError, Question, check, generate, load_families
 from trainer.drills.answers import parse_chips
 from trainer.drills.chips import chips_total
 from trainer.engine.houses import shipped_houses
@@ -71,7 +71,9 @@ def test_finished_rounds_are_rounds_the_house_can_deal(house, family) -> None:
 
 def _canonical(question: Question) -> str:
     """The expected answer in the oracle's spelling (signs dropped from positive nets)."""
-    if question.answer_kind in (AnswerKind.NET, AnswerKind.MONEY, AnswerKind.CHIPS):
+    if question.answer_kind is AnswerKind.CHIPS:  # the fewest chips: the payout they make
+        return _plain(str(chips_total(parse_chips(question.expected, question.chips))))
+    if question.answer_kind in (AnswerKind.NET, AnswerKind.MONEY):
         return _plain(question.expected)
     if question.answer_kind is AnswerKind.NETS:
         return ";".join(_plain(part) for part in question.expected.split(";"))
@@ -85,11 +87,15 @@ def _plain(text: str) -> str:
 
 
 def _right_answer(question: Question) -> str:
-    if question.answer_kind is AnswerKind.CHIPS:
-        answer = question.expected_text.split("(")[1].rstrip(")")
-        assert chips_total(parse_chips(answer, question.chips)) == Decimal(question.expected)
-        return answer
+    """What a trainee types: the expected answer as stored, in every kind (chips too)."""
     return question.expected
+
+
+def test_a_negative_seed_is_refused() -> None:
+    """``random.Random(-7)`` deals as ``random.Random(7)``: -7 would repeat 7's question."""
+    with pytest.raises(DrillError, match=r"^seed -7 must be 0 or more"):
+        generate("europoker", "blackjack-payout", -7)
+    assert generate("europoker", "blackjack-payout", 0).seed == 0
 
 
 @pytest.mark.parametrize(("house", "family"), COMBOS, ids=lambda v: v.name)
@@ -103,7 +109,7 @@ def test_same_seed_same_question(house, family) -> None:
 PINNED = [
     ("europoker", "dealer-draw", 1, "medium", ["4c", "Ad", "As", "Ac"], [], "stand"),
     ("spanish-21", "spanish-21-bonus", 2, "hard", ["Qd", "Kc"],
-     [["5h", "2s", "2d", "Ac", "Ad"]], "868.50"),
+     [["5h", "2s", "2d", "Ac", "Ad"]], "1x500 3x100 2x25 3x5 1x2.50 1x1"),  # 868.50
     ("baden-baden", "variant-specials", 3, "easy", ["As", "Kh"], [["Tc", "Ah"]], "-80"),
 ]
 
@@ -156,3 +162,21 @@ def test_hints_say_how_to_write_a_text_answer() -> None:
     assert chips.answer_kind is AnswerKind.CHIPS
     assert chips.hint == "Answer in chips, e.g. 2x25 1x2.50, with the fewest chips"
     assert generate("europoker", "dealer-draw", 7, "medium").hint == ""
+
+
+def test_every_expected_answer_is_one_check_accepts() -> None:
+    """What ``to_dict`` (``trainer drill --reveal``) shows as ``expected`` is an answer
+    (chips in chips, ``2x25 1x2.50``, not the amount, which a chips question refuses)."""
+    for house, family in COMBOS:
+        for level in family.levels:
+            question = generate(house, family, 1, level)
+            assert check(question, question.expected).correct, question.key
+
+
+def test_a_stored_version_1_chips_question_still_checks() -> None:
+    """Version 1 stored a chips question's amount as ``expected``; read as its fewest chips."""
+    question = generate("europoker", "blackjack-payout", 1, "hard")
+    assert question.answer_kind is AnswerKind.CHIPS and question.expected == "2x25 1x2.50"
+    old = question.to_dict() | {"version": 1, "expected": "52.50"}
+    assert Question.from_dict(old) == question
+    assert check(Question.from_dict(old), "2x25 1x2.50").correct

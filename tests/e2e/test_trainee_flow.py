@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from trainer.db import connect, drilling
+from trainer.drills.answers import parse_chips
 from trainer.drills.chips import fewest_chips
 from trainer.engine.money import format_money
 from trainer.web.drills_backend import DrillsPackageBackend
@@ -59,8 +60,13 @@ def other_action(expected: str) -> str:
     return "stand" if expected == "hit" else "hit"
 
 
-def chip_counts(amount: str, chips: list[str]) -> dict[str, int]:
-    best = fewest_chips(Decimal(amount), tuple(Decimal(c) for c in chips))
+def chip_counts(question: dict[str, Any], chips: list[str]) -> dict[str, int]:
+    """The fewest chips paying a question's expected answer (a chips question stores them)."""
+    denominations = tuple(Decimal(c) for c in chips)
+    if question["answer_kind"] == "chips":
+        best: dict[Decimal, int] | None = parse_chips(question["expected"], denominations)
+    else:
+        best = fewest_chips(Decimal(question["expected"]), denominations)
     assert best is not None
     return {format_money(d): n for d, n in best.items()}
 
@@ -191,7 +197,7 @@ def test_session_with_javascript(browser: Any, live_server: LiveServer) -> None:
     session_id = start(page, live_server, "europoker", "blackjack-payout", "hard", 1)
     question = pending_question(live_server.database, session_id)
     if question["answer_kind"] == "chips":
-        for chip, count in chip_counts(question["expected"], question["chips"]).items():
+        for chip, count in chip_counts(question, question["chips"]).items():
             for _ in range(count):
                 page.click(f"[data-chip='{chip}']")
         assert page.evaluate("document.activeElement.hasAttribute('data-chip')")
@@ -291,7 +297,7 @@ def test_session_without_javascript(browser: Any, live_server: LiveServer) -> No
     page.click("[data-next]")
     wait_position(page, 1)
     question = pending_question(live_server.database, session_id)
-    counts = chip_counts(question["expected"], ["0.50", "1", "2.50", "5", "25", "100", "500"])
+    counts = chip_counts(question, ["0.50", "1", "2.50", "5", "25", "100", "500"])
     smallest = min(counts, key=Decimal)
     counts[smallest] += 1  # one chip too many: wrong
     for chip, count in counts.items():
@@ -348,7 +354,7 @@ def test_a_tablet_on_its_side_answers_without_scrolling(browser: Any,
     felt, pay = box("#drill .felt"), box("#drill .chip-builder button[type=submit]")
     assert pay["y"] + pay["height"] <= 820  # no scrolling to answer
     assert felt["x"] + felt["width"] <= pay["x"]  # side by side
-    for chip, count in chip_counts(question["expected"], question["chips"]).items():
+    for chip, count in chip_counts(question, question["chips"]).items():
         for _ in range(count):
             page.tap(f"[data-chip='{chip}']")
     page.tap("#drill .chip-builder button[type=submit]")

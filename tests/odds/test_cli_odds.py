@@ -59,9 +59,17 @@ def test_odds_refusals_exit_2_in_one_line(capsys: Capsys, args: list[str], named
     assert len(run.err.strip().splitlines()) == 1 and named in run.err
 
 
-def test_odds_refuses_a_pip_ten_in_spanish_decks(capsys: Capsys) -> None:
-    run = run_cli(capsys, "odds", "--rules", "spanish-21", "--upcard", "10")
-    assert run.code == 2 and "no pip tens" in run.err
+@pytest.mark.parametrize("upcard", ["T", "10", "t"])
+def test_odds_reads_t_as_a_ten_valued_up_card_in_spanish_decks(capsys: Capsys,
+                                                               upcard: str) -> None:
+    """The up card is a rank: T is a ten-valued card, J, Q or K where there are no pip tens,
+    the same row as the T of ``--all``."""
+    run = run_cli(capsys, "odds", "--rules", "spanish-21", "--upcard", upcard, "--exact")
+    assert run.code == 0, run.err
+    king = run_cli(capsys, "odds", "--rules", "spanish-21", "--upcard", "K", "--exact").out
+    table = json.loads(run_cli(capsys, "odds", "--rules", "spanish-21", "--all", "--exact").out)
+    assert json.loads(run.out) == json.loads(king) == table["T"]
+    assert json.loads(run.out)["blackjack"] == "24/287"  # an ace under it: 4*6 / (48*6 - 1)
 
 
 def test_simulate_json_is_reproducible(capsys: Capsys) -> None:

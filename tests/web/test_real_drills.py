@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from trainer.db import connect, drilling
 from trainer.db.users import create_user
 from trainer.drills import load_families
-from trainer.drills.chips import fewest_chips
+from trainer.drills.answers import parse_chips
 from trainer.web import create_app
 from trainer.web.auth import hash_password
 from trainer.web.drills_backend import DrillsPackageBackend
@@ -51,8 +51,7 @@ def right_answer(html: str, stored: dict[str, Any]) -> dict[str, Any]:
     if kind == "nets":
         return {f"net-{i}": net for i, net in enumerate(expected.split(";"))}
     if kind == "chips":
-        chips = fewest_chips(Decimal(expected), tuple(Decimal(c) for c in stored["chips"]))
-        assert chips is not None
+        chips = parse_chips(expected, tuple(Decimal(c) for c in stored["chips"]))
         return {f"chip-{format_chip(d)}": str(n) for d, n in chips.items()}
     return {"amount": expected}
 

@@ -4,34 +4,39 @@ from __future__ import annotations
 
 import click
 
-from trainer.cli.database_option import database_option, database_path
+from trainer.cli.database_option import database_option, database_path, in_existing_folder
+from trainer.cli.json_option import echo_result, json_flag
 from trainer.db.backup import BackupError, backup_database, restore_database
 
 
 @click.command("backup")
-@click.argument("path", type=click.Path(dir_okay=False))
+@click.argument("path", type=click.Path(dir_okay=False), callback=in_existing_folder)
 @database_option
-def backup_command(path: str, database: str | None) -> None:
+@json_flag
+def backup_command(path: str, database: str | None, as_json: bool) -> None:
     """Write a consistent copy of the database to PATH (safe while the server runs)."""
     source = database_path(database)
     try:
         pages = backup_database(source, path)
     except BackupError as exc:
         raise click.ClickException(str(exc)) from None
-    click.echo(f"backed up {source} to {path} ({pages} pages)")
+    echo_result(as_json, {"database": source, "backup": path, "pages": pages},
+                f"backed up {source} to {path} ({pages} pages)")
 
 
 @click.command("restore")
 @click.argument("path", type=click.Path(dir_okay=False))
 @database_option
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
-def restore_command(path: str, database: str | None, yes: bool) -> None:
+@json_flag
+def restore_command(path: str, database: str | None, yes: bool, as_json: bool) -> None:
     """Replace the database with the backup at PATH (stop `trainer serve` first)."""
     target = database_path(database)
     if not yes:
-        click.confirm(f"Replace every record in {target} with {path}?", abort=True)
+        click.confirm(f"Replace every record in {target} with {path}?", abort=True, err=True)
     try:
         pages = restore_database(path, target)
     except BackupError as exc:
         raise click.ClickException(str(exc)) from None
-    click.echo(f"restored {path} into {target} ({pages} pages)")
+    echo_result(as_json, {"backup": path, "database": target, "pages": pages},
+                f"restored {path} into {target} ({pages} pages)")

@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import click
+
+
+def in_existing_folder(_ctx: click.Context, _param: click.Parameter,
+                       value: str | None) -> str | None:
+    """Refuse a file path whose folder does not exist (a typo must not make a new tree)."""
+    if value is not None and not Path(value).parent.is_dir():
+        raise click.BadParameter(f"{value}: there is no folder {Path(value).parent} "
+                                 "(create it first)")
+    return value
 
 
 def database_option(function: Callable[..., Any]) -> Callable[..., Any]:
     """Add ``--database`` (also read from ``TRAINER_DATABASE``) to a command."""
     return click.option(
         "--database", "database", type=click.Path(dir_okay=False), envvar="TRAINER_DATABASE",
+        callback=in_existing_folder,
         help="The SQLite file (default: trainer.db in the instance folder).",
     )(function)
 

@@ -16,13 +16,15 @@ from trainer.engine.rules import HouseRules
 @click.command("drill")
 @house_options
 @click.option("--family", help="A drill family, e.g. dealer-draw (see --list).")
-@click.option("--seed", type=int, help="Seed of the question (default: a fresh one).")
+@click.option("--seed", type=int,
+              help="Seed of the question, 0 or more (default: a fresh one).")
 @click.option("--difficulty", help="easy, medium or hard (default: the family's own).")
 @click.option("--answer", help="Check this answer and print the verdict.")
 @click.option("--reveal", is_flag=True, help="Include the expected answer and explanation.")
 @click.option("--list", "list_families", is_flag=True,
               help="List the families and their houses (with --rules: those for that house).")
-@click.option("--json", "as_json", is_flag=True, help="With --list: print JSON.")
+@click.option("--json", "as_json", is_flag=True,
+              help="With --list: print JSON (questions and verdicts are JSON always).")
 def drill_command(
     rules_name: str | None, rules_file: str | None, family: str | None, seed: int | None,
     difficulty: str | None, answer: str | None, reveal: bool, list_families: bool,

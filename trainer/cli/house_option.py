@@ -23,7 +23,8 @@ def house_options(function: Callable[..., Any]) -> Callable[..., Any]:
 def resolve_house(rules_name: str | None, rules_file: str | None) -> HouseRules:
     """The house named by exactly one of the two options."""
     if rules_name and rules_file:
-        raise click.UsageError("give --rules NAME or --rules-file PATH, not both")
+        raise click.UsageError(f"give --rules NAME or --rules-file PATH, not both "
+                               f"(got {rules_name} and {rules_file})")
     if rules_file:
         return load_house_file(rules_file)
     if not rules_name:

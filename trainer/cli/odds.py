@@ -12,9 +12,9 @@ from typing import Any
 import click
 
 from trainer.cli.house_option import house_options, resolve_house
-from trainer.engine.cards import Card, Rank, Suit
+from trainer.cli.json_option import json_flag
+from trainer.engine.cards import Rank
 from trainer.engine.rules import HouseRules
-from trainer.engine.shoe import check_cards_fit
 from trainer.odds.composition import Composition
 from trainer.odds.dealer_odds import Odds, dealer_odds, peeked
 from trainer.odds.dealer_paths import OUTCOMES
@@ -63,7 +63,8 @@ def _shown(odds: Odds, exact: bool) -> dict[str, Any]:
 
 @click.command("odds")
 @house_options
-@click.option("--upcard", help="The dealer's up card rank: 2-9, T (or 10), J, Q, K, A.")
+@click.option("--upcard", help="The dealer's up card rank: 2-9, T (or 10), J, Q, K, A; "
+              "T, J, Q and K all mean a ten-valued card (Spanish decks too).")
 @click.option("--decks", help="Decks in the shoe (default: the house's), or inf.")
 @click.option("--all", "all_up", is_flag=True, help="Every up card, as a table.")
 @click.option("--peeked", "after_peek", is_flag=True,
@@ -79,12 +80,8 @@ def odds_command(
     shoe, described = _shoe(house, decks)
     if all_up == (upcard is not None):
         raise click.UsageError("give --upcard RANK or --all (one of them)")
-    if upcard is not None:
-        rank = Rank.parse(upcard)
-        check_cards_fit(house, [Card(rank, Suit.SPADES)])
-        ups = [rank.value_points]
-    else:
-        ups = list(UP_ORDER)
+    # an up card is a rank: T, J, Q and K are a ten-valued card, in Spanish decks too
+    ups = list(UP_ORDER) if upcard is None else [Rank.parse(upcard).value_points]
     table = {up_label(up): _odds_for(house, shoe, up, after_peek) for up in ups}
     if as_json:
         shown = {label: _shown(odds, exact) for label, odds in table.items()}
@@ -122,7 +119,7 @@ MAX_ROUNDS = 10**9
               help="Processes to play in.")
 @click.option("--infinite-deck", "infinite", is_flag=True,
               help="Deal from an infinite deck (to check the computed edge) instead of the shoe.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@json_flag
 def simulate_command(
     rules_name: str | None, rules_file: str | None, rounds: int, seed: int, workers: int,
     infinite: bool, as_json: bool,

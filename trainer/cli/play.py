@@ -8,6 +8,7 @@ import sys
 import click
 
 from trainer.cli.house_option import house_options, resolve_house
+from trainer.cli.json_option import json_always
 from trainer.engine.cards import Card
 from trainer.engine.dealer import DealerAction, check_dealer_draws, dealer_action, why_dealer
 from trainer.engine.errors import RoundError
@@ -20,6 +21,7 @@ from trainer.round_json import load_round_json, round_result_json
 
 @click.command("dealer")
 @house_options
+@json_always
 @click.argument("cards", nargs=-1, required=True)
 def dealer_command(rules_name: str | None, rules_file: str | None, cards: tuple[str, ...]) -> None:
     """The dealer's next move holding CARDS (dealing order, up card first)."""
@@ -42,6 +44,7 @@ def dealer_command(rules_name: str | None, rules_file: str | None, cards: tuple[
 
 @click.command("settle")
 @house_options
+@json_always
 @click.argument("file", type=click.File("r"), default="-", required=False)
 def settle_command(rules_name: str | None, rules_file: str | None, file: click.File) -> None:
     """Settle a round given as JSON in FILE (or on stdin); prints each hand's net."""

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from trainer.cli.house_option import house_options, resolve_house
+from trainer.cli.json_option import json_flag
 from trainer.engine.houses import SPECS, shipped_houses
 from trainer.engine.rules import HouseRules
 from trainer.odds.summary import edge_line
@@ -19,7 +20,7 @@ def rules_group() -> None:
 
 
 @rules_group.command("list")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@json_flag
 def list_command(as_json: bool) -> None:
     """Every shipped house with a one-line summary."""
     houses = shipped_houses()
@@ -62,11 +63,14 @@ def house_as_dict(house: HouseRules) -> dict[str, Any]:
 @rules_group.command("show")
 @click.argument("name", required=False)
 @house_options
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@json_flag
 def show_command(
     name: str | None, rules_name: str | None, rules_file: str | None, as_json: bool
 ) -> None:
     """Every rule of house NAME with its source, and the reading taken where the source is loose."""
+    if name and (rules_name or rules_file) and rules_name != name:
+        raise click.UsageError(f"give NAME, --rules or --rules-file, one of them "
+                               f"(got {name} and {rules_name or rules_file})")
     house = resolve_house(name or rules_name, rules_file)
     data = house_as_dict(house)
     if as_json:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import sys
@@ -11,6 +12,8 @@ from typing import Any
 import click
 
 from trainer.cli.database_option import database_option
+from trainer.cli.free_port import check_port_free, host_port
+from trainer.cli.json_option import echo_result, json_flag
 
 DEMO_USERS = (
     ("demo-trainee", "trainee", "trainee-demo"),
@@ -39,7 +42,8 @@ def _default_workers() -> int:
 
 @click.command("init-db")
 @database_option
-def init_db_command(database: str | None) -> None:
+@json_flag
+def init_db_command(database: str | None, as_json: bool) -> None:
     """Create the database file if needed and apply pending migrations."""
     from trainer.web.database import init_db
 
@@ -49,8 +53,9 @@ def init_db_command(database: str | None) -> None:
     except sqlite3.DatabaseError as exc:  # a file that is something else
         raise click.ClickException(f"{app.config['DATABASE']}: not a trainer database "
                                    f"({exc})") from None
-    click.echo(f"database {app.config['DATABASE']}: "
-               + (f"applied {', '.join(applied)}" if applied else "up to date"))
+    echo_result(as_json, {"database": app.config["DATABASE"], "applied": applied},
+                f"database {app.config['DATABASE']}: "
+                + (f"applied {', '.join(applied)}" if applied else "up to date"))
 
 
 def _read_password(username: str) -> str:
@@ -68,7 +73,8 @@ def _read_password(username: str) -> str:
 @click.argument("name")
 @click.option("--role", type=click.Choice(["trainee", "supervisor"]), required=True)
 @database_option
-def create_user_command(name: str, role: str, database: str | None) -> None:
+@json_flag
+def create_user_command(name: str, role: str, database: str | None, as_json: bool) -> None:
     """Add an account; asks for the password (or reads one line from stdin)."""
     from trainer.db import connect, migrate
     from trainer.db.users import UserExistsError, create_user
@@ -87,7 +93,7 @@ def create_user_command(name: str, role: str, database: str | None) -> None:
         raise click.ClickException(str(exc)) from None
     finally:
         db.close()
-    click.echo(f"created {role} {name!r}")
+    echo_result(as_json, {"created": name, "role": role}, f"created {role} {name!r}")
 
 
 def settle_heap(_worker: object = None) -> None:
@@ -122,7 +128,7 @@ def serve_wsgi(load: Callable[[], Any], host: str, port: int, workers: int,
 
     class Server(BaseApplication):
         def load_config(self) -> None:
-            self.cfg.set("bind", f"{host}:{port}")
+            self.cfg.set("bind", host_port(host, port))
             self.cfg.set("workers", workers)
             self.cfg.set("worker_class", "sync" if threads == 1 else "gthread")
             self.cfg.set("threads", threads)
@@ -140,9 +146,13 @@ def serve_wsgi(load: Callable[[], Any], host: str, port: int, workers: int,
     Server().run()
 
 
-def run_gunicorn(host: str, port: int, workers: int, threads: int,
-                 database: str | None) -> None:
-    """Serve the app under gunicorn (production WSGI server), several workers, no debug."""
+def run_gunicorn(host: str, port: int, workers: int, threads: int, database: str | None,
+                 as_json: bool = False, shown: dict[str, Any] | None = None) -> None:
+    """Serve the app under gunicorn (production WSGI server), several workers, no debug.
+
+    Says where it serves: a line on stderr, or with ``as_json`` one JSON object
+    on stdout (``shown`` adds keys to it).
+    """
     from trainer.web.database import init_db
 
     app_config = {"DATABASE": database} if database else None
@@ -153,8 +163,13 @@ def run_gunicorn(host: str, port: int, workers: int, threads: int,
 
         return create_app(app_config)
 
-    click.echo(f"serving the dealer trainer on http://{host}:{port}/ with {workers} workers "
-               f"of {threads} thread(s)", err=True)
+    url = f"http://{host_port(host, port)}/"
+    if as_json:
+        click.echo(json.dumps({"url": url, "workers": workers, "threads": threads}
+                              | (shown or {})))
+    else:
+        click.echo(f"serving the dealer trainer on {url} with {workers} workers "
+                   f"of {threads} thread(s)", err=True)
     serve_wsgi(load, host, port, workers, threads)
 
 
@@ -171,22 +186,20 @@ _serve_options = [
 def _with_serve_options(function: Any) -> Any:
     for option in reversed(_serve_options):
         function = option(function)
-    return database_option(function)
+    return json_flag(database_option(function))
 
 
 @click.command("serve")
 @_with_serve_options
 def serve_command(host: str, port: int, workers: int, threads: int,
-                  database: str | None) -> None:
+                  database: str | None, as_json: bool) -> None:
     """Run the web app under gunicorn (several workers, no debug); creates no accounts."""
-    run_gunicorn(host, port, workers, threads, database)
+    check_port_free(host, port)
+    run_gunicorn(host, port, workers, threads, database, as_json)
 
 
-@click.command("demo")
-@_with_serve_options
-def demo_command(host: str, port: int, workers: int, threads: int,
-                 database: str | None) -> None:
-    """Demo mode: create the demo trainee and supervisor if missing, then serve."""
+def _add_demo_users(database: str | None) -> list[str]:
+    """Create the demo accounts that are missing; their names."""
     from trainer.db import connect
     from trainer.db.users import create_user, find_user
     from trainer.web.auth import hash_password
@@ -195,15 +208,35 @@ def demo_command(host: str, port: int, workers: int, threads: int,
     path = _app(database).config["DATABASE"]
     init_db(path)
     db = connect(path)
+    created = []
     try:
         for name, role, password in DEMO_USERS:
             if find_user(db, name) is None:
                 create_user(db, name, role, hash_password(password))
-                click.echo(f"created demo {role} {name!r}")
+                created.append(name)
     finally:
         db.close()
-    click.echo(f"\nDemo mode. Open http://{host}:{port}/ and log in as:")
-    for name, role, password in DEMO_USERS:
-        click.echo(f"  {role:<10}  user {name:<16} password {password}")
-    click.echo("(demo accounts have known passwords: never use demo mode for real trainees)\n")
-    run_gunicorn(host, port, workers, threads, database)
+    return created
+
+
+@click.command("demo")
+@_with_serve_options
+def demo_command(host: str, port: int, workers: int, threads: int,
+                 database: str | None, as_json: bool) -> None:
+    """Demo mode: create the demo trainee and supervisor if missing, then serve."""
+    check_port_free(host, port)
+    created = _add_demo_users(database)
+    accounts = [{"user": name, "role": role, "password": password}
+                for name, role, password in DEMO_USERS]
+    if not as_json:
+        for account in accounts:
+            if account["user"] in created:
+                click.echo(f"created demo {account['role']} {account['user']!r}")
+        click.echo(f"\nDemo mode. Open http://{host_port(host, port)}/ and log in as:")
+        for account in accounts:
+            click.echo(f"  {account['role']:<10}  user {account['user']:<16} "
+                       f"password {account['password']}")
+        click.echo("(demo accounts have known passwords: never use demo mode for real "
+                   "trainees)\n")
+    run_gunicorn(host, port, workers, threads, database, as_json,
+                 {"created": created, "accounts": accounts})

@@ -17,9 +17,11 @@ Generating and checking::
 
 * ``generate(house, family, seed, difficulty=None) -> Question`` — ``house``
   is a ``HouseRules`` or a shipped house name; ``family`` a ``Family`` or its
-  name; the same arguments always give the same question (only
-  ``random.Random(seed)`` is used). Raises ``DrillError`` (unknown family or
-  difficulty, family not for this house) or ``ProfileError`` (unknown house),
+  name; ``seed`` a whole number, 0 or more; the same arguments always give
+  the same question (only ``random.Random(seed)`` is used). Raises
+  ``DrillError`` (unknown family or difficulty, family not for this house, a
+  negative seed: ``random.Random(-7)`` deals as ``random.Random(7)``) or
+  ``ProfileError`` (unknown house),
   both ``EngineError``/``ValueError``.
 * ``check(question, answer) -> Verdict`` — ``answer`` by ``question.answer_kind``:
   ``action`` one of ``choices`` (a unique prefix works); ``actions`` several

@@ -37,8 +37,9 @@ def generate(
     """The question for this house, family, seed and difficulty (None = the family's default).
 
     Deterministic: the same arguments give the same question, every time.
-    Raises ``DrillError`` for an unknown family or difficulty, or a family
-    that does not apply to the house, and ``ProfileError`` for an unknown house.
+    Raises ``DrillError`` for an unknown family or difficulty, a family
+    that does not apply to the house, or a negative seed, and ``ProfileError``
+    for an unknown house.
     """
     rules = find_house(house) if isinstance(house, str) else house
     fam = find_family(family) if isinstance(family, str) else family
@@ -50,6 +51,9 @@ def generate(
     level = fam.level(difficulty)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise DrillError(f"seed {seed!r} must be a whole number")
+    if seed < 0:  # random.Random(-7) is random.Random(7): the question would repeat
+        raise DrillError(f"seed {seed} must be 0 or more (a negative seed repeats its "
+                         f"positive's question)")
     rng = random.Random(seed)
     builder = BUILDERS.get(fam.name)
     if builder is None:
@@ -74,8 +78,8 @@ def _finish(rules: HouseRules, fam: Family, seed: int, difficulty: str, draft: D
         stack = fewest_chips(draft.amount, table_chips)
         if stack is not None:
             kind, chips, fewest = AnswerKind.CHIPS, table_chips, level.fewest_chips
-            expected = money(draft.amount)
-            shown = f"{money(draft.amount)} ({chips_text(stack)})"
+            expected = chips_text(stack)  # what check() reads, as --answer takes it
+            shown = f"{money(draft.amount)} ({expected})"
             hint = "Answer in chips, e.g. 2x25 1x2.50"
             if fewest:
                 hint += ", with the fewest chips"
@@ -154,9 +158,10 @@ def check(question: Question, answer: Answer) -> Verdict:
             stack = parse_chips(answer, question.chips or None)
             value = chips_total(stack)
             given = f"{money(value)} ({chips_text(stack)})"
-            correct = value == Decimal(expected)
+            payout = chips_total(parse_chips(expected))
+            correct = value == payout
             if correct and question.fewest_chips:
-                best = fewest_chips(Decimal(expected), question.chips)
+                best = fewest_chips(payout, question.chips)
                 if best is not None and chip_count(stack) > chip_count(best):
                     correct = False
                     detail = (f"right amount, but {chip_count(stack)} chips; "

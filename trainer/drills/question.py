@@ -13,19 +13,22 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from trainer.drills.answers import AnswerKind
+from trainer.drills.answers import AnswerKind, chips_text
+from trainer.drills.chips import fewest_chips
 from trainer.drills.table import Table
 
-FORMAT_VERSION = 1
-"""Bumped when the stored form of a question changes incompatibly."""
+FORMAT_VERSION = 2
+"""Bumped when the stored form of a question changes incompatibly (2: a chips
+question's ``expected`` is its fewest chips, ``2x25 1x2.50``, not the amount)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Question:
     """One drill question, reproducible from (house, family, seed, difficulty).
 
-    ``expected`` is the canonical correct answer as text (``"hit"``,
-    ``"52.50"``, ``"soft 17"``, ``"0;-10;10"``, ``"split,stand"``, ``"yes"``);
+    ``expected`` is the canonical correct answer as text, one that ``check``
+    accepts (``"hit"``, ``"52.50"``, ``"soft 17"``, ``"0;-10;10"``,
+    ``"split,stand"``, ``"yes"``, in chips ``"2x25 1x2.50"``);
     ``expected_text`` is how to show it to a trainee; ``chips`` lists the
     table's chip denominations when the answer is given in chips.
     """
@@ -81,7 +84,11 @@ class Question:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Question:
-        """Rebuild a stored question from ``to_dict`` output."""
+        """Rebuild a stored question from ``to_dict`` output (of this version or an older one)."""
+        chips = tuple(Decimal(c) for c in data.get("chips", []))
+        expected = str(data["expected"])
+        if int(data.get("version", FORMAT_VERSION)) < 2 and data["answer_kind"] == "chips":
+            expected = _fewest_chips_text(Decimal(expected), chips)
         return cls(
             house=str(data["house"]),
             family=str(data["family"]),
@@ -92,14 +99,22 @@ class Question:
             choices=tuple(str(c) for c in data.get("choices", [])),
             table=Table.from_dict(data["table"]),
             par_seconds=int(data["par_seconds"]),
-            expected=str(data["expected"]),
+            expected=expected,
             expected_text=str(data["expected_text"]),
             explanation=str(data["explanation"]),
-            chips=tuple(Decimal(c) for c in data.get("chips", [])),
+            chips=chips,
             fewest_chips=bool(data.get("fewest_chips", False)),
-            version=int(data.get("version", FORMAT_VERSION)),
+            version=FORMAT_VERSION,
             hint=str(data.get("hint", "")),
         )
+
+
+def _fewest_chips_text(amount: Decimal, chips: tuple[Decimal, ...]) -> str:
+    """A version 1 chips answer (the amount) as version 2 stores it (the fewest chips)."""
+    stack = fewest_chips(amount, chips)
+    if stack is None:  # pragma: no cover - such a question was never generated
+        raise ValueError(f"no stack of {', '.join(map(str, chips))} makes {amount}")
+    return chips_text(stack)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
+from fractions import Fraction
 
 from trainer.engine.cards import Card, Rank
 from trainer.engine.dealer import check_dealer_hand
 from trainer.engine.errors import MoneyError, RoundError
 from trainer.engine.hands import hand_total
+from trainer.engine.money import format_money
 from trainer.engine.options import (
     Action,
     HandState,
@@ -87,8 +89,8 @@ def _check_boxes(rules: HouseRules, hands: Sequence[PlayerHand]) -> None:
         most = box_hands[0].bet * rules.insurance_max
         if insured > most:
             raise MoneyError(
-                f"box {number}: insurance {insured} is more than {most} "
-                f"({rules.insurance_max} of the bet, once per box)"
+                f"box {number}: insurance {format_money(insured)} is more than "
+                f"{_most_insurance(rules, most)}, once per box"
             )
 
 
@@ -222,8 +224,8 @@ def _check_side_bets(rules: HouseRules, hand: PlayerHand, up: Card, where: str) 
         most = hand.bet * rules.insurance_max
         if hand.insurance > most:
             raise MoneyError(
-                f"{where}: insurance {hand.insurance} is more than {most} "
-                f"({rules.insurance_max} of the bet)"
+                f"{where}: insurance {hand.insurance} is more than "
+                f"{_most_insurance(rules, most)}"
             )
     if hand.even_money:
         if not rules.even_money:
@@ -232,6 +234,11 @@ def _check_side_bets(rules: HouseRules, hand: PlayerHand, up: Card, where: str) 
             raise RoundError(f"{where}: even money is only for a blackjack against a dealer ace")
         if hand.insurance:
             raise RoundError(f"{where}: a hand takes even money or insurance, not both")
+
+
+def _most_insurance(rules: HouseRules, most: Decimal) -> str:
+    """The largest insurance, as money and share of the bet: ``5 (1/2 of the bet)``."""
+    return f"{format_money(most)} ({Fraction(rules.insurance_max)} of the bet)"
 
 
 def _show(cards: Sequence[Card]) -> str:
