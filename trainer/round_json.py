@@ -8,7 +8,7 @@ from typing import Any
 
 from trainer.engine.cards import Card
 from trainer.engine.errors import EngineError, RoundError
-from trainer.engine.money import ZERO, format_money, to_money
+from trainer.engine.money import ZERO, as_typed, format_money, to_money
 from trainer.engine.settlement import PlayerHand, RoundResult
 
 _HAND_KEYS = {
@@ -46,19 +46,10 @@ def _cards(value: Any, where: str) -> list[Card]:
         raise type(exc)(f"{where}: {exc}") from None
 
 
-def _typed(value: Any) -> str:
-    """A JSON value as the round wrote it: ``1.0``, ``null``, ``[1]``, a string quoted."""
-    if isinstance(value, str):
-        return repr(value)
-    if isinstance(value, Decimal):  # json.loads(parse_float=Decimal) keeps the digits typed
-        return str(value)
-    return json.dumps(value, default=str)
-
-
 def _flag(item: dict[str, Any], key: str, where: str) -> bool:
     value = item.get(key, False)
     if not isinstance(value, bool):
-        raise RoundError(f"{where}: {key} {_typed(value)} must be true or false")
+        raise RoundError(f"{where}: {key} {as_typed(value)} must be true or false")
     return value
 
 
@@ -78,10 +69,10 @@ def _hand(item: Any, number: int) -> PlayerHand:
         raise type(exc)(f"{where}: {exc}") from None
     doubled = item.get("doubled", 0)
     if isinstance(doubled, bool) or not isinstance(doubled, int) or doubled < 0:
-        raise RoundError(f"{where}: doubled {_typed(doubled)} must be a count (0, 1, 2)")
+        raise RoundError(f"{where}: doubled {as_typed(doubled)} must be a count (0, 1, 2)")
     box = item.get("box")
     if box is not None and (isinstance(box, bool) or not isinstance(box, int)):
-        raise RoundError(f"{where}: box {_typed(box)} must be a whole number")
+        raise RoundError(f"{where}: box {as_typed(box)} must be a whole number")
     return PlayerHand(
         bet=bet,
         cards=tuple(_cards(item.get("cards"), where)),

@@ -38,3 +38,15 @@ def test_a_profile_with_a_huge_payout_ratio_is_refused_in_one_line(capsys: Capsy
     run = run_cli(capsys, "rules", "show", "--rules-file", str(profile))
     assert run.code == 2 and run.err.count("\n") == 1
     assert "blackjack_pays" in run.err and "from 1 to 1000" in run.err
+
+
+@pytest.mark.parametrize(("bet", "message"), [
+    ("35.555", "hand 1: bet 35.555 has more than two decimals"),
+    ("-5.0", "hand 1: bet -5.0 is not a non-negative amount"),
+    ("true", "hand 1: bet true is not an amount"),
+    ("null", "hand 1: bet null is not an amount"),
+])
+def test_a_bad_bet_is_named_as_the_round_wrote_it(capsys: Capsys, bet: str, message: str) -> None:
+    round_ = '{"dealer": ["9h", "Td"], "hands": [{"bet": ' + bet + ', "cards": ["Ah", "Kd"]}]}'
+    run = run_cli(capsys, "settle", "--rules", "europoker", stdin=round_)
+    assert (run.code, run.err) == (2, f"trainer: error: {message}\n")

@@ -10,6 +10,7 @@ Decimal('52.5')
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal, InvalidOperation
@@ -63,10 +64,24 @@ def _too_large(shown: str) -> str:
             f"(at most {MAX_WHOLE_DIGITS} digits before the decimals)")
 
 
+def as_typed(value: object) -> str:
+    """A JSON value as the input wrote it, for a message: ``1.0``, ``null``, ``[1]``,
+    ``true``, a string quoted (``json.loads(parse_float=Decimal)`` keeps the digits typed).
+
+    >>> as_typed(Decimal("35.555")), as_typed(None), as_typed(True), as_typed("x")
+    ('35.555', 'null', 'true', "'x'")
+    """
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, Decimal):
+        return str(value)
+    return json.dumps(value, default=str)
+
+
 def to_money(value: object, what: str = "amount") -> Decimal:
     """Turn a JSON value (string, int or exact decimal) into a non-negative amount."""
     if isinstance(value, bool):
-        raise MoneyError(f"{what} {value!r} is not an amount")
+        raise MoneyError(f"{what} {as_typed(value)} is not an amount")
     if isinstance(value, str):
         try:
             return parse_money(value)
@@ -76,15 +91,15 @@ def to_money(value: object, what: str = "amount") -> Decimal:
         try:
             amount = Decimal(value)
         except InvalidOperation:
-            raise MoneyError(f"{what} {value!r} is not an amount") from None
+            raise MoneyError(f"{what} {as_typed(value)} is not an amount") from None
         if not amount.is_finite() or amount < 0:
-            raise MoneyError(f"{what} {value!r} is not a non-negative amount")
+            raise MoneyError(f"{what} {as_typed(value)} is not a non-negative amount")
         if amount.adjusted() >= MAX_WHOLE_DIGITS:
             raise MoneyError(f"{what} {_too_large(str(value))}")
         if amount != amount.quantize(Decimal("0.01")):
-            raise MoneyError(f"{what} {value!r} has more than two decimals")
+            raise MoneyError(f"{what} {as_typed(value)} has more than two decimals")
         return amount
-    raise MoneyError(f"{what} {value!r} is not an amount")
+    raise MoneyError(f"{what} {as_typed(value)} is not an amount")
 
 
 def whole_cents(amount: Decimal) -> Decimal:
