@@ -62,7 +62,7 @@ Feature: Casino classic — settling the hands
       | T♠ 9♦    |
       | T♠ Q♦    |
 
-  Scenario Outline: higher totals win 1:1, lower totals lose, ties push
+  Scenario Outline: higher totals win 1:1, lower totals lose
     Given the house rules "casino-classic"
     And a bet of <bet> on <cards>
     When the dealer holds <dealer>
@@ -73,8 +73,13 @@ Feature: Casino classic — settling the hands
       | 10  | K♠ 9♦    | 9♥ 8♣    | is paid 10 |
       | 25  | T♠ Q♦    | 9♥ T♣    | is paid 25 |
       | 10  | K♠ 7♦    | 9♥ T♣    | loses 10   |
-      | 10  | K♠ 9♦    | 9♥ T♣    | loses 0    |
       | 20  | 2♠ 3♦ 4♣ | T♥ 6♣ 7♦ | is paid 20 |
+
+  Scenario: equal totals push and the bet is returned
+    Given the house rules "casino-classic"
+    And a bet of 10 on K♠ 9♦
+    When the dealer holds 9♥ T♣
+    Then the bet pushes
 
   Scenario: a bust loses at once, even when the dealer busts later
     Given the house rules "casino-classic"
