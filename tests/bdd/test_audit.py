@@ -172,15 +172,3 @@ def test_an_unknown_house_exits_2(capsys):
     code, _, err = run_cli(capsys, "audit", "--rules", "nowhere")
     assert code == 2
     assert "unknown house 'nowhere'" in err
-
-
-def test_a_feature_that_does_not_parse_is_an_error(tmp_path):
-    feature = tmp_path / "broken.feature"
-    feature.write_text(
-        'Feature: x\n  Scenario: y\n    Given the house rules "europoker"\n    Then\n'
-        "  garbage here\n",
-        encoding="utf-8",
-    )
-    run = run_features([feature])
-    assert not run.ok
-    assert run.errors and "broken.feature" in run.errors[0]

@@ -35,7 +35,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--audit-rules", default=None, help="shipped house under audit")
     group.addoption("--audit-rules-file", default=None, help="house profile file under audit")
     group.addoption("--audit-features", action="append", default=[],
-                    help="feature directory or file whose tags are registered as markers")
+                    help="feature file whose tags are registered as markers")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -50,16 +50,13 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{tag}: a tag of the audited features")
 
 
-def feature_tags(places: list[str]) -> set[str]:
-    """Every ``@tag`` in the feature files under ``places``."""
+def feature_tags(files: list[str]) -> set[str]:
+    """Every ``@tag`` in the feature ``files``."""
     tags: set[str] = set()
-    for place in places:
-        root = Path(place)
-        files = [root] if root.is_file() else sorted(root.rglob("*.feature"))
-        for file in files:
-            for line in file.read_text(encoding="utf-8").splitlines():
-                if line.lstrip().startswith("@"):
-                    tags.update(_TAG.findall(line))
+    for file in files:
+        for line in Path(file).read_text(encoding="utf-8").splitlines():
+            if line.lstrip().startswith("@"):
+                tags.update(_TAG.findall(line))
     return tags
 
 

@@ -18,8 +18,10 @@ from pathlib import Path
 from typing import TextIO
 
 import pytest
+from pytest_bdd.feature import features as parsed_features
 
 from trainer.audit.collect import Collector
+from trainer.audit.inputs import checked_features
 from trainer.audit.results import AuditRun
 
 CUCUMBER_JSON = "cucumber.json"
@@ -33,14 +35,6 @@ scenarios(*{paths!r})
 '''
 
 
-def feature_files(places: Sequence[Path]) -> list[Path]:
-    """Every ``.feature`` file in ``places`` (files or directories), sorted."""
-    files: list[Path] = []
-    for place in places:
-        files.extend([place] if place.is_file() else sorted(place.rglob("*.feature")))
-    return [file.resolve() for file in files]
-
-
 def run_features(
     places: Sequence[Path],
     *,
@@ -49,14 +43,14 @@ def run_features(
     report_dir: Path | None = None,
     progress: TextIO | None = None,
 ) -> AuditRun:
-    """Run the features in ``places``; the house under audit (if any) replaces named houses."""
+    """Run the features in ``places``; the house under audit (if any) replaces named houses.
+
+    Features that cannot be read or parsed raise :class:`AuditInputError` before the run.
+    """
     from trainer.audit.report import write_html
 
     run = AuditRun()
-    files = feature_files(places)
-    if not files:
-        run.errors.append(f"no .feature files in {', '.join(str(p) for p in places)}")
-        return run
+    files = checked_features(places)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="trainer-audit-") as temp:
         work = Path(temp)
@@ -71,8 +65,8 @@ def run_features(
             "--cucumber-json", str(work / CUCUMBER_JSON), "--junitxml", str(work / JUNIT_XML),
             "-o", "junit_suite_name=trainer-audit", "-o", "junit_logging=no",
         ]
-        for place in places:
-            args += ["--audit-features", str(place)]
+        for file in files:
+            args += ["--audit-features", str(file)]
         if rules_file is not None:
             args += ["--audit-rules-file", str(rules_file)]
         elif rules_name is not None:
@@ -82,6 +76,8 @@ def run_features(
         finally:
             for name in [n for n in sys.modules if module.stem in n]:
                 del sys.modules[name]
+            for file in files:  # pytest-bdd caches parsed features by path, for the process
+                parsed_features.pop(str(file), None)
         if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) and not run.errors:
             run.errors.append(f"pytest stopped with exit code {int(code)}")
         run.seconds = time.perf_counter() - started

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from trainer.audit.catalogue import CATALOGUE
+from trainer.audit.inputs import AuditInputError
 from trainer.audit.locate import house_features, shipped_features_dir
 from trainer.audit.report import summary_text
 from trainer.audit.runner import run_features
@@ -94,13 +95,16 @@ def audit_command(
         except OSError as exc:
             raise click.BadParameter(f"{report}: cannot write there ({exc.strerror})",
                                      param_hint="--report") from None
-    run = run_features(
-        places,
-        rules_name=rules_name,
-        rules_file=Path(rules_file) if rules_file else None,
-        report_dir=Path(report) if report else None,
-        progress=None if quiet else sys.stderr,
-    )
+    try:
+        run = run_features(
+            places,
+            rules_name=rules_name,
+            rules_file=Path(rules_file) if rules_file else None,
+            report_dir=Path(report) if report else None,
+            progress=None if quiet else sys.stderr,
+        )
+    except AuditInputError as exc:
+        raise click.ClickException(str(exc)) from None
     click.echo(summary_text(run))
     for name, path in run.reports.items():
         click.echo(f"{name}: {path}")
