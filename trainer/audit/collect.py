@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from pathlib import Path
 from typing import Any, TextIO
 
 import pytest
 
-from trainer.audit.results import AuditRun, ScenarioResult, area_of
+from trainer.audit.results import AuditRun, ScenarioResult, area_of, house_of
 from trainer.audit.table import AuditFailure
 
 
@@ -61,7 +60,7 @@ class Collector:
         feature = str(props.get("feature", report.fspath))
         tags = set(str(props.get("tags", "")).split())
         own_tags = set(str(props.get("scenario_tags", "")).split())
-        house = str(props.get("house") or _house_from_path(feature))
+        house = str(props.get("house") or house_of(tags, feature))
         name = str(props.get("scenario") or report.nodeid)
         params = _example_of(report.nodeid, props)
         if params:
@@ -73,11 +72,11 @@ class Collector:
         if report.failed:
             message = str(error) if error is not None else report.longreprtext.strip()
         self.run.results.append(ScenarioResult(
-            house, area_of(own_tags, tags, feature), feature, name, report.passed,
+            house, area_of(own_tags, tags, feature), feature, name, report.outcome,
             reading="reading" in tags, expected=expected, actual=actual, message=message,
         ))
         self.done += 1
-        self._say("." if report.passed else "F")
+        self._say({"passed": ".", "failed": "F"}.get(report.outcome, "s"))
         if self.done % self.width == 0 or self.done == self.total:
             self._say(f" {self.done}/{self.total}\n")
 
@@ -92,10 +91,6 @@ def _last_error(text: str) -> str:
         elif block:
             break
     return "\n  ".join(reversed(block)) if block else (lines[-1] if lines else "")
-
-
-def _house_from_path(feature: str) -> str:
-    return Path(feature).parent.name
 
 
 def _example_of(nodeid: str, props: dict[str, Any]) -> str:

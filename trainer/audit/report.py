@@ -6,7 +6,7 @@ import html
 import json
 from pathlib import Path
 
-from trainer.audit.results import AuditRun, ScenarioResult
+from trainer.audit.results import STATUSES, AuditRun, ScenarioResult, status_counts
 
 _CSS = """
 body{font-family:system-ui,sans-serif;margin:2em;color:#222}
@@ -19,12 +19,11 @@ ol{margin:.2em 0 .6em 1.5em}pre{white-space:pre-wrap;background:#fff4f4;padding:
 
 
 def summary_text(run: AuditRun) -> str:
-    """House × rule area: passed and failed counts, then every failure with expected vs actual."""
-    rows = [("house", "rule area", "passed", "failed")]
+    """House × rule area: how many passed, failed, skipped; then each failure's expected/actual."""
+    rows: list[tuple[str, ...]] = [("house", "rule area", *STATUSES)]
     for (house, area), results in run.by_area().items():
-        failed = sum(not r.passed for r in results)
-        rows.append((house, area, str(len(results) - failed), str(failed)))
-    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+        rows.append((house, area, *(str(n) for n in status_counts(results).values())))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = []
     for index, row in enumerate(rows):
         lines.append("  ".join(
@@ -32,9 +31,8 @@ def summary_text(run: AuditRun) -> str:
         ).rstrip())
         if index == 0:
             lines.append("  ".join("-" * w for w in widths))
-    total, failed = len(run.results), len(run.failed)
     lines.append("")
-    lines.append(f"{total - failed} passed, {failed} failed in {run.seconds:.1f} s")
+    lines.append(f"{counts_text(run)} in {run.seconds:.1f} s")
     for result in run.failed:
         lines.append("")
         lines.append(f"FAILED {result.house} / {result.area}: {result.scenario}")
@@ -50,30 +48,33 @@ def summary_text(run: AuditRun) -> str:
     return "\n".join(lines)
 
 
+def counts_text(run: AuditRun) -> str:
+    """``650 passed, 7 failed`` (and ``, 2 skipped`` when any were)."""
+    counts = run.counts()
+    text = f"{counts['passed']} passed, {counts['failed']} failed"
+    return text + (f", {counts['skipped']} skipped" if counts["skipped"] else "")
+
+
 def write_html(run: AuditRun, path: Path) -> Path:
     """Write the self-contained HTML report (inline CSS, no scripts) and return its path."""
     esc = html.escape
-    total, failed = len(run.results), len(run.failed)
     parts = [
         "<!doctype html><html lang='en'><meta charset='utf-8'>",
         "<title>Rule audit</title>", f"<style>{_CSS}</style>",
         "<h1>Rule audit</h1>",
-        f"<p class='{'failed' if failed or run.errors else 'passed'}'>{total - failed} passed, "
-        f"{failed} failed in {run.seconds:.1f} s</p>",
+        f"<p class='{'passed' if run.ok else 'failed'}'>{counts_text(run)}"
+        f" in {run.seconds:.1f} s</p>",
         "<h2>Summary</h2><table><tr><th>House</th><th>Rule area</th><th>Passed</th>"
-        "<th>Failed</th><th>Failing scenarios</th></tr>",
+        "<th>Failed</th><th>Skipped</th><th>Failing scenarios</th></tr>",
     ]
     for (house, area), results in run.by_area().items():
-        bad = [r for r in results if not r.passed]
         failures = "".join(
             f"<div>{esc(r.scenario)}<br><small>expected {esc(r.expected or '?')} — "
-            f"actual {esc(_actual(r))}</small></div>" for r in bad
+            f"actual {esc(_actual(r))}</small></div>" for r in results if r.status == "failed"
         )
-        parts.append(
-            f"<tr><td>{esc(house)}</td><td>{esc(area)}</td><td class='passed'>"
-            f"{len(results) - len(bad)}</td><td class='{'failed' if bad else ''}'>{len(bad)}</td>"
-            f"<td>{failures}</td></tr>"
-        )
+        cells = "".join(f"<td class='{status if n else ''}'>{n}</td>"
+                        for status, n in status_counts(results).items())
+        parts.append(f"<tr><td>{esc(house)}</td><td>{esc(area)}</td>{cells}<td>{failures}</td></tr>")
     parts.append("</table>")
     for error in run.errors:
         parts.append(f"<pre>{esc(error)}</pre>")

@@ -5,11 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from trainer.engine.houses import house_names
+
 AREAS = (
     "shoe", "dealer", "hands", "blackjack", "payouts", "doubling", "splitting", "surrender",
     "insurance", "bonuses", "switch", "table",
 )
 """The rule-area tags, in the order the summary lists them."""
+
+STATUSES = ("passed", "failed", "skipped")
+"""What can become of a scenario."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,16 +25,17 @@ class ScenarioResult:
     area: str
     feature: str
     scenario: str
-    passed: bool
+    status: str
+    """``passed``, ``failed`` or ``skipped`` (a ``@skip`` tag)."""
     reading: bool = False
     expected: str | None = None
     actual: str | None = None
     message: str | None = None
 
     @property
-    def status(self) -> str:
-        """``passed`` or ``failed``."""
-        return "passed" if self.passed else "failed"
+    def passed(self) -> bool:
+        """True when the engine honours the scenario's rule."""
+        return self.status == "passed"
 
 
 @dataclass
@@ -44,7 +50,11 @@ class AuditRun:
     @property
     def failed(self) -> list[ScenarioResult]:
         """The scenarios whose rule the engine does not honour."""
-        return [r for r in self.results if not r.passed]
+        return [r for r in self.results if r.status == "failed"]
+
+    def counts(self) -> dict[str, int]:
+        """How many scenarios passed, failed and were skipped."""
+        return status_counts(self.results)
 
     @property
     def ok(self) -> bool:
@@ -60,6 +70,16 @@ class AuditRun:
         ):
             groups.setdefault((result.house, result.area), []).append(result)
         return groups
+
+
+def status_counts(results: list[ScenarioResult]) -> dict[str, int]:
+    """How many of ``results`` passed, failed and were skipped, in ``STATUSES`` order."""
+    return {status: sum(r.status == status for r in results) for status in STATUSES}
+
+
+def house_of(tags: set[str], feature: str) -> str:
+    """The house of a scenario that never named one (skipped): its house tag, else its folder."""
+    return next((name for name in house_names() if name in tags), Path(feature).parent.name)
 
 
 def area_of(own_tags: set[str], tags: set[str], feature: str) -> str:
