@@ -21,6 +21,7 @@ import pytest
 from pytest_bdd.feature import features as parsed_features
 
 from trainer.audit.collect import Collector
+from trainer.audit.html_report import write_html
 from trainer.audit.inputs import checked_features
 from trainer.audit.results import AuditRun
 
@@ -47,8 +48,6 @@ def run_features(
 
     Features that cannot be read or parsed raise :class:`AuditInputError` before the run.
     """
-    from trainer.audit.report import write_html
-
     run = AuditRun()
     files = checked_features(places)
     started = time.perf_counter()
