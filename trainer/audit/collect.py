@@ -7,6 +7,7 @@ from typing import Any, TextIO
 
 import pytest
 
+from trainer.audit.readings import readings_of
 from trainer.audit.results import AuditRun, ScenarioResult, area_of, house_of
 from trainer.audit.table import AuditFailure
 
@@ -73,7 +74,9 @@ class Collector:
             message = str(error) if error is not None else report.longreprtext.strip()
         self.run.results.append(ScenarioResult(
             house, area_of(own_tags, tags, feature), feature, name, report.outcome,
-            reading="reading" in tags, expected=expected, actual=actual, message=message,
+            reading="reading" in tags, readings=readings_of(report.user_properties),
+            expected=expected, actual=actual, message=message,
+            test_id=report.nodeid.rsplit("::", 1)[-1],
         ))
         self.done += 1
         self._say({"passed": ".", "failed": "F"}.get(report.outcome, "s"))

@@ -5,9 +5,11 @@ from __future__ import annotations
 import html
 import json
 from pathlib import Path
+from typing import Any
 
+from trainer.audit.readings import Reading
 from trainer.audit.report import actual_text, counts_text
-from trainer.audit.results import AuditRun, status_counts
+from trainer.audit.results import AuditRun, ScenarioResult, status_counts
 
 _CSS = """
 body{font-family:system-ui,sans-serif;margin:2em;color:#222}
@@ -16,12 +18,15 @@ th{background:#eee;text-align:left}.passed{color:#176f2c}.failed{color:#b00020;f
 .skipped,.undefined{color:#8a6d00}details{margin:.3em 0}summary{cursor:pointer}
 ol{margin:.2em 0 .6em 1.5em}pre{white-space:pre-wrap;background:#fff4f4;padding:.5em}
 .reading{background:#eef3ff;border-radius:3px;padding:0 .3em;font-size:.85em}
+.note{background:#eef3ff;padding:.4em .8em;margin:.2em 0 .6em 1.5em}.note dd{margin:0 0 .3em 1em}
 """
+
+
+_esc = html.escape
 
 
 def write_html(run: AuditRun, path: Path) -> Path:
     """Write the self-contained HTML report (inline CSS, no scripts) and return its path."""
-    esc = html.escape
     parts = [
         "<!doctype html><html lang='en'><meta charset='utf-8'>",
         "<title>Rule audit</title>", f"<style>{_CSS}</style>",
@@ -33,15 +38,15 @@ def write_html(run: AuditRun, path: Path) -> Path:
     ]
     for (house, area), results in run.by_area().items():
         failures = "".join(
-            f"<div>{esc(r.scenario)}<br><small>expected {esc(r.expected or '?')} — "
-            f"actual {esc(actual_text(r))}</small></div>" for r in results if r.status == "failed"
+            f"<div>{_esc(r.scenario)}<br><small>expected {_esc(r.expected or '?')} — "
+            f"actual {_esc(actual_text(r))}</small></div>" for r in results if r.status == "failed"
         )
         cells = "".join(f"<td class='{status if n else ''}'>{n}</td>"
                         for status, n in status_counts(results).items())
-        parts.append(f"<tr><td>{esc(house)}</td><td>{esc(area)}</td>{cells}<td>{failures}</td></tr>")
+        parts.append(f"<tr><td>{_esc(house)}</td><td>{_esc(area)}</td>{cells}<td>{failures}</td></tr>")
     parts.append("</table>")
     for error in run.errors:
-        parts.append(f"<pre>{esc(error)}</pre>")
+        parts.append(f"<pre>{_esc(error)}</pre>")
     parts.append("<h2>Scenarios</h2>")
     parts.extend(_scenario_sections(run))
     parts.append("</html>")
@@ -50,33 +55,43 @@ def write_html(run: AuditRun, path: Path) -> Path:
 
 
 def _scenario_sections(run: AuditRun) -> list[str]:
-    """Each feature's scenarios with their steps, from the cucumber JSON when there is one."""
-    esc = html.escape
+    """Each feature's scenarios with their steps (from cucumber.json) and recorded readings."""
     cucumber = run.reports.get("cucumber.json")
     if cucumber is None or not cucumber.exists():
-        return [
-            f"<div class='{r.status}'>{esc(r.house)} / {esc(r.scenario)}: {r.status}</div>"
-            for r in run.results
-        ]
+        return [part for result in run.results for part in _result_section(result, {})]
+    by_id = {result.test_id: result for result in run.results}
     parts = []
     for feature in json.loads(cucumber.read_text(encoding="utf-8")):
-        parts.append(f"<h3>{esc(feature.get('name', ''))}</h3>"
-                     f"<p><small>{esc(feature.get('uri', ''))}</small></p>")
+        parts.append(f"<h3>{_esc(feature.get('name', ''))}</h3>"
+                     f"<p><small>{_esc(feature.get('uri', ''))}</small></p>")
         for element in feature.get("elements", []):
-            steps = element.get("steps", [])
-            status = "failed" if any(
-                s.get("result", {}).get("status") == "failed" for s in steps
-            ) else "passed"
-            tags = " ".join(t.get("name", "") for t in element.get("tags", []))
-            reading = "<span class='reading'>reading</span> " if "reading" in tags.split() else ""
-            parts.append(f"<details{' open' if status == 'failed' else ''}><summary "
-                         f"class='{status}'>{reading}{esc(element.get('name', ''))} — {status}"
-                         f" <small>{esc(tags)}</small></summary><ol>")
-            for s in steps:
-                result = s.get("result", {})
-                parts.append(f"<li class='{esc(result.get('status', ''))}'>"
-                             f"{esc(s.get('keyword', ''))} {esc(s.get('name', ''))}</li>")
-                if result.get("error_message"):
-                    parts.append(f"<pre>{esc(result['error_message'][-2000:])}</pre>")
-            parts.append("</ol></details>")
+            result = by_id.get(element.get("id", ""))
+            if result is not None:
+                parts.extend(_result_section(result, element))
     return parts
+
+
+def _result_section(result: ScenarioResult, element: dict[str, Any]) -> list[str]:
+    """One scenario: its name, status and tags, its steps (cucumber ``element``), its readings."""
+    tags = " ".join(tag.get("name", "") for tag in element.get("tags", []))
+    badge = "<span class='reading'>reading</span> " if result.reading else ""
+    parts = [f"<details{' open' if result.status == 'failed' else ''}><summary "
+             f"class='{result.status}'>{badge}{_esc(result.scenario)} — {result.status}"
+             f" <small>{_esc(tags)}</small></summary><ol>"]
+    for s in element.get("steps", []):
+        outcome = s.get("result", {})
+        parts.append(f"<li class='{_esc(outcome.get('status', ''))}'>"
+                     f"{_esc(s.get('keyword', ''))} {_esc(s.get('name', ''))}</li>")
+        if outcome.get("error_message"):
+            parts.append(f"<pre>{_esc(outcome['error_message'][-2000:])}</pre>")
+    parts.append("</ol>")
+    parts.extend(_reading_note(reading) for reading in result.readings)
+    parts.append("</details>")
+    return parts
+
+
+def _reading_note(reading: Reading) -> str:
+    """A recorded reading as the house profile states it."""
+    return (f"<dl class='note'><dt>reading recorded for <code>{_esc(reading.rule)}</code></dt>"
+            f"<dd>{_esc(reading.text)}</dd><dt>why</dt><dd>{_esc(reading.why)}</dd>"
+            f"<dt>source</dt><dd>{_esc(reading.source)}</dd></dl>")

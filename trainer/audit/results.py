@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from trainer.audit.readings import Reading
 from trainer.engine.houses import house_names
 
 AREAS = (
@@ -28,9 +29,13 @@ class ScenarioResult:
     status: str
     """``passed``, ``failed`` or ``skipped`` (a ``@skip`` tag)."""
     reading: bool = False
+    readings: tuple[Reading, ...] = ()
+    """The profile's readings the scenario checked (``the profile records a reading``)."""
     expected: str | None = None
     actual: str | None = None
     message: str | None = None
+    test_id: str = ""
+    """The test's name, which is the scenario's ``id`` in cucumber.json."""
 
     @property
     def passed(self) -> bool:
