@@ -76,7 +76,7 @@ class Collector:
             house, area_of(own_tags, tags, feature), feature, name, report.outcome,
             reading="reading" in tags, readings=readings_of(report.user_properties),
             expected=expected, actual=actual, message=message,
-            test_id=report.nodeid.rsplit("::", 1)[-1],
+            test_id=report.nodeid.rsplit("::", 1)[-1], profile=str(props.get("profile", "")),
         ))
         self.done += 1
         self._say({"passed": ".", "failed": "F"}.get(report.outcome, "s"))

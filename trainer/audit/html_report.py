@@ -33,6 +33,7 @@ def write_html(run: AuditRun, path: Path) -> Path:
         "<h1>Rule audit</h1>",
         f"<p class='{'passed' if run.ok else 'failed'}'>{counts_text(run)}"
         f" in {run.seconds:.1f} s</p>",
+        *_audited_section(run),
         "<h2>Summary</h2><table><tr><th>House</th><th>Rule area</th><th>Passed</th>"
         "<th>Failed</th><th>Skipped</th><th>Failing scenarios</th></tr>",
     ]
@@ -52,6 +53,22 @@ def write_html(run: AuditRun, path: Path) -> Path:
     parts.append("</html>")
     path.write_text("\n".join(parts), encoding="utf-8")
     return path
+
+
+def _audited_section(run: AuditRun) -> list[str]:
+    """What was audited: the features, the house under audit, and every profile read."""
+    subject = run.subject
+    rows = [("Features", "<br>".join(_esc(str(place)) for place in subject.features))]
+    if subject.rules_file is not None:
+        rows.append(("Rules file", f"{_esc(str(subject.rules_file))} — the house under audit, "
+                                   "in place of every house the features name"))
+    if subject.rules_name is not None:
+        rows.append(("Rules", f"{_esc(subject.rules_name)} — the house under audit"))
+    rows.append(("House profiles", "<br>".join(
+        f"{_esc(house)}: {_esc(profile)}" for house, profile in run.profiles().items()
+    ) or "none"))
+    return ["<h2>Audited</h2><table>",
+            *(f"<tr><th>{name}</th><td>{value}</td></tr>" for name, value in rows), "</table>"]
 
 
 def _scenario_sections(run: AuditRun) -> list[str]:

@@ -36,6 +36,8 @@ class ScenarioResult:
     message: str | None = None
     test_id: str = ""
     """The test's name, which is the scenario's ``id`` in cucumber.json."""
+    profile: str = ""
+    """The house profile file the scenario played under (empty when it named no house)."""
 
     @property
     def passed(self) -> bool:
@@ -43,10 +45,20 @@ class ScenarioResult:
         return self.status == "passed"
 
 
+@dataclass(frozen=True, slots=True)
+class AuditSubject:
+    """What an audit was given: the features, and the house under audit if any."""
+
+    features: tuple[Path, ...] = ()
+    rules_name: str | None = None
+    rules_file: Path | None = None
+
+
 @dataclass
 class AuditRun:
     """Every scenario result of one audit, with the time it took and where the reports went."""
 
+    subject: AuditSubject = field(default_factory=AuditSubject)
     results: list[ScenarioResult] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -65,6 +77,10 @@ class AuditRun:
     def ok(self) -> bool:
         """True when every scenario passed and nothing failed to load."""
         return bool(self.results) and not self.failed and not self.errors
+
+    def profiles(self) -> dict[str, str]:
+        """The house profiles the scenarios played under: house name -> profile file."""
+        return dict(sorted({r.house: r.profile for r in self.results if r.profile}.items()))
 
     def by_area(self) -> dict[tuple[str, str], list[ScenarioResult]]:
         """Results grouped by (house, area), houses alphabetically, areas in ``AREAS`` order."""

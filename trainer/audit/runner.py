@@ -23,7 +23,8 @@ from pytest_bdd.feature import features as parsed_features
 from trainer.audit.collect import Collector
 from trainer.audit.html_report import write_html
 from trainer.audit.inputs import checked_features
-from trainer.audit.results import AuditRun
+from trainer.audit.junit_report import add_suite_properties
+from trainer.audit.results import AuditRun, AuditSubject
 
 CUCUMBER_JSON = "cucumber.json"
 JUNIT_XML = "junit.xml"
@@ -48,8 +49,9 @@ def run_features(
 
     Features that cannot be read or parsed raise :class:`AuditInputError` before the run.
     """
-    run = AuditRun()
     files = checked_features(places)
+    run = AuditRun(AuditSubject(tuple(p.resolve() for p in places), rules_name,
+                                rules_file.resolve() if rules_file else None))
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="trainer-audit-") as temp:
         work = Path(temp)
@@ -86,5 +88,7 @@ def run_features(
                 if (work / name).exists():
                     shutil.copyfile(work / name, report_dir / name)
                     run.reports[name] = report_dir / name
+            if JUNIT_XML in run.reports:
+                add_suite_properties(run.reports[JUNIT_XML], run)
             run.reports[HTML_REPORT] = write_html(run, report_dir / HTML_REPORT)
     return run

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
@@ -20,7 +21,7 @@ from trainer.engine.cards import Card, DeckKind, Rank
 from trainer.engine.dealer import DealerAction, dealer_action, play_dealer
 from trainer.engine.errors import EngineError
 from trainer.engine.hands import hand_total
-from trainer.engine.houses import find_house
+from trainer.engine.houses import find_house, shipped_profile_file
 from trainer.engine.money import format_money
 from trainer.engine.options import (
     Action,
@@ -82,7 +83,7 @@ def audit_table() -> Table:
 def given_house(name: str, request: pytest.FixtureRequest) -> HouseRules:
     """Play under a shipped house (replaced by the house under audit when one is given)."""
     house = house_under_audit(request.config) or find_house(name)
-    request.node.user_properties.append(("house", house.name))
+    _note_house(request, house)
     return house
 
 
@@ -92,8 +93,15 @@ def given_house_under_audit(request: pytest.FixtureRequest) -> HouseRules:
     house = house_under_audit(request.config)
     if house is None:
         raise ScenarioError("no house under audit: run trainer audit --rules or --rules-file")
-    request.node.user_properties.append(("house", house.name))
+    _note_house(request, house)
     return house
+
+
+def _note_house(request: pytest.FixtureRequest, house: HouseRules) -> None:
+    """Record on the test the house it plays under and the profile file it was read from."""
+    rules_file = request.config.getoption("audit_rules_file", None)
+    profile = str(Path(rules_file).resolve()) if rules_file else shipped_profile_file(house.name)
+    request.node.user_properties += [("house", house.name), ("profile", profile)]
 
 
 @step("given", "a bet of {amount:Money} on {cards:Cards}", "a bet of 15 on A♠ K♦",
