@@ -36,7 +36,7 @@ def europoker_with(tmp_path: Path, soft_17_note: str) -> Path:
 ])
 def test_a_missing_or_empty_reading_fails_its_scenario(tmp_path, note, actual):
     run = run_features([DEALER], rules_file=europoker_with(tmp_path, note))
-    failed = {result.scenario.split(" [")[0] for result in run.failed}
+    failed = {result.scenario for result in run.failed}
     assert failed == {"reading — a soft 17 is a 17, so the dealer stands on soft 17 (S17)"}
     for result in run.failed:
         assert result.expected == "a recorded reading for 'soft_17'"

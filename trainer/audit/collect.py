@@ -63,9 +63,6 @@ class Collector:
         own_tags = set(str(props.get("scenario_tags", "")).split())
         house = str(props.get("house") or house_of(tags, feature))
         name = str(props.get("scenario") or report.nodeid)
-        params = _example_of(report.nodeid, props)
-        if params:
-            name = f"{name} [{params}]"
         error = self._failures.pop(report.nodeid, None)
         expected = actual = message = None
         if isinstance(error, AuditFailure):
@@ -77,6 +74,7 @@ class Collector:
             reading="reading" in tags, readings=readings_of(report.user_properties),
             expected=expected, actual=actual, message=message,
             test_id=report.nodeid.rsplit("::", 1)[-1], profile=str(props.get("profile", "")),
+            example=str(props.get("example", "")),
         ))
         self.done += 1
         self._say({"passed": ".", "failed": "F"}.get(report.outcome, "s"))
@@ -94,7 +92,3 @@ def _last_error(text: str) -> str:
         elif block:
             break
     return "\n  ".join(reversed(block)) if block else (lines[-1] if lines else "")
-
-
-def _example_of(nodeid: str, props: dict[str, Any]) -> str:
-    return str(props.get("example") or "")

@@ -39,7 +39,7 @@ def write_html(run: AuditRun, path: Path) -> Path:
     ]
     for (house, area), results in run.by_area().items():
         failures = "".join(
-            f"<div>{_esc(r.scenario)}<br><small>expected {_esc(r.expected or '?')} — "
+            f"<div>{_esc(r.title)}<br><small>expected {_esc(r.expected or '?')} — "
             f"actual {_esc(actual_text(r))}</small></div>" for r in results if r.status == "failed"
         )
         cells = "".join(f"<td class='{status if n else ''}'>{n}</td>"
@@ -93,7 +93,7 @@ def _result_section(result: ScenarioResult, element: dict[str, Any]) -> list[str
     tags = " ".join(tag.get("name", "") for tag in element.get("tags", []))
     badge = "<span class='reading'>reading</span> " if result.reading else ""
     parts = [f"<details{' open' if result.status == 'failed' else ''}><summary "
-             f"class='{result.status}'>{badge}{_esc(result.scenario)} — {result.status}"
+             f"class='{result.status}'>{badge}{_esc(result.title)} — {result.status}"
              f" <small>{_esc(tags)}</small></summary><ol>"]
     for s in element.get("steps", []):
         outcome = s.get("result", {})

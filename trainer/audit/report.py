@@ -22,7 +22,7 @@ def summary_text(run: AuditRun) -> str:
     lines.append(f"{counts_text(run)} in {run.seconds:.1f} s")
     for result in run.failed:
         lines.append("")
-        lines.append(f"FAILED {result.house} / {result.area}: {result.scenario}")
+        lines.append(f"FAILED {result.house} / {result.area}: {result.title}")
         lines.append(f"  feature:  {result.feature}")
         if result.expected is not None:
             lines.append(f"  expected: {result.expected}")

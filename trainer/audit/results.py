@@ -38,6 +38,13 @@ class ScenarioResult:
     """The test's name, which is the scenario's ``id`` in cucumber.json."""
     profile: str = ""
     """The house profile file the scenario played under (empty when it named no house)."""
+    example: str = ""
+    """A Scenario Outline's Examples row, ``cards=A♠ 6♦, total=soft 17`` (empty otherwise)."""
+
+    @property
+    def title(self) -> str:
+        """The scenario's name, with its Examples row when it is one: ``name [cards=A♠ 6♦]``."""
+        return f"{self.scenario} [{self.example}]" if self.example else self.scenario
 
     @property
     def passed(self) -> bool:
