@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any, TextIO
+from typing import Any
 
 import pytest
 
+from trainer.audit.progress import Progress
 from trainer.audit.readings import readings_of
 from trainer.audit.results import AuditRun, ScenarioResult, area_of, house_of
 from trainer.audit.table import AuditFailure
@@ -15,24 +16,22 @@ from trainer.audit.table import AuditFailure
 class Collector:
     """Passed to ``pytest.main(plugins=[...])``; fills ``run`` as the tests report."""
 
-    def __init__(self, run: AuditRun, progress: TextIO | None, width: int = 50) -> None:
+    def __init__(self, run: AuditRun, progress: Progress | None) -> None:
         self.run = run
         self.progress = progress
-        self.width = width
-        self.total = 0
-        self.done = 0
         self._failures: dict[str, BaseException] = {}
-
-    def _say(self, text: str) -> None:
-        if self.progress is not None:
-            self.progress.write(text)
-            self.progress.flush()
 
     @pytest.hookimpl
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
-        """Announce how many scenarios will run."""
-        self.total = len(items)
-        self._say(f"auditing {self.total} scenarios\n")
+        """Start the progress: this many scenarios will run."""
+        if self.progress is not None:
+            self.progress.start(len(items))
+
+    @pytest.hookimpl
+    def pytest_sessionfinish(self) -> None:
+        """End the progress."""
+        if self.progress is not None:
+            self.progress.finish()
 
     @pytest.hookimpl
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
@@ -76,10 +75,8 @@ class Collector:
             test_id=report.nodeid.rsplit("::", 1)[-1], profile=str(props.get("profile", "")),
             example=str(props.get("example", "")),
         ))
-        self.done += 1
-        self._say({"passed": ".", "failed": "F"}.get(report.outcome, "s"))
-        if self.done % self.width == 0 or self.done == self.total:
-            self._say(f" {self.done}/{self.total}\n")
+        if self.progress is not None:
+            self.progress.advance(report.failed)
 
 
 def _last_error(text: str) -> str:

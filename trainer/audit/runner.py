@@ -15,7 +15,6 @@ import time
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
 
 import pytest
 from pytest_bdd.feature import features as parsed_features
@@ -24,6 +23,7 @@ from trainer.audit.collect import Collector
 from trainer.audit.html_report import write_html
 from trainer.audit.inputs import checked_features
 from trainer.audit.junit_report import add_suite_properties
+from trainer.audit.progress import Progress
 from trainer.audit.results import AuditRun, AuditSubject
 
 CUCUMBER_JSON = "cucumber.json"
@@ -43,7 +43,7 @@ def run_features(
     rules_name: str | None = None,
     rules_file: Path | None = None,
     report_dir: Path | None = None,
-    progress: TextIO | None = None,
+    progress: Progress | None = None,
 ) -> AuditRun:
     """Run the features in ``places``; the house under audit (if any) replaces named houses.
 

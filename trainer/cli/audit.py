@@ -13,6 +13,7 @@ from trainer.audit.catalogue import CATALOGUE, StepEntry
 from trainer.audit.inputs import AuditInputError
 from trainer.audit.json_report import audit_json
 from trainer.audit.locate import house_features, shipped_features_dir
+from trainer.audit.progress import terminal_progress
 from trainer.audit.report import summary_text
 from trainer.audit.runner import run_features
 from trainer.engine.houses import find_house, load_house_file
@@ -89,7 +90,7 @@ def _places(rules_name: str | None, rules_file: str | None, features: str | None
 @click.option("--report", "report", type=click.Path(file_okay=False),
               help="Write cucumber.json, junit.xml and report.html into this directory.")
 @click.option("--steps", "list_steps", is_flag=True, help="List every step with an example.")
-@click.option("--quiet", is_flag=True, help="No progress dots.")
+@click.option("--quiet", is_flag=True, help="No progress bar (there is none off a terminal).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the result (or the steps) as JSON on stdout.")
 def audit_command(
@@ -117,7 +118,7 @@ def audit_command(
             rules_name=rules_name,
             rules_file=Path(rules_file) if rules_file else None,
             report_dir=Path(report) if report else None,
-            progress=None if quiet else sys.stderr,
+            progress=None if quiet else terminal_progress(sys.stderr),
         )
     except AuditInputError as exc:
         raise click.ClickException(str(exc)) from None
