@@ -9,33 +9,15 @@ from html import escape
 from pathlib import Path
 
 import parse
-import pytest
 
+from tests.cli.helpers import run_cli
 from trainer.audit.catalogue import CATALOGUE, closest_steps
 from trainer.audit.runner import run_features
 from trainer.audit.words import TYPES
-from trainer.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 FEATURES = ROOT / "features"
 HOUSES = ROOT / "trainer" / "houses"
-
-
-def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Run ``trainer ARGS`` in-process; return (exit status, stdout, stderr)."""
-    import sys
-
-    old = sys.argv
-    sys.argv = ["trainer", *args]
-    try:
-        main()
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    finally:
-        sys.argv = old
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def wrong_europoker(tmp_path: Path) -> Path:
@@ -49,14 +31,14 @@ def wrong_europoker(tmp_path: Path) -> Path:
 
 
 def test_a_wrong_house_file_fails_and_names_the_rule(tmp_path, capsys):
-    code, out, _ = run_cli(
+    cli = run_cli(
         capsys, "audit", "--rules-file", str(wrong_europoker(tmp_path)), "--quiet"
     )
-    assert code == 1
-    assert re.search(r"europoker\s+dealer\s+\d+\s+4", out)
-    assert "FAILED europoker / dealer: reading — a soft 17 is a 17" in out
-    assert "expected: the dealer stands on A♠ 6♦" in out
-    assert "actual:   the dealer hits on soft 17" in out
+    assert cli.code == 1
+    assert re.search(r"europoker\s+dealer\s+\d+\s+4", cli.out)
+    assert "FAILED europoker / dealer: reading — a soft 17 is a 17" in cli.out
+    assert "expected: the dealer stands on A♠ 6♦" in cli.out
+    assert "actual:   the dealer hits on soft 17" in cli.out
 
 
 def test_a_custom_house_with_custom_features_passes(tmp_path, capsys):
@@ -89,13 +71,13 @@ Feature: Our club pays 6:5 on a blackjack
         encoding="utf-8",
     )
     report = tmp_path / "report"
-    code, out, _ = run_cli(
+    cli = run_cli(
         capsys, "audit", "--rules-file", str(tmp_path / "our-club.toml"),
         "--features", str(features), "--report", str(report), "--quiet",
     )
-    assert code == 0, out
-    assert re.search(r"our-club\s+payouts\s+3\s+0", out)
-    assert "3 passed, 0 failed" in out
+    assert cli.code == 0, cli.out
+    assert re.search(r"our-club\s+payouts\s+3\s+0", cli.out)
+    assert "3 passed, 0 failed" in cli.out
 
 
 def test_the_reports_parse_and_carry_every_scenario(tmp_path):
@@ -160,27 +142,15 @@ def test_every_step_example_matches_its_own_pattern():
 
 
 def test_audit_steps_lists_every_step_with_an_example(capsys):
-    code, out, _ = run_cli(capsys, "audit", "--steps")
-    assert code == 0
-    assert "e.g. Given the house rules \"europoker\"" in out
-    assert "e.g. Then the player is paid 22.50" in out
-    assert "e.g. Тогда дилер останавливается" in out
-    assert out.count("e.g. ") == len(CATALOGUE)
+    cli = run_cli(capsys, "audit", "--steps")
+    assert cli.code == 0
+    assert "e.g. Given the house rules \"europoker\"" in cli.out
+    assert "e.g. Then the player is paid 22.50" in cli.out
+    assert "e.g. Тогда дилер останавливается" in cli.out
+    assert cli.out.count("e.g. ") == len(CATALOGUE)
 
 
 def test_an_unknown_house_exits_2(capsys):
-    code, _, err = run_cli(capsys, "audit", "--rules", "nowhere")
-    assert code == 2
-    assert "unknown house 'nowhere'" in err
-
-
-def test_a_feature_that_does_not_parse_is_an_error(tmp_path):
-    feature = tmp_path / "broken.feature"
-    feature.write_text(
-        'Feature: x\n  Scenario: y\n    Given the house rules "europoker"\n    Then\n'
-        "  garbage here\n",
-        encoding="utf-8",
-    )
-    run = run_features([feature])
-    assert not run.ok
-    assert run.errors and "broken.feature" in run.errors[0]
+    cli = run_cli(capsys, "audit", "--rules", "nowhere")
+    assert cli.code == 2
+    assert "unknown house 'nowhere'" in cli.err

@@ -9,7 +9,14 @@ from pathlib import Path
 import pytest
 
 from trainer.engine.cards import DeckKind
-from trainer.engine.houses import SPECS, ProfileError, find_house, house_names, load_house_file
+from trainer.engine.houses import (
+    SPECS,
+    ProfileError,
+    find_house,
+    house_names,
+    load_house_file,
+    shipped_profile_file,
+)
 from trainer.engine.rules import DealerCards, DoubleOn, Reshuffle, Showdown
 
 HOUSES = [
@@ -224,3 +231,10 @@ def test_profile_files_are_valid_toml_with_sources() -> None:
     for path in PROFILE_DIR.glob("*.toml"):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         assert data["source"].endswith(".txt")
+
+
+@pytest.mark.parametrize("name", house_names())
+def test_each_shipped_profile_is_read_from_the_file_named_after_it(name: str) -> None:
+    path = Path(shipped_profile_file(name))
+    assert path.resolve() == (PROFILE_DIR / f"{name}.toml").resolve()
+    assert load_house_file(path) == find_house(name)

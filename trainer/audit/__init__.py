@@ -2,6 +2,6 @@
 
 ``steps`` (English) and ``steps_ru`` (Russian) hold the step library in
 dealer language; ``plugin`` makes them a pytest plugin; ``runner`` runs a
-set of features with pytest-bdd and ``report`` writes the summary and the
-HTML report.
+set of features with pytest-bdd; ``report`` writes the summary and
+``html_report`` the HTML report.
 """

@@ -3,36 +3,35 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 import pytest
 
-from trainer.audit.results import AuditRun, ScenarioResult, area_of
+from trainer.audit.progress import Progress
+from trainer.audit.readings import readings_of
+from trainer.audit.results import AuditRun, ScenarioResult, area_of, house_of
 from trainer.audit.table import AuditFailure
 
 
 class Collector:
     """Passed to ``pytest.main(plugins=[...])``; fills ``run`` as the tests report."""
 
-    def __init__(self, run: AuditRun, progress: TextIO | None, width: int = 50) -> None:
+    def __init__(self, run: AuditRun, progress: Progress | None) -> None:
         self.run = run
         self.progress = progress
-        self.width = width
-        self.total = 0
-        self.done = 0
         self._failures: dict[str, BaseException] = {}
-
-    def _say(self, text: str) -> None:
-        if self.progress is not None:
-            self.progress.write(text)
-            self.progress.flush()
 
     @pytest.hookimpl
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
-        """Announce how many scenarios will run."""
-        self.total = len(items)
-        self._say(f"auditing {self.total} scenarios\n")
+        """Start the progress: this many scenarios will run."""
+        if self.progress is not None:
+            self.progress.start(len(items))
+
+    @pytest.hookimpl
+    def pytest_sessionfinish(self) -> None:
+        """End the progress."""
+        if self.progress is not None:
+            self.progress.finish()
 
     @pytest.hookimpl
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
@@ -61,11 +60,8 @@ class Collector:
         feature = str(props.get("feature", report.fspath))
         tags = set(str(props.get("tags", "")).split())
         own_tags = set(str(props.get("scenario_tags", "")).split())
-        house = str(props.get("house") or _house_from_path(feature))
+        house = str(props.get("house") or house_of(tags, feature))
         name = str(props.get("scenario") or report.nodeid)
-        params = _example_of(report.nodeid, props)
-        if params:
-            name = f"{name} [{params}]"
         error = self._failures.pop(report.nodeid, None)
         expected = actual = message = None
         if isinstance(error, AuditFailure):
@@ -73,13 +69,14 @@ class Collector:
         if report.failed:
             message = str(error) if error is not None else report.longreprtext.strip()
         self.run.results.append(ScenarioResult(
-            house, area_of(own_tags, tags, feature), feature, name, report.passed,
-            reading="reading" in tags, expected=expected, actual=actual, message=message,
+            house, area_of(own_tags, tags, feature), feature, name, report.outcome,
+            reading="reading" in tags, readings=readings_of(report.user_properties),
+            expected=expected, actual=actual, message=message,
+            test_id=report.nodeid.rsplit("::", 1)[-1], profile=str(props.get("profile", "")),
+            example=str(props.get("example", "")),
         ))
-        self.done += 1
-        self._say("." if report.passed else "F")
-        if self.done % self.width == 0 or self.done == self.total:
-            self._say(f" {self.done}/{self.total}\n")
+        if self.progress is not None:
+            self.progress.advance(report.failed)
 
 
 def _last_error(text: str) -> str:
@@ -92,11 +89,3 @@ def _last_error(text: str) -> str:
         elif block:
             break
     return "\n  ".join(reversed(block)) if block else (lines[-1] if lines else "")
-
-
-def _house_from_path(feature: str) -> str:
-    return Path(feature).parent.name
-
-
-def _example_of(nodeid: str, props: dict[str, Any]) -> str:
-    return str(props.get("example") or "")

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from pytest_bdd.exceptions import StepDefinitionNotFoundError
 from pytest_bdd.parser import Feature, Scenario, Step
+from pytest_bdd.scenario import scenario_wrapper_template_registry
 
 from trainer.audit.catalogue import closest_steps
 from trainer.audit.steps import *  # noqa: F403 - the step fixtures must live in the plugin
@@ -35,7 +36,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--audit-rules", default=None, help="shipped house under audit")
     group.addoption("--audit-rules-file", default=None, help="house profile file under audit")
     group.addoption("--audit-features", action="append", default=[],
-                    help="feature directory or file whose tags are registered as markers")
+                    help="feature file whose tags are registered as markers")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -50,16 +51,13 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{tag}: a tag of the audited features")
 
 
-def feature_tags(places: list[str]) -> set[str]:
-    """Every ``@tag`` in the feature files under ``places``."""
+def feature_tags(files: list[str]) -> set[str]:
+    """Every ``@tag`` in the feature ``files``."""
     tags: set[str] = set()
-    for place in places:
-        root = Path(place)
-        files = [root] if root.is_file() else sorted(root.rglob("*.feature"))
-        for file in files:
-            for line in file.read_text(encoding="utf-8").splitlines():
-                if line.lstrip().startswith("@"):
-                    tags.update(_TAG.findall(line))
+    for file in files:
+        for line in Path(file).read_text(encoding="utf-8").splitlines():
+            if line.lstrip().startswith("@"):
+                tags.update(_TAG.findall(line))
     return tags
 
 
@@ -75,16 +73,21 @@ def pytest_bdd_step_func_lookup_error(
     )
 
 
-def pytest_bdd_before_scenario(
-    request: pytest.FixtureRequest, feature: Feature, scenario: Scenario
-) -> None:
-    """Record the scenario's name, feature and tags on the test, for the audit's report."""
-    props = request.node.user_properties
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Record the scenario's name, feature, tags and example row on the test, for the report.
+
+    At collection, so that a scenario skipped before it starts (``@skip``) is named too.
+    """
+    function = getattr(item, "obj", None)
+    scenario = scenario_wrapper_template_registry.get(function) if function else None
+    if scenario is None:
+        return
+    props = item.user_properties
     props.append(("scenario", scenario.name))
-    props.append(("feature", feature.filename))
-    props.append(("tags", " ".join(sorted(scenario.tags | feature.tags))))
+    props.append(("feature", scenario.feature.filename))
+    props.append(("tags", " ".join(sorted(scenario.tags | scenario.feature.tags))))
     props.append(("scenario_tags", " ".join(sorted(scenario.tags))))
-    callspec = getattr(request.node, "callspec", None)
+    callspec = getattr(item, "callspec", None)
     example = callspec.params.get("_pytest_bdd_example") if callspec is not None else None
     if example:
         props.append(("example", ", ".join(f"{key}={value}" for key, value in example.items())))

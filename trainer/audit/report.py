@@ -1,30 +1,16 @@
-"""The audit's summary table (text) and its self-contained HTML report."""
+"""The audit's summary: a table of house × rule area and every failure, as text."""
 
 from __future__ import annotations
 
-import html
-import json
-from pathlib import Path
-
-from trainer.audit.results import AuditRun, ScenarioResult
-
-_CSS = """
-body{font-family:system-ui,sans-serif;margin:2em;color:#222}
-table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.3em .6em}
-th{background:#eee;text-align:left}.passed{color:#176f2c}.failed{color:#b00020;font-weight:bold}
-.skipped,.undefined{color:#8a6d00}details{margin:.3em 0}summary{cursor:pointer}
-ol{margin:.2em 0 .6em 1.5em}pre{white-space:pre-wrap;background:#fff4f4;padding:.5em}
-.reading{background:#eef3ff;border-radius:3px;padding:0 .3em;font-size:.85em}
-"""
+from trainer.audit.results import STATUSES, AuditRun, ScenarioResult, status_counts
 
 
 def summary_text(run: AuditRun) -> str:
-    """House × rule area: passed and failed counts, then every failure with expected vs actual."""
-    rows = [("house", "rule area", "passed", "failed")]
+    """House × rule area: how many passed, failed, skipped; then each failure's expected/actual."""
+    rows: list[tuple[str, ...]] = [("house", "rule area", *STATUSES)]
     for (house, area), results in run.by_area().items():
-        failed = sum(not r.passed for r in results)
-        rows.append((house, area, str(len(results) - failed), str(failed)))
-    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+        rows.append((house, area, *(str(n) for n in status_counts(results).values())))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = []
     for index, row in enumerate(rows):
         lines.append("  ".join(
@@ -32,93 +18,33 @@ def summary_text(run: AuditRun) -> str:
         ).rstrip())
         if index == 0:
             lines.append("  ".join("-" * w for w in widths))
-    total, failed = len(run.results), len(run.failed)
     lines.append("")
-    lines.append(f"{total - failed} passed, {failed} failed in {run.seconds:.1f} s")
+    lines.append(f"{counts_text(run)} in {run.seconds:.1f} s")
     for result in run.failed:
         lines.append("")
-        lines.append(f"FAILED {result.house} / {result.area}: {result.scenario}")
+        lines.append(f"FAILED {result.house} / {result.area}: {result.title}")
         lines.append(f"  feature:  {result.feature}")
         if result.expected is not None:
             lines.append(f"  expected: {result.expected}")
             lines.append(f"  actual:   {result.actual}")
         elif result.message:
-            lines.append(f"  error:    {_actual(result)}")
+            lines.append(f"  error:    {actual_text(result)}")
     for error in run.errors:
         lines.append("")
         lines.append(f"ERROR {error}")
     return "\n".join(lines)
 
 
-def write_html(run: AuditRun, path: Path) -> Path:
-    """Write the self-contained HTML report (inline CSS, no scripts) and return its path."""
-    esc = html.escape
-    total, failed = len(run.results), len(run.failed)
-    parts = [
-        "<!doctype html><html lang='en'><meta charset='utf-8'>",
-        "<title>Rule audit</title>", f"<style>{_CSS}</style>",
-        "<h1>Rule audit</h1>",
-        f"<p class='{'failed' if failed or run.errors else 'passed'}'>{total - failed} passed, "
-        f"{failed} failed in {run.seconds:.1f} s</p>",
-        "<h2>Summary</h2><table><tr><th>House</th><th>Rule area</th><th>Passed</th>"
-        "<th>Failed</th><th>Failing scenarios</th></tr>",
-    ]
-    for (house, area), results in run.by_area().items():
-        bad = [r for r in results if not r.passed]
-        failures = "".join(
-            f"<div>{esc(r.scenario)}<br><small>expected {esc(r.expected or '?')} — "
-            f"actual {esc(_actual(r))}</small></div>" for r in bad
-        )
-        parts.append(
-            f"<tr><td>{esc(house)}</td><td>{esc(area)}</td><td class='passed'>"
-            f"{len(results) - len(bad)}</td><td class='{'failed' if bad else ''}'>{len(bad)}</td>"
-            f"<td>{failures}</td></tr>"
-        )
-    parts.append("</table>")
-    for error in run.errors:
-        parts.append(f"<pre>{esc(error)}</pre>")
-    parts.append("<h2>Scenarios</h2>")
-    parts.extend(_scenario_sections(run))
-    parts.append("</html>")
-    path.write_text("\n".join(parts), encoding="utf-8")
-    return path
+def counts_text(run: AuditRun) -> str:
+    """``650 passed, 7 failed`` (and ``, 2 skipped`` when any were)."""
+    counts = run.counts()
+    text = f"{counts['passed']} passed, {counts['failed']} failed"
+    return text + (f", {counts['skipped']} skipped" if counts["skipped"] else "")
 
 
-def _actual(result: ScenarioResult) -> str:
+def actual_text(result: ScenarioResult) -> str:
+    """What the engine did: the failure's actual value, else the last line of its error."""
     if result.actual is not None:
         return result.actual
     lines = (result.message or "").strip().splitlines()
     return lines[-1] if lines else ""
-
-
-def _scenario_sections(run: AuditRun) -> list[str]:
-    """Each feature's scenarios with their steps, from the cucumber JSON when there is one."""
-    esc = html.escape
-    cucumber = run.reports.get("cucumber.json")
-    if cucumber is None or not cucumber.exists():
-        return [
-            f"<div class='{r.status}'>{esc(r.house)} / {esc(r.scenario)}: {r.status}</div>"
-            for r in run.results
-        ]
-    parts = []
-    for feature in json.loads(cucumber.read_text(encoding="utf-8")):
-        parts.append(f"<h3>{esc(feature.get('name', ''))}</h3>"
-                     f"<p><small>{esc(feature.get('uri', ''))}</small></p>")
-        for element in feature.get("elements", []):
-            steps = element.get("steps", [])
-            status = "failed" if any(
-                s.get("result", {}).get("status") == "failed" for s in steps
-            ) else "passed"
-            tags = " ".join(t.get("name", "") for t in element.get("tags", []))
-            reading = "<span class='reading'>reading</span> " if "reading" in tags.split() else ""
-            parts.append(f"<details{' open' if status == 'failed' else ''}><summary "
-                         f"class='{status}'>{reading}{esc(element.get('name', ''))} — {status}"
-                         f" <small>{esc(tags)}</small></summary><ol>")
-            for s in steps:
-                result = s.get("result", {})
-                parts.append(f"<li class='{esc(result.get('status', ''))}'>"
-                             f"{esc(s.get('keyword', ''))} {esc(s.get('name', ''))}</li>")
-                if result.get("error_message"):
-                    parts.append(f"<pre>{esc(result['error_message'][-2000:])}</pre>")
-            parts.append("</ol></details>")
-    return parts

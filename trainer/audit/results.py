@@ -5,11 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from trainer.audit.readings import Reading
+from trainer.engine.houses import house_names
+
 AREAS = (
     "shoe", "dealer", "hands", "blackjack", "payouts", "doubling", "splitting", "surrender",
     "insurance", "bonuses", "switch", "table",
 )
 """The rule-area tags, in the order the summary lists them."""
+
+STATUSES = ("passed", "failed", "skipped")
+"""What can become of a scenario."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,22 +26,46 @@ class ScenarioResult:
     area: str
     feature: str
     scenario: str
-    passed: bool
+    status: str
+    """``passed``, ``failed`` or ``skipped`` (a ``@skip`` tag)."""
     reading: bool = False
+    readings: tuple[Reading, ...] = ()
+    """The profile's readings the scenario checked (``the profile records a reading``)."""
     expected: str | None = None
     actual: str | None = None
     message: str | None = None
+    test_id: str = ""
+    """The test's name, which is the scenario's ``id`` in cucumber.json."""
+    profile: str = ""
+    """The house profile file the scenario played under (empty when it named no house)."""
+    example: str = ""
+    """A Scenario Outline's Examples row, ``cards=A♠ 6♦, total=soft 17`` (empty otherwise)."""
 
     @property
-    def status(self) -> str:
-        """``passed`` or ``failed``."""
-        return "passed" if self.passed else "failed"
+    def title(self) -> str:
+        """The scenario's name, with its Examples row when it is one: ``name [cards=A♠ 6♦]``."""
+        return f"{self.scenario} [{self.example}]" if self.example else self.scenario
+
+    @property
+    def passed(self) -> bool:
+        """True when the engine honours the scenario's rule."""
+        return self.status == "passed"
+
+
+@dataclass(frozen=True, slots=True)
+class AuditSubject:
+    """What an audit was given: the features, and the house under audit if any."""
+
+    features: tuple[Path, ...] = ()
+    rules_name: str | None = None
+    rules_file: Path | None = None
 
 
 @dataclass
 class AuditRun:
     """Every scenario result of one audit, with the time it took and where the reports went."""
 
+    subject: AuditSubject = field(default_factory=AuditSubject)
     results: list[ScenarioResult] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -44,12 +74,20 @@ class AuditRun:
     @property
     def failed(self) -> list[ScenarioResult]:
         """The scenarios whose rule the engine does not honour."""
-        return [r for r in self.results if not r.passed]
+        return [r for r in self.results if r.status == "failed"]
+
+    def counts(self) -> dict[str, int]:
+        """How many scenarios passed, failed and were skipped."""
+        return status_counts(self.results)
 
     @property
     def ok(self) -> bool:
         """True when every scenario passed and nothing failed to load."""
         return bool(self.results) and not self.failed and not self.errors
+
+    def profiles(self) -> dict[str, str]:
+        """The house profiles the scenarios played under: house name -> profile file."""
+        return dict(sorted({r.house: r.profile for r in self.results if r.profile}.items()))
 
     def by_area(self) -> dict[tuple[str, str], list[ScenarioResult]]:
         """Results grouped by (house, area), houses alphabetically, areas in ``AREAS`` order."""
@@ -60,6 +98,16 @@ class AuditRun:
         ):
             groups.setdefault((result.house, result.area), []).append(result)
         return groups
+
+
+def status_counts(results: list[ScenarioResult]) -> dict[str, int]:
+    """How many of ``results`` passed, failed and were skipped, in ``STATUSES`` order."""
+    return {status: sum(r.status == status for r in results) for status in STATUSES}
+
+
+def house_of(tags: set[str], feature: str) -> str:
+    """The house of a scenario that never named one (skipped): its house tag, else its folder."""
+    return next((name for name in house_names() if name in tags), Path(feature).parent.name)
 
 
 def area_of(own_tags: set[str], tags: set[str], feature: str) -> str:

@@ -15,12 +15,16 @@ import time
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
 
 import pytest
+from pytest_bdd.feature import features as parsed_features
 
 from trainer.audit.collect import Collector
-from trainer.audit.results import AuditRun
+from trainer.audit.html_report import write_html
+from trainer.audit.inputs import checked_features
+from trainer.audit.junit_report import add_suite_properties
+from trainer.audit.progress import Progress
+from trainer.audit.results import AuditRun, AuditSubject
 
 CUCUMBER_JSON = "cucumber.json"
 JUNIT_XML = "junit.xml"
@@ -33,30 +37,21 @@ scenarios(*{paths!r})
 '''
 
 
-def feature_files(places: Sequence[Path]) -> list[Path]:
-    """Every ``.feature`` file in ``places`` (files or directories), sorted."""
-    files: list[Path] = []
-    for place in places:
-        files.extend([place] if place.is_file() else sorted(place.rglob("*.feature")))
-    return [file.resolve() for file in files]
-
-
 def run_features(
     places: Sequence[Path],
     *,
     rules_name: str | None = None,
     rules_file: Path | None = None,
     report_dir: Path | None = None,
-    progress: TextIO | None = None,
+    progress: Progress | None = None,
 ) -> AuditRun:
-    """Run the features in ``places``; the house under audit (if any) replaces named houses."""
-    from trainer.audit.report import write_html
+    """Run the features in ``places``; the house under audit (if any) replaces named houses.
 
-    run = AuditRun()
-    files = feature_files(places)
-    if not files:
-        run.errors.append(f"no .feature files in {', '.join(str(p) for p in places)}")
-        return run
+    Features that cannot be read or parsed raise :class:`AuditInputError` before the run.
+    """
+    files = checked_features(places)
+    run = AuditRun(AuditSubject(tuple(p.resolve() for p in places), rules_name,
+                                rules_file.resolve() if rules_file else None))
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="trainer-audit-") as temp:
         work = Path(temp)
@@ -71,8 +66,8 @@ def run_features(
             "--cucumber-json", str(work / CUCUMBER_JSON), "--junitxml", str(work / JUNIT_XML),
             "-o", "junit_suite_name=trainer-audit", "-o", "junit_logging=no",
         ]
-        for place in places:
-            args += ["--audit-features", str(place)]
+        for file in files:
+            args += ["--audit-features", str(file)]
         if rules_file is not None:
             args += ["--audit-rules-file", str(rules_file)]
         elif rules_name is not None:
@@ -82,6 +77,8 @@ def run_features(
         finally:
             for name in [n for n in sys.modules if module.stem in n]:
                 del sys.modules[name]
+            for file in files:  # pytest-bdd caches parsed features by path, for the process
+                parsed_features.pop(str(file), None)
         if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) and not run.errors:
             run.errors.append(f"pytest stopped with exit code {int(code)}")
         run.seconds = time.perf_counter() - started
@@ -91,5 +88,7 @@ def run_features(
                 if (work / name).exists():
                     shutil.copyfile(work / name, report_dir / name)
                     run.reports[name] = report_dir / name
+            if JUNIT_XML in run.reports:
+                add_suite_properties(run.reports[JUNIT_XML], run)
             run.reports[HTML_REPORT] = write_html(run, report_dir / HTML_REPORT)
     return run

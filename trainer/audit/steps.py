@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import random
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
 from trainer.audit.catalogue import step
+from trainer.audit.readings import Reading, record_reading
 from trainer.audit.table import AuditFailure, ScenarioError, Table, describe
 from trainer.engine.cards import Card, DeckKind, Rank
 from trainer.engine.dealer import DealerAction, dealer_action, play_dealer
 from trainer.engine.errors import EngineError
 from trainer.engine.hands import hand_total
-from trainer.engine.houses import find_house
+from trainer.engine.houses import find_house, shipped_profile_file
 from trainer.engine.money import format_money
 from trainer.engine.options import (
     Action,
@@ -81,7 +83,7 @@ def audit_table() -> Table:
 def given_house(name: str, request: pytest.FixtureRequest) -> HouseRules:
     """Play under a shipped house (replaced by the house under audit when one is given)."""
     house = house_under_audit(request.config) or find_house(name)
-    request.node.user_properties.append(("house", house.name))
+    _note_house(request, house)
     return house
 
 
@@ -91,8 +93,15 @@ def given_house_under_audit(request: pytest.FixtureRequest) -> HouseRules:
     house = house_under_audit(request.config)
     if house is None:
         raise ScenarioError("no house under audit: run trainer audit --rules or --rules-file")
-    request.node.user_properties.append(("house", house.name))
+    _note_house(request, house)
     return house
+
+
+def _note_house(request: pytest.FixtureRequest, house: HouseRules) -> None:
+    """Record on the test the house it plays under and the profile file it was read from."""
+    rules_file = request.config.getoption("audit_rules_file", None)
+    profile = str(Path(rules_file).resolve()) if rules_file else shipped_profile_file(house.name)
+    request.node.user_properties += [("house", house.name), ("profile", profile)]
 
 
 @step("given", "a bet of {amount:Money} on {cards:Cards}", "a bet of 15 on A♠ K♦",
@@ -582,10 +591,21 @@ def then_no_peek(audit_house: HouseRules) -> None:
 
 @step("then", 'the profile records a reading for "{key:Name}"',
       'the profile records a reading for "soft_17"')
-def then_reading(key: str, audit_house: HouseRules) -> None:
-    """The house profile states how it reads this rule (``trainer rules show`` prints it)."""
+def then_reading(key: str, audit_house: HouseRules, request: pytest.FixtureRequest) -> None:
+    """The house profile states how it reads this rule, and why (``trainer rules show``)."""
     note = audit_house.notes.get(key)
     if note is None:
         raise AuditFailure(f"a rule {key!r}", "the profile has no such rule")
-    if note.reading is None:
-        raise AuditFailure(f"a recorded reading for {key!r}", f"only the source: {note.source}")
+    reading, why = _stated(note.reading), _stated(note.why)
+    if not reading:
+        said = "an empty reading" if note.reading is not None else "no reading"
+        raise AuditFailure(f"a recorded reading for {key!r}",
+                           f"{said}, only the source: {note.source}")
+    if not why:
+        raise AuditFailure(f"why {key!r} is read as {reading!r}", "the profile gives no why")
+    record_reading(request.node, Reading(key, reading, why, note.source))
+
+
+def _stated(text: object) -> str:
+    """``text`` stripped, or empty when it is not text at all."""
+    return text.strip() if isinstance(text, str) else ""

@@ -148,9 +148,9 @@ def ru_then_may_insure(audit_house: HouseRules, audit_table: Table) -> None:
 
 @step("then", 'профиль записывает толкование "{key:Name}"',
       'профиль записывает толкование "soft_17"', language="ru")
-def ru_then_reading(key: str, audit_house: HouseRules) -> None:
+def ru_then_reading(key: str, audit_house: HouseRules, request: pytest.FixtureRequest) -> None:
     """Профиль заведения записывает, как он толкует это правило."""
-    en.then_reading(key, audit_house)
+    en.then_reading(key, audit_house, request)
 
 
 @step("given", "ставка {amount:Money} на разделённую руку {cards:Cards}",

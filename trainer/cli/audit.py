@@ -2,27 +2,43 @@
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
 
 import click
 
-from trainer.audit.catalogue import CATALOGUE
+from trainer.audit.catalogue import CATALOGUE, StepEntry
+from trainer.audit.inputs import AuditInputError
+from trainer.audit.json_report import audit_json
 from trainer.audit.locate import house_features, shipped_features_dir
+from trainer.audit.progress import terminal_progress
 from trainer.audit.report import summary_text
 from trainer.audit.runner import run_features
 from trainer.engine.houses import find_house, load_house_file
 
 
-def _steps_listing() -> str:
+def _catalogue() -> list[StepEntry]:
+    """Every step of the library (importing the plugin registers them all)."""
     import trainer.audit.plugin  # noqa: F401 - registers every step in the catalogue
 
+    return CATALOGUE
+
+
+def _steps_json() -> list[dict[str, str]]:
+    """Every step as JSON: its language, keyword, pattern, example and meaning."""
+    return [{"language": e.language, "keyword": e.keyword, "kinds": " ".join(e.kinds),
+             "pattern": e.pattern, "example": e.example_line(), "meaning": e.meaning}
+            for e in _catalogue()]
+
+
+def _steps_listing() -> str:
     lines = []
     for language, title in (("en", "English"), ("ru", "Russian (# language: ru)")):
         lines.append(f"{title} steps")
         for kind in ("given", "when", "then"):
-            entries = [e for e in CATALOGUE if e.language == language and e.kinds[0] == kind]
+            entries = [e for e in _catalogue() if e.language == language and e.kinds[0] == kind]
             for entry in entries:
                 also = f" (also {'/'.join(entry.kinds[1:])})" if len(entry.kinds) > 1 else ""
                 pattern = re.sub(r"\{(\w+):\w+\}", r"{\1}", entry.pattern)
@@ -74,14 +90,16 @@ def _places(rules_name: str | None, rules_file: str | None, features: str | None
 @click.option("--report", "report", type=click.Path(file_okay=False),
               help="Write cucumber.json, junit.xml and report.html into this directory.")
 @click.option("--steps", "list_steps", is_flag=True, help="List every step with an example.")
-@click.option("--quiet", is_flag=True, help="No progress dots.")
+@click.option("--quiet", is_flag=True, help="No progress bar (there is none off a terminal).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the result (or the steps) as JSON on stdout.")
 def audit_command(
     rules_name: str | None, rules_file: str | None, features: str | None, report: str | None,
-    list_steps: bool, quiet: bool,
+    list_steps: bool, quiet: bool, as_json: bool,
 ) -> None:
     """Run the house-rule features against the engine; exit 1 when any rule fails."""
     if list_steps:
-        click.echo(_steps_listing())
+        click.echo(json.dumps(_steps_json(), ensure_ascii=False) if as_json else _steps_listing())
         return
     if rules_name and rules_file:
         raise click.UsageError("give --rules NAME or --rules-file PATH, not both")
@@ -94,15 +112,21 @@ def audit_command(
         except OSError as exc:
             raise click.BadParameter(f"{report}: cannot write there ({exc.strerror})",
                                      param_hint="--report") from None
-    run = run_features(
-        places,
-        rules_name=rules_name,
-        rules_file=Path(rules_file) if rules_file else None,
-        report_dir=Path(report) if report else None,
-        progress=None if quiet else sys.stderr,
-    )
-    click.echo(summary_text(run))
-    for name, path in run.reports.items():
-        click.echo(f"{name}: {path}")
+    try:
+        run = run_features(
+            places,
+            rules_name=rules_name,
+            rules_file=Path(rules_file) if rules_file else None,
+            report_dir=Path(report) if report else None,
+            progress=None if quiet else terminal_progress(sys.stderr),
+        )
+    except AuditInputError as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(audit_json(run), ensure_ascii=False))
+    else:
+        click.echo(summary_text(run))
+        for name, path in run.reports.items():
+            click.echo(f"{name}: {path}")
     if not run.ok:
         sys.exit(1)

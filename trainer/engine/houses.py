@@ -304,3 +304,9 @@ def find_house(name: str) -> HouseRules:
     if name not in houses:
         raise ProfileError(f"unknown house {name!r} (known: {', '.join(houses)})")
     return houses[name]
+
+
+def shipped_profile_file(name: str) -> str:
+    """Where the shipped profile ``name`` is read from (each file is named after its house)."""
+    find_house(name)
+    return str(resources.files("trainer.houses").joinpath(f"{name}.toml"))

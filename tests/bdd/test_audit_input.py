@@ -1,0 +1,97 @@
+"""Bad audit input exits 2 in one line naming it; a failing rule exits 1, a passing audit 0."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.cli.helpers import run_cli
+from trainer.audit.inputs import AuditInputError
+from trainer.audit.runner import run_features
+
+PASSING = """@europoker @dealer
+Feature: one rule
+  Scenario: the dealer stands on 17
+    Given the house rules "europoker"
+    When the dealer holds T♠ 7♦
+    Then the dealer stands
+"""
+
+
+def refused(capsys: pytest.CaptureFixture[str], place: Path) -> str:
+    """Audit ``place``; assert it is refused as bad input; return the one line on stderr."""
+    run = run_cli(capsys, "audit", "--quiet", "--features", str(place))
+    assert run.code == 2, run
+    assert run.out == ""
+    assert run.err.count("\n") == 1 and run.err.startswith("trainer: error: "), run.err
+    return run.err
+
+
+def test_a_folder_without_feature_files_is_refused(tmp_path, capsys):
+    (tmp_path / "notes.txt").write_text("no features here", encoding="utf-8")
+    assert f"no .feature files in {tmp_path}" in refused(capsys, tmp_path)
+
+
+def test_a_gherkin_syntax_error_names_the_file_and_line(tmp_path, capsys):
+    feature = tmp_path / "broken.feature"
+    feature.write_text(PASSING + "    Then\n  garbage here\n", encoding="utf-8")
+    err = refused(capsys, tmp_path)
+    assert f"{feature}, line 7 ('Then'): Step definition outside of a Scenario" in err
+
+
+def test_a_table_error_names_its_line_without_the_parser_noise(tmp_path, capsys):
+    feature = tmp_path / "table.feature"
+    feature.write_text(
+        "Feature: x\n  Scenario Outline: y\n    Given the house rules \"europoker\"\n"
+        "    Examples:\n      | a |\n      | 1 | 2 |\n",
+        encoding="utf-8",
+    )
+    err = refused(capsys, feature)
+    assert f"{feature}, line 6 ('| 1 | 2 |'): inconsistent cell count within the table" in err
+    assert "Parser errors" not in err
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    (b"\xff\xfe\x00\x00binary", "a binary file, not a Gherkin feature"),
+    ('Feature: caf\xe9\n'.encode("latin-1"), "not UTF-8 text (byte 12)"),
+    (b"", "no 'Feature:' line"),
+    (b"Feature: nothing to run\n", "no scenarios in the features of"),
+])
+def test_a_feature_file_that_is_not_gherkin_text_is_refused(tmp_path, capsys, content, says):
+    feature = tmp_path / "bad.feature"
+    feature.write_bytes(content)
+    err = refused(capsys, tmp_path)
+    assert says in err and str(tmp_path) in err
+    assert "INTERNALERROR" not in err
+
+
+def test_one_bad_file_among_good_ones_refuses_the_audit(tmp_path, capsys):
+    (tmp_path / "good.feature").write_text(PASSING, encoding="utf-8")
+    (tmp_path / "bad.feature").write_bytes(b"Feature: \xff\n")
+    assert "bad.feature: not UTF-8 text" in refused(capsys, tmp_path)
+
+
+def test_the_runner_refuses_bad_input_before_running(tmp_path):
+    with pytest.raises(AuditInputError, match=r"no \.feature files"):
+        run_features([tmp_path])
+
+
+def test_a_passing_feature_exits_0_and_a_failing_rule_exits_1(tmp_path, capsys):
+    feature = tmp_path / "dealer.feature"
+    feature.write_text(PASSING, encoding="utf-8")
+    assert run_cli(capsys, "audit", "--quiet", "--features", str(feature)).code == 0
+    feature.write_text(PASSING.replace("T♠ 7♦", "T♠ 6♦"), encoding="utf-8")
+    failing = run_cli(capsys, "audit", "--quiet", "--features", str(feature))
+    assert failing.code == 1
+    assert "FAILED europoker / dealer: the dealer stands on 17" in failing.out
+
+
+def test_a_feature_file_that_cannot_be_read_is_refused(tmp_path, capsys, monkeypatch):
+    (tmp_path / "locked.feature").write_text(PASSING, encoding="utf-8")
+
+    def denied(self: Path) -> bytes:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "read_bytes", denied)
+    assert "locked.feature: cannot read (Permission denied)" in refused(capsys, tmp_path)

@@ -1,0 +1,74 @@
+"""The features an audit is given: found, read as UTF-8 text and parsed, or refused in one line.
+
+A bad input (no feature files, a binary or non-UTF-8 file, a Gherkin syntax
+error) is an :class:`AuditInputError` before anything runs, so that
+``trainer audit`` can tell it from a rule the engine does not honour.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from pytest_bdd.exceptions import GherkinParseError
+from pytest_bdd.parser import FeatureParser
+
+_LOCATION = re.compile(r"^\(\d+:\d+\): ")
+_UNKNOWN = "Unknown parsing error: Parser errors:"
+
+
+class AuditInputError(ValueError):
+    """Features that cannot be audited; the message names the file (and line)."""
+
+
+def _feature_files(places: Sequence[Path]) -> list[Path]:
+    """Every ``.feature`` file in ``places`` (files or directories), sorted and resolved."""
+    files: list[Path] = []
+    for place in places:
+        found = [place] if place.is_file() else sorted(place.rglob("*.feature"))
+        files.extend(file for file in found if file.is_file())
+    return [file.resolve() for file in files]
+
+
+def checked_features(places: Sequence[Path]) -> list[Path]:
+    """The feature files of ``places``: each UTF-8 Gherkin, at least one scenario in all."""
+    files = _feature_files(places)
+    where = ", ".join(str(place) for place in places)
+    if not files:
+        raise AuditInputError(f"no .feature files in {where}")
+    scenarios = sum(_scenario_count(file) for file in files)
+    if not scenarios:
+        raise AuditInputError(f"no scenarios in the features of {where}")
+    return files
+
+
+def _scenario_count(file: Path) -> int:
+    """How many scenarios ``file`` holds; refuse it when it is not a Gherkin text file."""
+    try:
+        data = file.read_bytes()
+    except OSError as exc:
+        raise AuditInputError(f"{file}: cannot read ({exc.strerror})") from None
+    if b"\0" in data:
+        raise AuditInputError(f"{file}: a binary file, not a Gherkin feature")
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise AuditInputError(f"{file}: not UTF-8 text (byte {exc.start})") from None
+    try:
+        feature = FeatureParser(str(file.parent), file.name).parse()
+    except GherkinParseError as exc:
+        near = f" ({exc.line_content.strip()!r})" if exc.line_content.strip() else ""
+        error = _first_error(exc.message)
+        raise AuditInputError(f"{file}, line {exc.line}{near}: {error}") from None
+    except KeyError as exc:  # pytest-bdd's reading of a document without a Feature
+        if exc.args != ("feature",):
+            raise
+        raise AuditInputError(f"{file}: no 'Feature:' line (empty, or only comments)") from None
+    return len(feature.scenarios)
+
+
+def _first_error(message: str) -> str:
+    """The first line of a Gherkin parser message, without its ``(line:column)`` prefix."""
+    lines = [line for line in message.replace(_UNKNOWN, "").splitlines() if line.strip()]
+    return _LOCATION.sub("", lines[0].strip()) if lines else "not valid Gherkin"
