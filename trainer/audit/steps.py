@@ -296,7 +296,10 @@ def then_paid(amount: Decimal, audit_house: HouseRules, audit_table: Table) -> N
 
 @step("then", "the player loses {amount:Money}", "the player loses 15")
 def then_loses(amount: Decimal, audit_house: HouseRules, audit_table: Table) -> None:
-    """The dealer takes this amount from the player on the whole round."""
+    """The dealer takes this amount from the player on the whole round (not 0: a round
+    the player neither wins nor loses is written "the bet pushes")."""
+    if not amount:
+        raise ScenarioError('"the player loses 0" says a push: write "the bet pushes"')
     _expect_net(audit_house, audit_table, -amount, f"the player loses {_money(amount)}")
 
 
