@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -99,6 +100,38 @@ def test_serve_wsgi_has_each_worker_settle_its_heap(monkeypatch: pytest.MonkeyPa
     assert (configs[0].workers, configs[0].worker_class_str) == (2, "sync")
 
 
+def test_the_port_is_held_from_the_check_until_gunicorn_serves_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second server started in between cannot take the port (the check used to close
+    its probe, and two servers started together both passed it), and gunicorn is handed
+    the very socket claimed, as a copy of its descriptor."""
+    import click
+    from gunicorn.app.base import BaseApplication
+
+    from trainer.cli.free_port import claim_port
+    from trainer.cli.web import serve_wsgi
+
+    with claim_port("127.0.0.1", 0) as listener:
+        port = listener.getsockname()[1]
+        with pytest.raises(click.ClickException, match=f"127.0.0.1:{port} is already in use"):
+            claim_port("127.0.0.1", port)
+        binds = []
+        monkeypatch.setattr(BaseApplication, "run", lambda self: binds.append(self.cfg.bind))
+        serve_wsgi(lambda: None, "127.0.0.1", port, 2, 1, listener)
+        (bind,) = binds[0]
+        assert bind.startswith("fd://") and bind != f"fd://{listener.fileno()}"
+        copy = socket.socket(fileno=int(bind.removeprefix("fd://")))
+        assert copy.getsockname() == listener.getsockname()
+        copy.close()
+
+
+def test_an_empty_host_serves_every_interface() -> None:
+    from trainer.cli.free_port import claim_port
+
+    with claim_port("", 0) as listener:
+        assert listener.getsockname()[0] in ("0.0.0.0", "::")
+
+
 def test_init_db_on_a_file_that_is_not_a_database_exits_2_in_one_line(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     junk = tmp_path / "junk.db"
@@ -173,7 +206,8 @@ def test_serve_json_says_where_it_serves(monkeypatch: pytest.MonkeyPatch,
                   "--database", str(tmp_path / "t.db"), "--json")
     assert run.code == 0, run.err
     data = json.loads(run.out)
-    assert data["url"] == "http://127.0.0.1:0/" and data["workers"] == 2
+    assert re.fullmatch(r"http://127\.0\.0\.1:[1-9][0-9]*/", data["url"]), data["url"]
+    assert data["workers"] == 2
     assert data["created"] == ["demo-trainee", "demo-supervisor"]
     assert {a["user"] for a in data["accounts"]} == {"demo-trainee", "demo-supervisor"}
 

@@ -1,4 +1,9 @@
-"""Check that ``trainer serve`` can listen on HOST:PORT before gunicorn starts."""
+"""Claim HOST:PORT for ``trainer serve`` before gunicorn starts, and hand it over.
+
+The listening socket is made here and passed to gunicorn as ``fd://N``, so the port is
+held from the check to serving: no other server can take it in between, and a busy port
+is refused in one line here, not in gunicorn's log.
+"""
 
 from __future__ import annotations
 
@@ -7,26 +12,33 @@ import socket
 
 import click
 
+BACKLOG = 2048
+"""Connections waiting to be accepted: gunicorn's default (it does not listen again on a
+socket it is handed)."""
+
 
 def host_port(host: str, port: int) -> str:
     """``host:port`` as a URL writes it (an IPv6 address in brackets)."""
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-def check_port_free(host: str, port: int) -> None:
-    """Refuse a host:port that is busy or cannot be bound, in one line.
-
-    Binds and closes a socket the way gunicorn will (``SO_REUSEADDR``), so a
-    port another server listens on is refused here, not in gunicorn's log.
-    """
+def claim_port(host: str, port: int) -> socket.socket:
+    """A socket listening on host:port (an empty host: every interface); a port that is
+    busy or cannot be bound is refused in one line."""
     where = host_port(host, port)
     try:
         family, kind, proto, _name, address = socket.getaddrinfo(
-            host, port, type=socket.SOCK_STREAM)[0]
-        with socket.socket(family, kind, proto) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            probe.bind(address)
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        listener = socket.socket(family, kind, proto)
     except OSError as exc:  # socket.gaierror too: a host that does not resolve
+        raise click.ClickException(f"cannot serve on {where}: {exc.strerror}") from None
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(address)
+        listener.listen(BACKLOG)
+    except OSError as exc:
+        listener.close()
         if exc.errno == errno.EADDRINUSE:
             raise click.ClickException(f"{where} is already in use") from None
         raise click.ClickException(f"cannot serve on {where}: {exc.strerror}") from None
+    return listener

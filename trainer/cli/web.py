@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import sqlite3
 import sys
 from collections.abc import Callable
@@ -12,7 +13,7 @@ from typing import Any
 import click
 
 from trainer.cli.database_option import database_option
-from trainer.cli.free_port import check_port_free, host_port
+from trainer.cli.free_port import claim_port, host_port
 from trainer.cli.json_option import echo_result, json_flag
 
 DEMO_USERS = (
@@ -114,7 +115,7 @@ def settle_heap(_worker: object = None) -> None:
 
 
 def serve_wsgi(load: Callable[[], Any], host: str, port: int, workers: int,
-               threads: int) -> None:
+               threads: int, listener: socket.socket | None = None) -> None:
     """Serve a WSGI app under gunicorn: ``workers`` processes of ``threads`` threads each.
 
     One thread: gunicorn's sync workers (the fastest here: a request costs less
@@ -122,13 +123,16 @@ def serve_wsgi(load: Callable[[], Any], host: str, port: int, workers: int,
     gthread workers, which also keep a browser's connection alive between
     requests.  Each worker settles its heap once the app is loaded (:func:`settle_heap`).
     ``trainer serve`` runs the app this way; bench/bare_flask_app.py serves its
-    bare endpoint the same way, for a like-for-like comparison.
+    bare endpoint the same way, for a like-for-like comparison.  A ``listener`` from
+    :func:`claim_port` is served as it is (gunicorn binds nothing itself then).
     """
     from gunicorn.app.base import BaseApplication
 
     class Server(BaseApplication):
         def load_config(self) -> None:
-            self.cfg.set("bind", host_port(host, port))
+            # gunicorn closes a socket it is handed once it has its own: hand it a copy
+            bind = f"fd://{os.dup(listener.fileno())}" if listener else host_port(host, port)
+            self.cfg.set("bind", bind)
             self.cfg.set("workers", workers)
             self.cfg.set("worker_class", "sync" if threads == 1 else "gthread")
             self.cfg.set("threads", threads)
@@ -146,8 +150,9 @@ def serve_wsgi(load: Callable[[], Any], host: str, port: int, workers: int,
     Server().run()
 
 
-def run_gunicorn(host: str, port: int, workers: int, threads: int, database: str | None,
-                 as_json: bool = False, shown: dict[str, Any] | None = None) -> None:
+def run_gunicorn(listener: socket.socket, host: str, port: int, workers: int, threads: int,
+                 database: str | None, as_json: bool = False,
+                 shown: dict[str, Any] | None = None) -> None:
     """Serve the app under gunicorn (production WSGI server), several workers, no debug.
 
     Says where it serves: a line on stderr, or with ``as_json`` one JSON object
@@ -170,7 +175,7 @@ def run_gunicorn(host: str, port: int, workers: int, threads: int, database: str
     else:
         click.echo(f"serving the dealer trainer on {url} with {workers} workers "
                    f"of {threads} thread(s)", err=True)
-    serve_wsgi(load, host, port, workers, threads)
+    serve_wsgi(load, host, port, workers, threads, listener)
 
 
 _serve_options = [
@@ -194,8 +199,9 @@ def _with_serve_options(function: Any) -> Any:
 def serve_command(host: str, port: int, workers: int, threads: int,
                   database: str | None, as_json: bool) -> None:
     """Run the web app under gunicorn (several workers, no debug); creates no accounts."""
-    check_port_free(host, port)
-    run_gunicorn(host, port, workers, threads, database, as_json)
+    with claim_port(host, port) as listener:
+        port = listener.getsockname()[1]  # the port given, or the one picked for port 0
+        run_gunicorn(listener, host, port, workers, threads, database, as_json)
 
 
 def _add_demo_users(database: str | None) -> list[str]:
@@ -224,19 +230,20 @@ def _add_demo_users(database: str | None) -> list[str]:
 def demo_command(host: str, port: int, workers: int, threads: int,
                  database: str | None, as_json: bool) -> None:
     """Demo mode: create the demo trainee and supervisor if missing, then serve."""
-    check_port_free(host, port)
-    created = _add_demo_users(database)
-    accounts = [{"user": name, "role": role, "password": password}
-                for name, role, password in DEMO_USERS]
-    if not as_json:
-        for account in accounts:
-            if account["user"] in created:
-                click.echo(f"created demo {account['role']} {account['user']!r}")
-        click.echo(f"\nDemo mode. Open http://{host_port(host, port)}/ and log in as:")
-        for account in accounts:
-            click.echo(f"  {account['role']:<10}  user {account['user']:<16} "
-                       f"password {account['password']}")
-        click.echo("(demo accounts have known passwords: never use demo mode for real "
-                   "trainees)\n")
-    run_gunicorn(host, port, workers, threads, database, as_json,
-                 {"created": created, "accounts": accounts})
+    with claim_port(host, port) as listener:
+        port = listener.getsockname()[1]  # the port given, or the one picked for port 0
+        created = _add_demo_users(database)
+        accounts = [{"user": name, "role": role, "password": password}
+                    for name, role, password in DEMO_USERS]
+        if not as_json:
+            for account in accounts:
+                if account["user"] in created:
+                    click.echo(f"created demo {account['role']} {account['user']!r}")
+            click.echo(f"\nDemo mode. Open http://{host_port(host, port)}/ and log in as:")
+            for account in accounts:
+                click.echo(f"  {account['role']:<10}  user {account['user']:<16} "
+                           f"password {account['password']}")
+            click.echo("(demo accounts have known passwords: never use demo mode for real "
+                       "trainees)\n")
+        run_gunicorn(listener, host, port, workers, threads, database, as_json,
+                     {"created": created, "accounts": accounts})
