@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.helpers import run_cli
+from tests.cli.helpers import CliRun, run_cli
+from trainer.audit.runner import run_features
 
 Capsys = pytest.CaptureFixture[str]
 
@@ -50,3 +51,29 @@ def test_a_bad_bet_is_named_as_the_round_wrote_it(capsys: Capsys, bet: str, mess
     round_ = '{"dealer": ["9h", "Td"], "hands": [{"bet": ' + bet + ', "cards": ["Ah", "Kd"]}]}'
     run = run_cli(capsys, "settle", "--rules", "europoker", stdin=round_)
     assert (run.code, run.err) == (2, f"trainer: error: {message}\n")
+
+
+def test_the_largest_insurance_on_an_odd_cent_bet_is_the_cent_below_half(capsys: Capsys) -> None:
+    def insured(stake: str) -> CliRun:
+        round_ = {"dealer": ["As", "Kd"],
+                  "hands": [{"bet": "10.01", "cards": ["9c", "7d"], "insurance": stake}]}
+        return run_cli(capsys, "settle", "--rules", "europoker", stdin=json.dumps(round_))
+
+    assert json.loads(insured("5.00").out)["hands"][0]["insurance_net"] == "10"
+    refused = insured("5.01")
+    assert refused.code == 2
+    assert refused.err == ("trainer: error: hand 1: insurance 5.01 is more than 5 (1/2 of the "
+                           "bet, to the cent below)\n")
+
+
+def test_the_audit_step_reads_the_largest_insurance_the_same_way(tmp_path: Path) -> None:
+    feature = tmp_path / "insurance.feature"
+    feature.write_text("""Feature: insurance on an odd bet
+  Scenario: half of 10.01, to the cent below
+    Given the house rules "europoker"
+    And a bet of 10.01 on 9♣ 7♦
+    When the dealer shows A♠
+    Then the insurance stake is at most 5.00
+""", encoding="utf-8")
+    run = run_features([feature])
+    assert run.ok, [(r.expected, r.actual, r.message) for r in run.results]

@@ -26,6 +26,7 @@ from trainer.engine.money import format_money
 from trainer.engine.options import (
     Action,
     allowed_actions,
+    largest_insurance,
     may_insure,
     may_take_even_money,
     refusal,
@@ -462,7 +463,7 @@ def then_no_even_money(audit_house: HouseRules, audit_table: Table) -> None:
 @step("then", "the insurance stake is at most {amount:Money}", "the insurance stake is at most 5")
 def then_insurance_max(amount: Decimal, audit_house: HouseRules, audit_table: Table) -> None:
     """The largest insurance stake on the current hand."""
-    most = audit_table.current().bet * audit_house.insurance_max
+    most = largest_insurance(audit_house, audit_table.current().bet)
     if most != amount:
         raise AuditFailure(f"insurance up to {_money(amount)}", f"up to {_money(most)}")
 

@@ -10,11 +10,13 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
+from decimal import Decimal
 from enum import Enum
 from typing import NamedTuple
 
 from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import HandTotal, hand_total
+from trainer.engine.money import whole_cents
 from trainer.engine.rules import DoubleOn, HouseRules
 
 
@@ -243,6 +245,12 @@ def _judge_each_action(rules: HouseRules, state: HandState, dealer_up: Card) -> 
 def may_insure(rules: HouseRules, dealer_up: Card) -> bool:
     """Insurance is offered: the house has it and the dealer shows an ace."""
     return rules.insurance and dealer_up.rank is Rank.ACE
+
+
+def largest_insurance(rules: HouseRules, bet: Decimal) -> Decimal:
+    """The largest insurance stake on ``bet``: the house's share of it, to the cent below
+    (a table takes whole cents: 5.00 on a bet of 10.01 at half the bet)."""
+    return whole_cents(bet * rules.insurance_max)
 
 
 def may_take_even_money(rules: HouseRules, cards: tuple[Card, ...], dealer_up: Card) -> bool:

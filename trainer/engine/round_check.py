@@ -15,6 +15,7 @@ from trainer.engine.options import (
     Action,
     HandState,
     Refusal,
+    largest_insurance,
     may_insure,
     pairs_for_split,
     refusal,
@@ -86,11 +87,11 @@ def _check_boxes(rules: HouseRules, hands: Sequence[PlayerHand]) -> None:
         if len(box_hands) > 1:
             _check_split_box(rules, box_hands, f"box {number}")
         insured = sum((hand.insurance for hand in box_hands), Decimal(0))
-        most = box_hands[0].bet * rules.insurance_max
+        most = largest_insurance(rules, box_hands[0].bet)
         if insured > most:
             raise MoneyError(
                 f"box {number}: insurance {format_money(insured)} is more than "
-                f"{_most_insurance(rules, most)}, once per box"
+                f"{_most_insurance(rules, box_hands[0].bet)}, once per box"
             )
 
 
@@ -221,11 +222,11 @@ def _check_side_bets(rules: HouseRules, hand: PlayerHand, up: Card, where: str) 
         if not may_insure(rules, up):
             offered = "no insurance" if not rules.insurance else "insurance only against an ace"
             raise RoundError(f"{where}: {rules.name} offers {offered}")
-        most = hand.bet * rules.insurance_max
+        most = largest_insurance(rules, hand.bet)
         if hand.insurance > most:
             raise MoneyError(
-                f"{where}: insurance {hand.insurance} is more than "
-                f"{_most_insurance(rules, most)}"
+                f"{where}: insurance {format_money(hand.insurance)} is more than "
+                f"{_most_insurance(rules, hand.bet)}"
             )
     if hand.even_money:
         if not rules.even_money:
@@ -236,9 +237,12 @@ def _check_side_bets(rules: HouseRules, hand: PlayerHand, up: Card, where: str) 
             raise RoundError(f"{where}: a hand takes even money or insurance, not both")
 
 
-def _most_insurance(rules: HouseRules, most: Decimal) -> str:
-    """The largest insurance, as money and share of the bet: ``5 (1/2 of the bet)``."""
-    return f"{format_money(most)} ({Fraction(rules.insurance_max)} of the bet)"
+def _most_insurance(rules: HouseRules, bet: Decimal) -> str:
+    """The largest insurance, as money and share of the bet: ``5 (1/2 of the bet)``, and
+    ``5 (1/2 of the bet, to the cent below)`` on a bet of 10.01."""
+    most = largest_insurance(rules, bet)
+    below = "" if most == bet * rules.insurance_max else ", to the cent below"
+    return f"{format_money(most)} ({Fraction(rules.insurance_max)} of the bet{below})"
 
 
 def _show(cards: Sequence[Card]) -> str:

@@ -23,7 +23,7 @@ from typing import NamedTuple, Protocol
 from trainer.engine.cards import Card, Rank
 from trainer.engine.dealer import play_dealer
 from trainer.engine.hands import hand_total
-from trainer.engine.money import ZERO, whole_cents
+from trainer.engine.money import ZERO
 from trainer.engine.options import (
     DOUBLE,
     HIT,
@@ -33,6 +33,7 @@ from trainer.engine.options import (
     Action,
     HandState,
     allowed_actions,
+    largest_insurance,
     may_insure,
     may_take_even_money,
 )
@@ -194,7 +195,7 @@ def _offer_insurance(rules: HouseRules, boxes: list[_Box], up: Card, strategy: S
         if not box.switched and may_take_even_money(rules, cards, up):
             box.even_money = strategy.take_even_money(cards, up)
         elif may_insure(rules, up) and strategy.insure(cards, up):
-            box.insurance = whole_cents(box.bet * rules.insurance_max)
+            box.insurance = largest_insurance(rules, box.bet)
 
 
 def _play_box(

@@ -9,8 +9,8 @@ from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show, s
 from trainer.drills.table import Table, doubled_to
 from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import hand_total
-from trainer.engine.money import ZERO, whole_cents
-from trainer.engine.options import Action, HandState, allowed_actions, refusal
+from trainer.engine.money import ZERO
+from trainer.engine.options import Action, HandState, allowed_actions, largest_insurance, refusal
 from trainer.engine.rules import HouseRules
 from trainer.engine.seat import Seat
 from trainer.engine.settlement import is_natural, settle_round
@@ -32,7 +32,7 @@ def build_insurance(ctx: Ctx) -> Draft:
     bet = ctx.bet()
     up = _ace_up(ctx)
     cards = ctx.two_cards(natural=False)
-    largest = whole_cents(bet * rules.insurance_max)
+    largest = largest_insurance(rules, bet)
     if ctx.chance(0.5):
         seat = Seat(bet, cards)
         return Draft(
