@@ -180,3 +180,11 @@ def test_a_stored_version_1_chips_question_still_checks() -> None:
     old = question.to_dict() | {"version": 1, "expected": "52.50"}
     assert Question.from_dict(old) == question
     assert check(Question.from_dict(old), "2x25 1x2.50").correct
+
+
+def test_a_stored_question_of_a_newer_format_is_refused() -> None:
+    """A later release's question would be misread here (as version 1 code misread version
+    2's chips): refused, saying so."""
+    stored = generate("europoker", "blackjack-payout", 1, "hard").to_dict() | {"version": 3}
+    with pytest.raises(DrillError, match="format 3 is newer than this trainer reads"):
+        Question.from_dict(stored)

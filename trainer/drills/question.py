@@ -15,6 +15,7 @@ from typing import Any
 
 from trainer.drills.answers import AnswerKind, chips_text
 from trainer.drills.chips import fewest_chips
+from trainer.drills.families import DrillError
 from trainer.drills.table import Table
 
 FORMAT_VERSION = 2
@@ -84,10 +85,15 @@ class Question:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Question:
-        """Rebuild a stored question from ``to_dict`` output (of this version or an older one)."""
+        """Rebuild a stored question from ``to_dict`` output (of this version or an older one;
+        a newer one is refused, as this code would misread its answer)."""
+        version = int(data.get("version", FORMAT_VERSION))
+        if version > FORMAT_VERSION:
+            raise DrillError(f"a stored question of format {version} is newer than this "
+                             f"trainer reads ({FORMAT_VERSION}): upgrade the trainer")
         chips = tuple(Decimal(c) for c in data.get("chips", []))
         expected = str(data["expected"])
-        if int(data.get("version", FORMAT_VERSION)) < 2 and data["answer_kind"] == "chips":
+        if version < 2 and data["answer_kind"] == "chips":
             expected = _fewest_chips_text(Decimal(expected), chips)
         return cls(
             house=str(data["house"]),
