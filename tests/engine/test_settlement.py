@@ -242,3 +242,11 @@ def test_insurance_at_an_odd_ratio_is_paid_in_whole_cents() -> None:
 def test_whole_cent_payouts_leave_the_rule_as_it_was() -> None:
     result = settle_one("europoker", "9h Td", hand("35", "As", "Kd"))
     assert (result.net, result.rule) == (Decimal("52.50"), "europoker: blackjack pays 3:2")
+
+
+def test_an_endless_exact_payout_is_shown_to_four_decimals() -> None:
+    house = dataclasses.replace(find_house("europoker"), blackjack_pays=Ratio(7, 6))
+    result = settle_round(house, parse_cards(["9h", "Td"]), [hand("1", "As", "Kd")]).hands[0]
+    assert result.net == Decimal("1.16")
+    assert result.rule == ("europoker: blackjack pays 7:6 (about 1.1667, paid as 1.16: the "
+                           "table pays whole cents and the house keeps the fraction)")

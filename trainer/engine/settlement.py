@@ -152,7 +152,8 @@ def _cents_note(exact: Decimal, paid: Decimal) -> str:
     """What the rule adds when a payout had a fraction of a cent, which the house keeps."""
     if paid == exact:
         return ""
-    return (f" ({format_money(exact)}, paid as {format_money(paid)}: the table pays whole "
+    shown = format_money(exact) if exact == round(exact, 4) else f"about {exact:.4f}"
+    return (f" ({shown}, paid as {format_money(paid)}: the table pays whole "
             "cents and the house keeps the fraction)")
 
 

@@ -29,7 +29,9 @@ from trainer.odds.strategy import ComputedStrategy
 
 CHUNK = 5000
 """Rounds per chunk: the unit of seeding, of work handed to a process, and of progress."""
-BET = Decimal(1)
+BET = Decimal(100)
+"""Each box's bet.  A table pays whole cents, so on a bet of 100 a payout at a user's odd
+ratio is short by at most 0.01 % of the bet (7:6 on a bet of 1 would pay 1.16, 0.6 % short)."""
 
 
 class RecordingShoe(Shoe):
