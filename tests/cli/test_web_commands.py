@@ -163,6 +163,17 @@ def test_init_db_and_create_user_print_json(capsys: pytest.CaptureFixture[str],
     assert json.loads(user.out) == {"created": "ann", "role": "trainee"}
 
 
+def test_a_database_from_the_environment_in_a_missing_folder_names_the_variable(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "no-such-folder" / "t.db"
+    monkeypatch.setenv("TRAINER_DATABASE", str(path))
+    run = run_cli(capsys, "init-db")
+    assert run.code == 2
+    assert run.err == (f"trainer: error: Invalid value for TRAINER_DATABASE: {path}: there is "
+                       f"no folder {path.parent} (create it first)\n")
+
+
 @pytest.mark.parametrize("command", [["init-db"], ["create-user", "ann", "--role", "trainee"],
                                      ["serve"], ["demo"]])
 def test_a_database_in_a_missing_folder_is_refused_in_one_line(
