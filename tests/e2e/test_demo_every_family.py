@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -54,16 +55,16 @@ class Demo:
         self.username, self.password = match.group(1), match.group(2)
 
     def _wait_listening(self) -> None:
+        """Wait for the login page: the demo claims its port before it makes its accounts
+        and prints them, so a connection alone may come before the printout."""
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and self.process.poll() is None:
             try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    pass
-            except OSError:
+                with urllib.request.urlopen(f"{self.url}/login", timeout=5) as page:
+                    assert page.status == 200
+            except OSError:  # refused, reset, or the URLError wrapping either
                 time.sleep(0.1)
                 continue
-            # listening -- and not some other process that took the port in between
-            assert "in use" not in self.output.read_text(), self.output.read_text()
             return
         raise AssertionError(f"trainer demo is not listening on port {self.port}:\n"
                              + self.output.read_text())
