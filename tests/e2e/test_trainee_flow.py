@@ -246,12 +246,23 @@ def test_session_with_javascript(browser: Any, live_server: LiveServer) -> None:
     assert attempts(live_server, session_id) == []
     assert errors == []
 
-    # the login expires: the next htmx answer lands on the login page, nothing lost
+    # the login expires: the next htmx answer lands on the login page, nothing lost; after
+    # logging in the question is back with the amount the trainee had typed
     context.clear_cookies()
     page.fill("#amount", "10")
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(r"/login\?next="))
     assert page.locator("form.login").count() == 1
+    page.fill("#username", "tina")
+    page.fill("#password", PASSWORD)
+    page.click("form.login button[type=submit]")
+    wait_position(page, 0)
+    assert page.url.endswith(f"/drills/{session_id}")
+    assert page.input_value("#amount") == "10"
+    assert attempts(live_server, session_id) == []
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-state=feedback], #summary")
+    assert [a.answer for a in attempts(live_server, session_id)] == ["10"]
     context.close()
 
 

@@ -62,6 +62,41 @@
   document.addEventListener("htmx:afterSettle", verdictInView);
   window.addEventListener("load", verdictInView);
 
+  // An amount typed and sent into an expired login is kept in this tab, and put back when
+  // the question is shown again after logging in (nothing was recorded: it was never
+  // checked).  A successful answer forgets it.
+  var UNSENT = "trainer-unsent-answer";
+  function typedIn(form) {
+    var typed = {};
+    form.querySelectorAll("input[type='text']").forEach(function (input) {
+      if (input.name && input.value) typed[input.name] = input.value;
+    });
+    return typed;
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.target.closest && event.target.closest("form.answer");
+    var token = form && form.querySelector("input[name='token']");
+    if (!token) return;
+    try {
+      sessionStorage.setItem(UNSENT, JSON.stringify({token: token.value, typed: typedIn(form)}));
+    } catch (error) { /* storage refused: nothing kept, nothing lost */ }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.successful) sessionStorage.removeItem(UNSENT);
+  });
+  function restoreUnsent() {
+    var kept;
+    try { kept = JSON.parse(sessionStorage.getItem(UNSENT) || "null"); } catch (error) { return; }
+    var token = kept && shown("#drill[data-state='question'] form.answer input[name='token']");
+    if (!token || token.value !== kept.token) return;
+    Object.keys(kept.typed).forEach(function (name) {
+      var input = token.form.querySelector("input[type='text'][name='" + name + "']");
+      if (input && !input.value) input.value = kept.typed[name];
+    });
+  }
+  restoreUnsent();
+  document.addEventListener("htmx:load", restoreUnsent);
+
   // The first match on screen (a question waiting behind its feedback takes no shortcut).
   function shown(selector) {
     return Array.prototype.find.call(document.querySelectorAll(selector), function (el) {
