@@ -45,7 +45,7 @@ class Collector:
     ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
         """Keep the exception of a failing scenario (its expected and actual values)."""
         report = yield
-        if report.failed and call.excinfo is not None:
+        if call.excinfo is not None and (report.failed or hasattr(report, "wasxfail")):
             self._failures[item.nodeid] = call.excinfo.value
         return report
 
@@ -66,17 +66,20 @@ class Collector:
         expected = actual = message = None
         if isinstance(error, AuditFailure):
             expected, actual = error.expected, error.actual
-        if report.failed:
+        # an expected failure is still a rule the engine does not honour, not a skip
+        failed = report.failed or (report.skipped and hasattr(report, "wasxfail"))
+        if failed:
             message = str(error) if error is not None else report.longreprtext.strip()
         self.run.results.append(ScenarioResult(
-            house, area_of(own_tags, tags, feature), feature, name, report.outcome,
+            house, area_of(own_tags, tags, feature), feature, name,
+            "failed" if failed else report.outcome,
             reading="reading" in tags, readings=readings_of(report.user_properties),
             expected=expected, actual=actual, message=message,
             test_id=report.nodeid.rsplit("::", 1)[-1], profile=str(props.get("profile", "")),
             example=str(props.get("example", "")),
         ))
         if self.progress is not None:
-            self.progress.advance(report.failed)
+            self.progress.advance(failed)
 
 
 def _last_error(text: str) -> str:

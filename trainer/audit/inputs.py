@@ -16,6 +16,10 @@ from pytest_bdd.parser import FeatureParser
 
 _LOCATION = re.compile(r"^\(\d+:\d+\): ")
 _UNKNOWN = "Unknown parsing error: Parser errors:"
+PYTEST_MARKERS = frozenset({"xfail", "skipif", "parametrize", "usefixtures",
+                            "filterwarnings", "tryfirst", "trylast"})
+"""pytest's own markers, which pytest-bdd would make of tags of these names: an ``@xfail``
+reported a failing rule as skipped, so they are refused (``@skip`` is the audit's own)."""
 
 
 class AuditInputError(ValueError):
@@ -65,6 +69,10 @@ def _scenario_count(file: Path) -> int:
         if exc.args != ("feature",):
             raise
         raise AuditInputError(f"{file}: no 'Feature:' line (empty, or only comments)") from None
+    tags = set(feature.tags).union(*(scenario.tags for scenario in feature.scenarios.values()))
+    if clashing := sorted(tags & PYTEST_MARKERS):
+        raise AuditInputError(f"{file}: the tag @{clashing[0]} is one of pytest's own markers "
+                              "and would change how a rule is reported (use @skip to skip)")
     return len(feature.scenarios)
 
 

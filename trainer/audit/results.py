@@ -82,8 +82,10 @@ class AuditRun:
 
     @property
     def ok(self) -> bool:
-        """True when every scenario passed and nothing failed to load."""
-        return bool(self.results) and not self.failed and not self.errors
+        """True when scenarios passed, none failed and nothing failed to load (a run whose
+        every scenario was skipped audited nothing)."""
+        return (any(r.status == "passed" for r in self.results)
+                and not self.failed and not self.errors)
 
     def profiles(self) -> dict[str, str]:
         """The house profiles the scenarios played under: house name -> profile file."""

@@ -291,7 +291,8 @@ def then_no_draw_without_bets(audit_house: HouseRules, audit_table: Table) -> No
 
 @step("then", "the player is paid {amount:Money}", "the player is paid 22.50")
 def then_paid(amount: Decimal, audit_house: HouseRules, audit_table: Table) -> None:
-    """The player's profit on the whole round (every hand and insurance) is this amount."""
+    """The player's profit on the whole round (every hand and insurance) is this amount; 0
+    is a round that breaks even, such as a lost hand whose insurance paid."""
     _expect_net(audit_house, audit_table, amount, f"the player is paid {_money(amount)}")
 
 

@@ -129,4 +129,6 @@ def audit_command(
         for name, path in run.reports.items():
             click.echo(f"{name}: {path}")
     if not run.ok:
+        if not run.failed and not run.errors:
+            click.echo("trainer: every scenario was skipped: nothing was audited", err=True)
         sys.exit(1)
