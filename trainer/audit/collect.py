@@ -57,6 +57,9 @@ class Collector:
 
     def _record(self, report: pytest.TestReport) -> None:
         props: dict[str, Any] = dict(report.user_properties)
+        if "scenario" not in props:  # pytest-bdd's registry of scenarios moved or changed
+            self.run.errors.append(f"{report.nodeid}: pytest-bdd named no scenario for it, "
+                                   "so the report could not name what it checked")
         feature = str(props.get("feature", report.fspath))
         tags = set(str(props.get("tags", "")).split())
         own_tags = set(str(props.get("scenario_tags", "")).split())
@@ -75,7 +78,8 @@ class Collector:
             "failed" if failed else report.outcome,
             reading="reading" in tags, readings=readings_of(report.user_properties),
             expected=expected, actual=actual, message=message,
-            test_id=report.nodeid.rsplit("::", 1)[-1], profile=str(props.get("profile", "")),
+            test_id=str(props.get("test_id", report.nodeid.rsplit("::", 1)[-1])),
+            profile=str(props.get("profile", "")),
             example=str(props.get("example", "")),
         ))
         if self.progress is not None:

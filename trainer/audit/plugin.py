@@ -84,6 +84,10 @@ def pytest_itemcollected(item: pytest.Item) -> None:
         return
     props = item.user_properties
     props.append(("scenario", scenario.name))
+    props.append(("test_id", item.name))  # cucumber.json's id (a row's values may hold "::")
+    audited = item.config.stash.get(HOUSE_KEY, None)
+    if audited is not None:  # the house under audit, even for a skipped scenario
+        props.append(("house", audited.name))
     props.append(("feature", scenario.feature.filename))
     props.append(("tags", " ".join(sorted(scenario.tags | scenario.feature.tags))))
     props.append(("scenario_tags", " ".join(sorted(scenario.tags))))
