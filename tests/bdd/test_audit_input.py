@@ -95,3 +95,18 @@ def test_a_feature_file_that_cannot_be_read_is_refused(tmp_path, capsys, monkeyp
 
     monkeypatch.setattr(Path, "read_bytes", denied)
     assert "locked.feature: cannot read (Permission denied)" in refused(capsys, tmp_path)
+
+
+def test_the_house_under_audit_without_one_is_refused_as_usage(tmp_path, capsys):
+    """Not a rule the engine fails: the auditor forgot --rules or --rules-file."""
+    feature = tmp_path / "mine.feature"
+    feature.write_text(
+        "Feature: mine\n  Scenario: blackjack pays\n    Given the house rules under audit\n"
+        "    And a bet of 10 on A♠ K♦\n    When the dealer holds 9♥ T♦\n"
+        "    Then the player is paid 15\n", encoding="utf-8")
+    run = run_cli(capsys, "audit", "--quiet", "--features", str(feature))
+    assert (run.code, run.out) == (2, "")
+    assert run.err == (f"trainer: error: {feature} plays the house rules under audit: give "
+                       "--rules NAME or --rules-file FILE\n")
+    assert run_cli(capsys, "audit", "--quiet", "--features", str(feature),
+                   "--rules", "europoker").code == 0

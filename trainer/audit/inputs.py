@@ -22,6 +22,19 @@ PYTEST_MARKERS = frozenset({"xfail", "skipif", "parametrize", "usefixtures",
 reported a failing rule as skipped, so they are refused (``@skip`` is the audit's own)."""
 
 
+_UNDER_AUDIT = re.compile(r"^\s*(?:Given|And|But|\*)\s+the house rules under audit\s*$",
+                          re.MULTILINE)
+
+
+def refuse_unnamed_house(files: Sequence[Path]) -> None:
+    """Refuse features that play "the house rules under audit" when no house is under
+    audit (a usage error, not a rule the engine fails)."""
+    for file in files:
+        if _UNDER_AUDIT.search(file.read_text(encoding="utf-8")):
+            raise AuditInputError(f"{file} plays the house rules under audit: give --rules "
+                                  "NAME or --rules-file FILE")
+
+
 class AuditInputError(ValueError):
     """Features that cannot be audited; the message names the file (and line)."""
 

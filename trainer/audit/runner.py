@@ -21,7 +21,7 @@ from pytest_bdd.feature import features as parsed_features
 
 from trainer.audit.collect import Collector
 from trainer.audit.html_report import write_html
-from trainer.audit.inputs import checked_features
+from trainer.audit.inputs import checked_features, refuse_unnamed_house
 from trainer.audit.junit_report import add_suite_properties
 from trainer.audit.progress import Progress
 from trainer.audit.results import AuditRun, AuditSubject
@@ -50,6 +50,8 @@ def run_features(
     Features that cannot be read or parsed raise :class:`AuditInputError` before the run.
     """
     files = checked_features(places)
+    if rules_name is None and rules_file is None:
+        refuse_unnamed_house(files)
     run = AuditRun(AuditSubject(tuple(p.resolve() for p in places), rules_name,
                                 rules_file.resolve() if rules_file else None))
     started = time.perf_counter()
