@@ -57,3 +57,18 @@ def test_the_reports_name_a_shipped_house_under_audit(tmp_path):
     assert ("rules", "europoker") in suite_properties(tmp_path)
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert "<tr><th>Rules</th><td>europoker — the house under audit" in page
+
+
+def test_junit_files_each_case_by_house_and_area_and_stays_valid_xml(tmp_path):
+    """The same class names every run (CI keeps a test's history by them), and a folder
+    name with a control character still gives well-formed XML."""
+    folder = tmp_path / "odd\x1bname"
+    folder.mkdir()
+    source = Path(__file__).resolve().parents[2] / "features" / "europoker" / "dealer.feature"
+    (folder / "dealer.feature").write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    classes = []
+    for attempt in ("one", "two"):
+        run_features([folder], report_dir=tmp_path / attempt)
+        tree = ET.parse(tmp_path / attempt / "junit.xml")  # raises on malformed XML
+        classes.append(sorted({case.get("classname") for case in tree.iter("testcase")}))
+    assert classes[0] == classes[1] == ["europoker.dealer"]
