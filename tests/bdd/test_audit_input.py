@@ -110,3 +110,16 @@ def test_the_house_under_audit_without_one_is_refused_as_usage(tmp_path, capsys)
                        "--rules NAME or --rules-file FILE\n")
     assert run_cli(capsys, "audit", "--quiet", "--features", str(feature),
                    "--rules", "europoker").code == 0
+
+
+def test_steps_takes_no_audit_options_and_two_houses_are_named(tmp_path, capsys):
+    run = run_cli(capsys, "audit", "--steps", "--rules", "nosuch")
+    assert (run.code, run.out) == (2, "")
+    assert run.err == ("trainer: error: --steps lists the steps and runs nothing: it takes "
+                       "only --json\n")
+    profile = tmp_path / "mine.toml"
+    profile.write_text("", encoding="utf-8")
+    run = run_cli(capsys, "audit", "--rules", "europoker", "--rules-file", str(profile))
+    assert run.code == 2
+    assert run.err == ("trainer: error: give --rules NAME or --rules-file PATH, not both "
+                       f"(got europoker and {profile})\n")

@@ -16,6 +16,7 @@ from trainer.audit.locate import house_features, shipped_features_dir
 from trainer.audit.progress import terminal_progress
 from trainer.audit.report import summary_text
 from trainer.audit.runner import run_features
+from trainer.cli.house_option import refuse_both
 from trainer.engine.houses import find_house, load_house_file
 
 
@@ -99,10 +100,12 @@ def audit_command(
 ) -> None:
     """Run the house-rule features against the engine; exit 1 when any rule fails."""
     if list_steps:
+        if rules_name or rules_file or features or report:
+            raise click.UsageError("--steps lists the steps and runs nothing: it takes only "
+                                   "--json")
         click.echo(json.dumps(_steps_json(), ensure_ascii=False) if as_json else _steps_listing())
         return
-    if rules_name and rules_file:
-        raise click.UsageError("give --rules NAME or --rules-file PATH, not both")
+    refuse_both(rules_name, rules_file)
     if rules_file:
         load_house_file(rules_file)
     places = _places(rules_name, rules_file, features)

@@ -20,11 +20,16 @@ def house_options(function: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--rules", "rules_name", help="A shipped house, e.g. europoker.")(function)
 
 
-def resolve_house(rules_name: str | None, rules_file: str | None) -> HouseRules:
-    """The house named by exactly one of the two options."""
+def refuse_both(rules_name: str | None, rules_file: str | None) -> None:
+    """Refuse ``--rules`` with ``--rules-file``, naming both values."""
     if rules_name and rules_file:
         raise click.UsageError(f"give --rules NAME or --rules-file PATH, not both "
                                f"(got {rules_name} and {rules_file})")
+
+
+def resolve_house(rules_name: str | None, rules_file: str | None) -> HouseRules:
+    """The house named by exactly one of the two options."""
+    refuse_both(rules_name, rules_file)
     if rules_file:
         return load_house_file(rules_file)
     if not rules_name:
