@@ -57,3 +57,10 @@ def test_a_scenario_pytest_bdd_did_not_name_fails_the_run(tmp_path: Path,
     run = run_features([_features(tmp_path)])
     assert not run.ok
     assert run.errors and "pytest-bdd named no scenario" in run.errors[0]
+
+
+def test_a_skipped_scenario_is_listed_in_the_html_report(tmp_path: Path) -> None:
+    run_features([_features(tmp_path)], report_dir=tmp_path / "out")
+    html = (tmp_path / "out" / "report.html").read_text(encoding="utf-8")
+    assert "<h3>Not run</h3>" in html
+    assert "set aside — skipped" in html

@@ -72,7 +72,8 @@ def _audited_section(run: AuditRun) -> list[str]:
 
 
 def _scenario_sections(run: AuditRun) -> list[str]:
-    """Each feature's scenarios with their steps (from cucumber.json) and recorded readings."""
+    """Each feature's scenarios with their steps (from cucumber.json) and recorded readings;
+    then the scenarios cucumber.json leaves out (pytest-bdd writes none it did not run)."""
     cucumber = run.reports.get("cucumber.json")
     if cucumber is None or not cucumber.exists():
         return [part for result in run.results for part in _result_section(result, {})]
@@ -82,9 +83,14 @@ def _scenario_sections(run: AuditRun) -> list[str]:
         parts.append(f"<h3>{_esc(feature.get('name', ''))}</h3>"
                      f"<p><small>{_esc(feature.get('uri', ''))}</small></p>")
         for element in feature.get("elements", []):
-            result = by_id.get(element.get("id", ""))
+            result = by_id.pop(element.get("id", ""), None)
             if result is not None:
                 parts.extend(_result_section(result, element))
+    if by_id:
+        parts.append("<h3>Not run</h3>")
+        for result in by_id.values():
+            parts.append(f"<p><small>{_esc(result.feature)}</small></p>")
+            parts.extend(_result_section(result, {}))
     return parts
 
 

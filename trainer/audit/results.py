@@ -46,11 +46,6 @@ class ScenarioResult:
         """The scenario's name, with its Examples row when it is one: ``name [cards=A♠ 6♦]``."""
         return f"{self.scenario} [{self.example}]" if self.example else self.scenario
 
-    @property
-    def passed(self) -> bool:
-        """True when the engine honours the scenario's rule."""
-        return self.status == "passed"
-
 
 @dataclass(frozen=True, slots=True)
 class AuditSubject:
