@@ -123,3 +123,14 @@ def test_steps_takes_no_audit_options_and_two_houses_are_named(tmp_path, capsys)
     assert run.code == 2
     assert run.err == ("trainer: error: give --rules NAME or --rules-file PATH, not both "
                        f"(got europoker and {profile})\n")
+
+
+def test_a_feature_with_a_byte_order_mark_is_refused_saying_so(tmp_path, capsys):
+    feature = tmp_path / "bom.feature"
+    feature.write_bytes(b"\xef\xbb\xbfFeature: bom\n  Scenario: x\n    Given the house rules "
+                        b"\"europoker\"\n    When the dealer holds T\xe2\x99\xa0 7\xe2\x99\xa6\n"
+                        b"    Then the dealer stands\n")
+    run = run_cli(capsys, "audit", "--quiet", "--features", str(feature))
+    assert run.code == 2
+    assert run.err == (f"trainer: error: {feature}: starts with a byte-order mark (save it as "
+                       "UTF-8 without one)\n")

@@ -72,6 +72,9 @@ def _scenario_count(file: Path) -> int:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise AuditInputError(f"{file}: not UTF-8 text (byte {exc.start})") from None
+    if data.startswith(b"\xef\xbb\xbf"):  # the Gherkin parser reads it as a bad first token
+        raise AuditInputError(f"{file}: starts with a byte-order mark (save it as UTF-8 "
+                              "without one)")
     try:
         feature = FeatureParser(str(file.parent), file.name).parse()
     except GherkinParseError as exc:
