@@ -186,6 +186,53 @@ def test_a_database_in_a_missing_folder_is_refused_in_one_line(
     assert not path.parent.exists()
 
 
+@pytest.mark.parametrize("command", [["init-db"], ["create-user", "ann", "--role", "trainee"],
+                                     ["serve"], ["backup", "copy.db"]])
+def test_an_instance_folder_under_a_missing_folder_is_refused_in_one_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, command: list[str]) -> None:
+    """A mistyped TRAINER_INSTANCE must not make a new tree with a new, empty database."""
+    instance = tmp_path / "no-such-folder" / "instance"
+    monkeypatch.setenv("TRAINER_INSTANCE", str(instance))
+    monkeypatch.chdir(tmp_path)
+    run = run_cli(capsys, *command, stdin="long enough pw\n")
+    assert run.code == 2 and run.out == ""
+    assert run.err == (f"trainer: error: TRAINER_INSTANCE: {instance}: there is no folder "
+                       f"{instance.parent} (create it first)\n")
+    assert not instance.parent.exists()
+
+
+def test_an_instance_folder_that_is_a_file_is_refused(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    file = tmp_path / "instance"
+    file.write_text("not a folder")
+    monkeypatch.setenv("TRAINER_INSTANCE", str(file))
+    run = run_cli(capsys, "init-db")
+    assert run.code == 2
+    assert run.err == f"trainer: error: TRAINER_INSTANCE: {file}: is a file, not a folder\n"
+
+
+def test_a_missing_instance_folder_is_made_when_its_parent_exists(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    instance = tmp_path / "instance"
+    monkeypatch.setenv("TRAINER_INSTANCE", str(instance))
+    run = run_cli(capsys, "init-db")
+    assert run.code == 0, run.err
+    assert (instance / "trainer.db").is_file() and (instance / "secret_key").is_file()
+
+
+def test_an_instance_folder_that_cannot_be_made_is_refused(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """/proc takes no new folders, not even from root (the CI runs as root)."""
+    monkeypatch.setenv("TRAINER_INSTANCE", "/proc/trainer-instance")
+    run = run_cli(capsys, "init-db")
+    assert run.code == 2
+    assert run.err == ("trainer: error: /proc/trainer-instance: cannot make the instance "
+                       "folder (No such file or directory)\n")
+
+
 @pytest.mark.parametrize("command", ["serve", "demo"])
 def test_serve_on_a_busy_port_exits_2_naming_it(capsys: pytest.CaptureFixture[str],
                                                 tmp_path: Path, command: str) -> None:

@@ -19,6 +19,7 @@ from trainer.cli.web import (
     serve_command,
 )
 from trainer.engine.errors import EngineError
+from trainer.instance_folder import InstanceFolderError
 
 
 @click.group()
@@ -51,7 +52,7 @@ def main() -> None:
     except click.ClickException as exc:
         click.echo(f"trainer: error: {exc.format_message()}", err=True)
         sys.exit(2)
-    except EngineError as exc:
+    except (EngineError, InstanceFolderError) as exc:
         click.echo(f"trainer: error: {exc}", err=True)
         sys.exit(2)
     except click.exceptions.Abort:

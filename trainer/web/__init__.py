@@ -19,6 +19,7 @@ from typing import Any
 
 from flask import Flask, abort, send_file
 
+from trainer.instance_folder import InstanceFolderError, instance_folder
 from trainer.web import (
     auth,
     csrf_tokens,
@@ -39,11 +40,10 @@ HTMX_JS = ROOT / "node_modules" / "htmx.org" / "dist" / "htmx.min.js"
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app; ``test_config`` overrides the configuration (tests, benchmarks)."""
-    instance_path = os.environ.get("TRAINER_INSTANCE")
     app = Flask(
         __name__,
         instance_relative_config=True,
-        instance_path=str(Path(instance_path).resolve()) if instance_path else None,
+        instance_path=instance_folder(),
         template_folder=str(TEMPLATES),
         static_folder="static",
     )
@@ -94,7 +94,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 def _instance_secret(instance: Path) -> str:
     """A secret key kept in the instance folder, so every gunicorn worker signs alike."""
-    instance.mkdir(parents=True, exist_ok=True)
+    try:
+        instance.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InstanceFolderError(
+            f"{instance}: cannot make the instance folder ({exc.strerror})"
+        ) from exc
     path = instance / "secret_key"
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
