@@ -27,6 +27,18 @@ Feature: Spanish 21 — surrender after doubles and splits
     When the dealer shows K♥
     Then the player may surrender
 
+  @reading
+  Scenario: reading — no surrender after a hit
+    The base rule surrenders "on the first two cards"; the variant adds
+    doubles and splits, and names no hit.
+
+    Given the house rules "spanish-21"
+    And a bet of 10 on 2♠ A♣
+    And the player hits and draws K♦
+    When the dealer shows A♥
+    Then the player may not surrender
+    And the profile records a reading for "surrender"
+
   Scenario: a doubled hand that makes 21 is played out: nothing to surrender
     On 21 play passes on, as it does for a hit or another double.
 

@@ -128,6 +128,17 @@ def test_surrender_rules() -> None:
     assert "surrender" in allowed("spanish-21", "Ks 2d", split=True, hands_on_box=2)
 
 
+@pytest.mark.parametrize(("house", "why"), [
+    ("spanish-21", "spanish-21: surrender is on the first two cards or after a double, "
+                   "not after a hit"),
+    ("russian-casino", "russian-casino: surrender is on the first two cards, not after a hit"),
+])
+def test_no_surrender_after_a_hit_says_why(house: str, why: str) -> None:
+    """Spanish 21 adds doubles and splits to the base two-card surrender, never a hit."""
+    hit = HandState(parse_cards(["2s", "Ac", "Kd"]), hit=True)
+    assert refusal(find_house(house), hit, Card.parse("Ah"), Action.SURRENDER) == why
+
+
 def test_spanish_redouble() -> None:
     assert allowed("spanish-21", "5s 4d 2c", doubled=1) == {"stand", "double", "surrender"}
     assert allowed("spanish-21", "5s 4d 2c 3h", doubled=2) == {"stand", "surrender"}

@@ -104,7 +104,7 @@ class Refusal(Enum):
     NO_SURRENDER_VS_ACE = "no surrender against a dealer ace"
     NO_SURRENDER_AFTER_SPLIT = "no surrender on a split hand"
     NO_SURRENDER_AFTER_DOUBLE = "no surrender after doubling"
-    SURRENDER_FIRST = "surrender must be the first decision on the hand"
+    SURRENDER_FIRST = "surrender is on the first two cards{or_after_double}, not after a hit"
 
     def explain(self, rules: HouseRules, state: HandState) -> str:
         """The refusal as a sentence naming the house."""
@@ -115,6 +115,7 @@ class Refusal(Enum):
             double_on=_DOUBLE_WORDING[rules.double_on],
             pair=pair,
             limit=_split_limit(rules, state) if state.cards else None,
+            or_after_double=" or after a double" if rules.surrender_after_double else "",
             times={1: "only once", 2: "twice at most"}.get(
                 rules.max_doubles, f"{rules.max_doubles} times at most"),
         )
