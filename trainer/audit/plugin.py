@@ -61,10 +61,7 @@ def feature_tags(files: list[str]) -> set[str]:
     return tags
 
 
-def pytest_bdd_step_func_lookup_error(
-    request: pytest.FixtureRequest, feature: Feature, scenario: Scenario, step: Step,
-    exception: Exception,
-) -> None:
+def pytest_bdd_step_func_lookup_error(feature: Feature, scenario: Scenario, step: Step) -> None:
     """Fail an unknown step with a message naming it and the closest steps the library has."""
     near = "; ".join(closest_steps(step.name))
     raise UnknownStepError(
