@@ -134,3 +134,22 @@ def test_a_feature_with_a_byte_order_mark_is_refused_saying_so(tmp_path, capsys)
     assert run.code == 2
     assert run.err == (f"trainer: error: {feature}: starts with a byte-order mark (save it as "
                        "UTF-8 without one)\n")
+
+
+def test_an_examples_row_listed_twice_is_refused(tmp_path, capsys):
+    """Both copies would run, and be reported, under one name."""
+    feature = tmp_path / "twice.feature"
+    feature.write_text("""Feature: twice
+  Scenario Outline: the dealer stands
+    Given the house rules "europoker"
+    When the dealer holds <cards>
+    Then the dealer stands
+
+    Examples:
+      | cards |
+      | T♠ 7♦ |
+      | T♠ 8♦ |
+      | T♠ 7♦ |
+""", encoding="utf-8")
+    assert refused(capsys, tmp_path) == (f"trainer: error: {feature}, line 7: the Examples list "
+                                         "the row cards=T♠ 7♦ twice\n")

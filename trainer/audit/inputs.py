@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pytest_bdd.exceptions import GherkinParseError
-from pytest_bdd.parser import FeatureParser
+from pytest_bdd.parser import Examples, FeatureParser
 
 _LOCATION = re.compile(r"^\(\d+:\d+\): ")
 _UNKNOWN = "Unknown parsing error: Parser errors:"
@@ -89,7 +89,22 @@ def _scenario_count(file: Path) -> int:
     if clashing := sorted(tags & PYTEST_MARKERS):
         raise AuditInputError(f"{file}: the tag @{clashing[0]} is one of pytest's own markers "
                               "and would change how a rule is reported (use @skip to skip)")
+    for scenario in feature.scenarios.values():
+        _refuse_repeated_rows(file, scenario.examples)
     return len(feature.scenarios)
+
+
+def _refuse_repeated_rows(file: Path, tables: Sequence[Examples]) -> None:
+    """Refuse an Examples table that lists one row twice: both would run under one name."""
+    for table in tables:
+        seen: set[tuple[str, ...]] = set()
+        for row in table.examples:
+            if tuple(row) in seen:
+                values = ", ".join(f"{key}={value}"
+                                   for key, value in zip(table.example_params, row, strict=True))
+                raise AuditInputError(f"{file}, line {table.line_number}: the Examples list "
+                                      f"the row {values} twice")
+            seen.add(tuple(row))
 
 
 def _first_error(message: str) -> str:
