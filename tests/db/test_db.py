@@ -370,6 +370,18 @@ def test_streak_and_family_scores(db: Database, trainee: int) -> None:
     assert d.family_scores(db, trainee, recent=2)["dealer-draw"].correct == 2
 
 
+def test_family_scores_take_the_mean_of_the_middle_two_times(db: Database,
+                                                             trainee: int) -> None:
+    """An even count's median is the mean of its middle two, as the summary and the
+    supervisor's pages work it out (it was the upper middle one)."""
+    session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 4, 42)
+    for i, elapsed in enumerate([4_000, 1_000, 2_001, 3_000]):
+        answer(db, issue(db, session, i), answered_ms=1_000 + elapsed, length=4)
+    assert d.family_scores(db, trainee)["dealer-draw"].median_ms == 2_500
+    assert d.family_scores(db, trainee, recent=2)["dealer-draw"].median_ms == 2_500
+    assert d.family_scores(db, trainee, recent=3)["dealer-draw"].median_ms == 2_001
+
+
 def test_showing_again_restarts_only_an_unanswered_clock(db: Database, trainee: int) -> None:
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42)
     q0 = issue(db, session, 0)

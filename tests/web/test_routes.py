@@ -711,6 +711,28 @@ def test_a_whole_session_then_summary(app: Flask, client: FlaskClient, auth: Any
     assert "67%" in home  # recent accuracy per family
 
 
+def test_home_and_summary_agree_on_the_median_of_an_even_count(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """Two answers of 1.0 s and 2.0 s: both pages say 1.5 s (home said 2.0 s)."""
+    auth.login()
+    url = start(client, auth, length=2)
+    session_id = int(url.rsplit("/", 1)[1])
+    for _ in range(2):
+        form = question_form(client.get(url).get_data(as_text=True))
+        client.post(f"{url}/answer", data=form | {"choice": expected_of(
+            pending(app, session_id))})
+    db = connect(app.config["DATABASE"])
+    db.execute("UPDATE attempts SET elapsed_ms = 1000 + 1000 * position")
+    db.conn.commit()
+    db.close()
+    summary = client.get(f"{url}/summary").get_data(as_text=True)
+    assert re.search(r"data-median>1\.5 s<", summary)
+    assert '<td>2 / 2</td>' in summary and "<td>1.5 s</td></tr>" in summary
+    home = client.get("/").get_data(as_text=True)
+    row = home.split('<tr data-family="dealer-draw">', 1)[1].split("</tr>", 1)[0]
+    assert "<td>1.5 s</td>" in row
+
+
 def test_interrupted_session_resumes_on_the_same_question(app: Flask, client: FlaskClient,
                                                           auth: Any) -> None:
     auth.login()

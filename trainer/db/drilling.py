@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from sqlite_utils import Database
 
 from trainer.db.connection import now_iso, now_ms, select, write_transaction
+from trainer.db.scores import median
 
 
 @dataclass(frozen=True, slots=True)
@@ -547,7 +548,7 @@ def family_scores(db: Database, user_id: int, recent: int = 50) -> dict[str, Fam
             SELECT family, correct, elapsed_ms,
                    row_number() OVER (PARTITION BY family ORDER BY id DESC) AS rn
             FROM attempts WHERE user_id = ? AND retry = 0
-        ) WHERE rn <= ? ORDER BY family, elapsed_ms
+        ) WHERE rn <= ? ORDER BY family
         """,
         [user_id, recent],
     ).fetchall()
@@ -556,11 +557,10 @@ def family_scores(db: Database, user_id: int, recent: int = 50) -> dict[str, Fam
         grouped.setdefault(family, []).append((correct, elapsed))
     scores = {}
     for family, items in grouped.items():
-        times = [e for _, e in items]
         scores[family] = FamilyScore(
             family=family,
             answered=len(items),
             correct=sum(c for c, _ in items),
-            median_ms=times[len(times) // 2] if times else None,
+            median_ms=median(e for _, e in items),
         )
     return scores

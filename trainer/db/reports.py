@@ -9,7 +9,6 @@ easy to test with exact values.  Dates are UTC calendar days (``YYYY-MM-DD``);
 from __future__ import annotations
 
 import datetime
-import statistics
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +17,7 @@ from sqlite_utils import Database
 
 from trainer.db.drilling import ATTEMPT_COLUMNS, AttemptRow, attempt_row
 from trainer.db.exams import Sitting
+from trainer.db.scores import median
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,12 +161,6 @@ def houses_drilled(db: Database) -> list[str]:
 
 
 # ------------------------------------------------------------------ figures
-
-
-def median(values: Iterable[int]) -> int | None:
-    """The median (the mean of the middle two for an even count), in whole units."""
-    items = sorted(values)
-    return int(statistics.median(items)) if items else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,6 @@ its answer), shown below it without JavaScript and revealed in place by ``traine
 from __future__ import annotations
 
 import secrets
-import statistics
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
@@ -32,6 +31,7 @@ from flask_login import current_user, login_required
 from werkzeug.datastructures import MultiDict
 
 from trainer.db import drilling, now_ms
+from trainer.db.scores import median
 from trainer.web.answer_input import PostedAnswer, answer_from_form
 from trainer.web.database import get_db
 from trainer.web.drillkit import (
@@ -525,7 +525,7 @@ class FamilyLine:
     title: str
     answered: int
     correct: int
-    median_ms: int
+    median_ms: int | None
 
     @property
     def accuracy(self) -> float:
@@ -545,7 +545,7 @@ def summary(session_id: int) -> Any:
         mine = [a for a in attempts if a.family == family]
         lines.append(FamilyLine(family, _family_title(family), len(mine),
                                 sum(a.correct for a in mine),
-                                int(statistics.median(a.elapsed_ms for a in mine))))
+                                median(a.elapsed_ms for a in mine)))
     mistakes = [(a, backend().view(a.question)) for a in attempts if not a.correct]
     right = sum(a.correct for a in attempts)
     return render("summary.html", "drill/_summary.html",
@@ -553,8 +553,7 @@ def summary(session_id: int) -> Any:
                   attempts=attempts,
                   right=right,
                   accuracy=right / len(attempts) if attempts else 0.0,
-                  median_ms=int(statistics.median(a.elapsed_ms for a in attempts))
-                  if attempts else 0,
+                  median_ms=median(a.elapsed_ms for a in attempts),
                   lines=lines,
                   mistakes=mistakes,
                   # "Drill again" deals a session as long as this one; after a retry (as long
