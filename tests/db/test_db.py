@@ -348,9 +348,9 @@ def test_finished_sessions_newest_first_with_their_right_answers(db: Database,
     assert d.end_session(db, ended.id)
     d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 3)  # unfinished
     results = d.finished_sessions(db, trainee)
-    assert [(r.session.id, r.right, r.session.answered) for r in results] == [
+    assert [(r.session.id, r.score.correct, r.score.answered) for r in results] == [
         (done.id, 1, 2), (ended.id, 1, 1)]
-    assert results[0].accuracy == 0.5 and results[1].session.ended_early
+    assert results[0].score.percent == 50 and results[1].session.ended_early
     assert d.finished_sessions(db, trainee, limit=1) == results[:1]
 
 

@@ -733,6 +733,29 @@ def test_home_and_summary_agree_on_the_median_of_an_even_count(
     assert "<td>1.5 s</td>" in row
 
 
+def test_trainee_pages_round_a_half_percent_up_as_the_supervisor_sees_it(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """1 of 8 right is 12.5 %: 13 % on the summary, home and the dashboard alike (the
+    trainee's pages said 12 %)."""
+    auth.login()
+    url = start(client, auth, length=8)
+    session_id = int(url.rsplit("/", 1)[1])
+    for i in range(8):
+        form = question_form(client.get(url).get_data(as_text=True))
+        expected = expected_of(pending(app, session_id))
+        wrong = "stand" if expected == "hit" else "hit"
+        client.post(f"{url}/answer", data=form | {"choice": expected if i == 0 else wrong})
+    summary = client.get(f"{url}/summary").get_data(as_text=True)
+    assert "data-accuracy>13%<" in summary and "(1 of 8)" in summary
+    assert "<td>1 / 8</td>\n        <td>13%</td>" in summary
+    home = client.get("/").get_data(as_text=True)
+    assert "1 / 8 (13%)" in home and "13% <small>(1/8)</small>" in home
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    dashboard = client.get("/supervisor/").get_data(as_text=True)
+    assert "13% <small>(1/8)</small>" in dashboard
+
+
 def test_interrupted_session_resumes_on_the_same_question(app: Flask, client: FlaskClient,
                                                           auth: Any) -> None:
     auth.login()

@@ -31,7 +31,7 @@ from flask_login import current_user, login_required
 from werkzeug.datastructures import MultiDict
 
 from trainer.db import drilling, now_ms
-from trainer.db.scores import median
+from trainer.db.scores import Score, score
 from trainer.web.answer_input import PostedAnswer, answer_from_form
 from trainer.web.database import get_db
 from trainer.web.drillkit import (
@@ -91,7 +91,7 @@ class Suggestion:
     reason: str
 
 
-def suggest(families: list[FamilyInfo], scores: dict[str, drilling.FamilyScore],
+def suggest(families: list[FamilyInfo], scores: dict[str, Score],
             last_house: str | None) -> Suggestion | None:
     """The next drill: a family never tried, else the one with the lowest recent accuracy."""
     if not families:
@@ -107,11 +107,12 @@ def suggest(families: list[FamilyInfo], scores: dict[str, drilling.FamilyScore],
     else:
         family = min(
             (f for f in families if f.houses),
-            key=lambda f: (scores[f.name].accuracy, -scores[f.name].answered),
+            key=lambda f: (scores[f.name].correct / scores[f.name].answered,
+                           -scores[f.name].answered),
         )
-        score = scores[family.name]
-        reason = (f"Your weakest drill: {score.correct} of {score.answered} right "
-                  f"({score.accuracy:.0%}) recently.")
+        weakest = scores[family.name]
+        reason = (f"Your weakest drill: {weakest.correct} of {weakest.answered} right "
+                  f"({weakest.percent}%) recently.")
     return Suggestion(house_for(family), family.name, family.difficulties[0], reason)
 
 
@@ -519,19 +520,6 @@ def _session_titles(session: drilling.SessionRow) -> dict[str, Any]:
 # ---------------------------------------------------------------- summary
 
 
-@dataclass(frozen=True, slots=True)
-class FamilyLine:
-    family: str
-    title: str
-    answered: int
-    correct: int
-    median_ms: int | None
-
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.answered if self.answered else 0.0
-
-
 @bp.get("/drills/<int:session_id>/summary")
 @login_required
 def summary(session_id: int) -> Any:
@@ -540,21 +528,14 @@ def summary(session_id: int) -> Any:
         return redirect_to(url_for(".drill", session_id=session.id))
     db = get_db()
     attempts = drilling.session_attempts(db, session.id)
-    lines = []
-    for family in sorted({a.family for a in attempts}, key=_family_title):  # as titled
-        mine = [a for a in attempts if a.family == family]
-        lines.append(FamilyLine(family, _family_title(family), len(mine),
-                                sum(a.correct for a in mine),
-                                median(a.elapsed_ms for a in mine)))
+    by_drill = [(family, _family_title(family), score(a for a in attempts if a.family == family))
+                for family in sorted({a.family for a in attempts}, key=_family_title)]  # as titled
     mistakes = [(a, backend().view(a.question)) for a in attempts if not a.correct]
-    right = sum(a.correct for a in attempts)
     return render("summary.html", "drill/_summary.html",
                   session=session,
                   attempts=attempts,
-                  right=right,
-                  accuracy=right / len(attempts) if attempts else 0.0,
-                  median_ms=median(a.elapsed_ms for a in attempts),
-                  lines=lines,
+                  overall=score(attempts),
+                  by_drill=by_drill,
                   mistakes=mistakes,
                   # "Drill again" deals a session as long as this one; after a retry (as long
                   # as its mistakes), as long as the session first retried
