@@ -40,6 +40,7 @@ from trainer.web.drillkit import (
     NotAnAnswerError,
     QuestionView,
     VerdictView,
+    all_difficulties,
 )
 from trainer.web.forms import StartDrillForm
 from trainer.web.houses_view import house_facts, house_titles
@@ -124,10 +125,7 @@ def _start_form(formdata: MultiDict[str, str] | None = None) -> StartDrillForm:
     form.family.choices = [(MIXED, "Mixed: every drill for the house", {})] + [
         (f.name, f.title, {"data-houses": " ".join(f.houses)}) for f in families
     ]
-    difficulties: list[str] = []
-    for family in families:
-        difficulties += [d for d in family.difficulties if d not in difficulties]
-    form.difficulty.choices = [(d, d) for d in difficulties]
+    form.difficulty.choices = [(d, d) for d in all_difficulties(families)]
     if formdata is None:
         form.length.data = current_app.config["DRILL_LENGTH"]
     return form
