@@ -1188,6 +1188,11 @@ def test_huge_ids_are_not_found(client: FlaskClient, auth: Any) -> None:
     assert client.get(f"/drills/{huge}").status_code == 404
     assert client.get(f"/drills/{huge}/summary").status_code == 404
     assert client.get(f"/drills/1/feedback/{huge}").status_code == 404
+    session = start(client, auth, length=1)  # the trainee's own: past the URL, nothing stops it
+    for beyond in (f"{2**63}", f"{2**63}/summary", f"{2**63}/feedback/0"):
+        assert client.get(f"/drills/{beyond}").status_code == 404
+    assert client.get(f"{session}/feedback/{2**63}").status_code == 404
+    assert client.get(f"{session}/feedback/{2**63 - 1}").status_code == 404  # no such question
 
 
 def test_answer_without_csrf_token_is_refused(app: Flask, client: FlaskClient,

@@ -204,12 +204,7 @@ def _session_family_titles() -> dict[str, str]:
 # ---------------------------------------------------------------- a session
 
 
-SQLITE_MAX_INT = 2**63 - 1
-
-
 def _own_session(session_id: int) -> drilling.SessionRow:
-    if session_id > SQLITE_MAX_INT:
-        abort(404)
     session = drilling.get_session(get_db(), session_id)
     if session is None or session.user_id != current_user.id:
         abort(404)
@@ -466,8 +461,6 @@ def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionR
 def feedback(session_id: int, position: int) -> Any:
     session = _own_session(session_id)
     db = get_db()
-    if position > SQLITE_MAX_INT:
-        abort(404)
     question = drilling.question_at(db, session.id, position)
     attempt = drilling.attempt_for_question(db, question.id) if question else None
     if question is None or attempt is None:
