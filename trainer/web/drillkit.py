@@ -182,7 +182,6 @@ ACTION_KEYS = {
     "surrender": "r",
     "insurance": "i",
     "even-money": "e",
-    "even_money": "e",
     "yes": "y",
     "no": "n",
     "nothing": "n",
