@@ -95,7 +95,6 @@ class QuestionView:
     chips), ``chips`` (chip counts), ``nets`` (one signed amount per box), ``text``."""
     choices: tuple[Choice, ...] = ()
     dealer: tuple[CardView, ...] = ()
-    dealer_label: str = "Dealer"
     boxes: tuple[BoxView, ...] = ()
     chips: tuple[Decimal, ...] = ()
     facts: tuple[str, ...] = ()

@@ -124,8 +124,7 @@ def felt_html(view: QuestionView) -> Markup:
     """
     parts = ['<div class="felt">']
     if view.dealer:
-        parts.append(f'<div class="seat dealer"><span class="seat-label">'
-                     f'{escape(view.dealer_label)}</span>'
+        parts.append('<div class="seat dealer"><span class="seat-label">Dealer</span>'
                      f'<span class="hand">{cards_html(view.dealer)}</span></div>')
     if view.boxes:
         parts.append('<div class="boxes">')
