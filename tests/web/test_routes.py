@@ -13,8 +13,9 @@ from flask.testing import FlaskClient
 
 from tests.web.conftest import Auth, csrf_from
 from trainer.db import connect, drilling, now_ms, users
+from trainer.web.drill_flow import ENDED_MESSAGE, REPEATED_NOTE, SAME_AGAIN_NOTE
+from trainer.web.drill_source import backend
 from trainer.web.session_plan import SessionPlan
-from trainer.web.trainee import ENDED_MESSAGE, REPEATED_NOTE, SAME_AGAIN_NOTE, backend
 
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/drills/1"}
 
