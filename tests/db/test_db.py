@@ -24,13 +24,6 @@ from trainer.db.users import (
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Database:
-    database = connect(tmp_path / "trainer.db")
-    migrate(database)
-    return database
-
-
-@pytest.fixture
 def trainee(db: Database) -> int:
     return create_user(db, "tina", "trainee", "hash").id
 
