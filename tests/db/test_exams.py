@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from sqlite_utils import Database
 
-from trainer.db import connect, migrate, migrations
 from trainer.db import exams as x
+from trainer.db import migrations
 from trainer.db.users import create_user
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Database:
-    database = connect(tmp_path / "trainer.db")
-    migrate(database)
-    return database
 
 
 @pytest.fixture

@@ -3,24 +3,16 @@
 from __future__ import annotations
 
 import datetime
-from pathlib import Path
 
 import pytest
 from sqlite_utils import Database
 
-from trainer.db import accounts, connect, migrate, reports
+from trainer.db import accounts, reports
 from trainer.db import drilling as d
 from trainer.db import exams as x
 from trainer.db.users import create_user, set_active
 
 D = datetime.date
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Database:
-    database = connect(tmp_path / "trainer.db")
-    migrate(database)
-    return database
 
 
 def add(db: Database, user: int, marks: list[tuple[bool, int]], *, house: str = "europoker",

@@ -13,8 +13,9 @@ from flask.testing import FlaskClient
 
 from tests.web.conftest import Auth, csrf_from
 from trainer.db import connect, drilling, now_ms, users
+from trainer.web.drill_flow import ENDED_MESSAGE, REPEATED_NOTE, SAME_AGAIN_NOTE
+from trainer.web.drill_source import backend
 from trainer.web.session_plan import SessionPlan
-from trainer.web.trainee import ENDED_MESSAGE, REPEATED_NOTE, SAME_AGAIN_NOTE, backend
 
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/drills/1"}
 
@@ -711,6 +712,51 @@ def test_a_whole_session_then_summary(app: Flask, client: FlaskClient, auth: Any
     assert "67%" in home  # recent accuracy per family
 
 
+def test_home_and_summary_agree_on_the_median_of_an_even_count(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """Two answers of 1.0 s and 2.0 s: both pages say 1.5 s (home said 2.0 s)."""
+    auth.login()
+    url = start(client, auth, length=2)
+    session_id = int(url.rsplit("/", 1)[1])
+    for _ in range(2):
+        form = question_form(client.get(url).get_data(as_text=True))
+        client.post(f"{url}/answer", data=form | {"choice": expected_of(
+            pending(app, session_id))})
+    db = connect(app.config["DATABASE"])
+    db.execute("UPDATE attempts SET elapsed_ms = 1000 + 1000 * position")
+    db.conn.commit()
+    db.close()
+    summary = client.get(f"{url}/summary").get_data(as_text=True)
+    assert re.search(r"data-median>1\.5 s<", summary)
+    assert '<td>2 / 2</td>' in summary and "<td>1.5 s</td></tr>" in summary
+    home = client.get("/").get_data(as_text=True)
+    row = home.split('<tr data-family="dealer-draw">', 1)[1].split("</tr>", 1)[0]
+    assert "<td>1.5 s</td>" in row
+
+
+def test_trainee_pages_round_a_half_percent_up_as_the_supervisor_sees_it(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """1 of 8 right is 12.5 %: 13 % on the summary, home and the dashboard alike (the
+    trainee's pages said 12 %)."""
+    auth.login()
+    url = start(client, auth, length=8)
+    session_id = int(url.rsplit("/", 1)[1])
+    for i in range(8):
+        form = question_form(client.get(url).get_data(as_text=True))
+        expected = expected_of(pending(app, session_id))
+        wrong = "stand" if expected == "hit" else "hit"
+        client.post(f"{url}/answer", data=form | {"choice": expected if i == 0 else wrong})
+    summary = client.get(f"{url}/summary").get_data(as_text=True)
+    assert "data-accuracy>13%<" in summary and "(1 of 8)" in summary
+    assert "<td>1 / 8</td>\n        <td>13%</td>" in summary
+    home = client.get("/").get_data(as_text=True)
+    assert "1 / 8 (13%)" in home and "13% <small>(1/8)</small>" in home
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    dashboard = client.get("/supervisor/").get_data(as_text=True)
+    assert "13% <small>(1/8)</small>" in dashboard
+
+
 def test_interrupted_session_resumes_on_the_same_question(app: Flask, client: FlaskClient,
                                                           auth: Any) -> None:
     auth.login()
@@ -1143,6 +1189,11 @@ def test_huge_ids_are_not_found(client: FlaskClient, auth: Any) -> None:
     assert client.get(f"/drills/{huge}").status_code == 404
     assert client.get(f"/drills/{huge}/summary").status_code == 404
     assert client.get(f"/drills/1/feedback/{huge}").status_code == 404
+    session = start(client, auth, length=1)  # the trainee's own: past the URL, nothing stops it
+    for beyond in (f"{2**63}", f"{2**63}/summary", f"{2**63}/feedback/0"):
+        assert client.get(f"/drills/{beyond}").status_code == 404
+    assert client.get(f"{session}/feedback/{2**63}").status_code == 404
+    assert client.get(f"{session}/feedback/{2**63 - 1}").status_code == 404  # no such question
 
 
 def test_answer_without_csrf_token_is_refused(app: Flask, client: FlaskClient,

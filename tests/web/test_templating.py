@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 from flask import Flask
-from jinja2 import DictLoader, UndefinedError
+from jinja2 import DictLoader, UndefinedError, nodes
 
-from trainer.web.templating import FixedFragments, answer_words, rule_html
+from trainer.web.templating import FixedFragments, answer_words, init_app, rule_html
 
 TEMPLATES = {
     "rules.html": "<ul>{% for f in facts %}<li>{{ f }}</li>{% endfor %}</ul>",
@@ -87,3 +87,15 @@ def test_a_rule_is_a_line_and_a_table_settlement_a_line_a_box() -> None:
     assert rule_html("europoker: 3:2 <paid>") == '<p class="rule">europoker: 3:2 &lt;paid&gt;</p>'
     assert rule_html("box 1 K♠ 9♦: win | box 2 5♣ 5♦: push") == (
         '<ul class="rule"><li>box 1 K♠ 9♦: win</li><li>box 2 5♣ 5♦: push</li></ul>')
+
+
+def test_every_filter_the_app_registers_is_used_by_a_template(app: Flask) -> None:
+    """A filter no template names is dead weight in the environment."""
+    env = app.jinja_env
+    assert env.loader is not None
+    used = {node.name for name in env.list_templates()
+            for node in env.parse(env.loader.get_source(env, name)[0]).find_all(nodes.Filter)}
+    bare = Flask(__name__)
+    before = set(bare.jinja_env.filters)
+    init_app(bare)
+    assert set(bare.jinja_env.filters) - before <= used

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from sqlite_utils import Database
 
 from trainer.db.connection import now_iso, now_ms, select, write_transaction
+from trainer.db.scores import Score, median
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,20 +101,6 @@ class AttemptRow:
     ahead (``elapsed_ms + waited_ms`` is the time from being shown to the answer)."""
     retry: bool = False
     """Answered in a retry of a session's mistakes: practice, left out of every score."""
-
-
-@dataclass(frozen=True, slots=True)
-class FamilyScore:
-    """A trainee's recent record on one drill family."""
-
-    family: str
-    answered: int
-    correct: int
-    median_ms: int | None
-
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.answered if self.answered else 0.0
 
 
 _SESSION_COLUMNS = """
@@ -280,14 +267,10 @@ def recent_sessions(db: Database, user_id: int, limit: int = 10) -> list[Session
 
 
 class SessionResult(NamedTuple):
-    """A finished session and how many of its answers were right."""
+    """A finished session and its right answers out of those answered."""
 
     session: SessionRow
-    right: int
-
-    @property
-    def accuracy(self) -> float:
-        return self.right / self.session.answered if self.session.answered else 0.0
+    score: Score
 
 
 def finished_sessions(db: Database, user_id: int, limit: int = 5) -> list[SessionResult]:
@@ -299,8 +282,8 @@ def finished_sessions(db: Database, user_id: int, limit: int = 5) -> list[Sessio
         " AND s.finished_at IS NOT NULL ORDER BY s.finished_at DESC, s.id DESC LIMIT ?",
         [user_id, limit],
     ).fetchall()
-    return [SessionResult(SessionRow(*row[:_SESSION_FIELDS]), int(row[_SESSION_FIELDS]))
-            for row in rows]
+    sessions = [(SessionRow(*row[:_SESSION_FIELDS]), int(row[_SESSION_FIELDS])) for row in rows]
+    return [SessionResult(session, Score(session.answered, right)) for session, right in sessions]
 
 
 def pending_question(db: Database, session_id: int) -> QuestionRow | None:
@@ -538,7 +521,7 @@ def streak(db: Database, session_id: int, through_position: int) -> int:
     return count
 
 
-def family_scores(db: Database, user_id: int, recent: int = 50) -> dict[str, FamilyScore]:
+def family_scores(db: Database, user_id: int, recent: int = 50) -> dict[str, Score]:
     """The trainee's record on each family over their most recent ``recent`` answers in it
     (retries of mistakes left out: practice)."""
     rows = db.execute(
@@ -547,20 +530,12 @@ def family_scores(db: Database, user_id: int, recent: int = 50) -> dict[str, Fam
             SELECT family, correct, elapsed_ms,
                    row_number() OVER (PARTITION BY family ORDER BY id DESC) AS rn
             FROM attempts WHERE user_id = ? AND retry = 0
-        ) WHERE rn <= ? ORDER BY family, elapsed_ms
+        ) WHERE rn <= ? ORDER BY family
         """,
         [user_id, recent],
     ).fetchall()
     grouped: dict[str, list[tuple[int, int]]] = {}
     for family, correct, elapsed in rows:
         grouped.setdefault(family, []).append((correct, elapsed))
-    scores = {}
-    for family, items in grouped.items():
-        times = [e for _, e in items]
-        scores[family] = FamilyScore(
-            family=family,
-            answered=len(items),
-            correct=sum(c for c, _ in items),
-            median_ms=times[len(times) // 2] if times else None,
-        )
-    return scores
+    return {family: Score(len(items), sum(c for c, _ in items), median(e for _, e in items))
+            for family, items in grouped.items()}

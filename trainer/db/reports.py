@@ -9,7 +9,6 @@ easy to test with exact values.  Dates are UTC calendar days (``YYYY-MM-DD``);
 from __future__ import annotations
 
 import datetime
-import statistics
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +17,9 @@ from sqlite_utils import Database
 
 from trainer.db.drilling import ATTEMPT_COLUMNS, AttemptRow, attempt_row
 from trainer.db.exams import Sitting
+from trainer.db.scores import Score as Score  # Score, score: re-exported for the console
+from trainer.db.scores import Tally
+from trainer.db.scores import score as score
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,42 +165,6 @@ def houses_drilled(db: Database) -> list[str]:
 # ------------------------------------------------------------------ figures
 
 
-def median(values: Iterable[int]) -> int | None:
-    """The median (the mean of the middle two for an even count), in whole units."""
-    items = sorted(values)
-    return int(statistics.median(items)) if items else None
-
-
-@dataclass(frozen=True, slots=True)
-class Score:
-    """Right answers out of answered, with the median time and par."""
-
-    answered: int = 0
-    correct: int = 0
-    median_ms: int | None = None
-    par_ms: int | None = None
-
-    @property
-    def accuracy(self) -> float | None:
-        return self.correct / self.answered if self.answered else None
-
-    @property
-    def percent(self) -> int | None:
-        """Accuracy in whole percent, rounded half up in integer arithmetic."""
-        return (self.correct * 200 + self.answered) // (self.answered * 2) if self.answered \
-            else None
-
-
-def score(items: Iterable[Fact], par_ms: Mapping[str, int] | None = None) -> Score:
-    """The score of these attempts; ``par_ms`` maps a family to its par time."""
-    rows = list(items)
-    if not rows:
-        return Score()
-    pars = [par_ms[f.family] for f in rows if par_ms and f.family in par_ms]
-    return Score(len(rows), sum(f.correct for f in rows), median(f.elapsed_ms for f in rows),
-                 median(pars))
-
-
 @dataclass(frozen=True, slots=True)
 class Trend:
     """Accuracy over the last N days and the N days before, for a trend arrow."""
@@ -225,14 +191,10 @@ def trend(items: Iterable[Fact], today: datetime.date, days: int) -> Trend:
 
 
 @dataclass(frozen=True, slots=True)
-class DayPoint:
+class DayPoint(Tally):
     day: datetime.date
     answered: int
     correct: int
-
-    @property
-    def accuracy(self) -> float | None:
-        return self.correct / self.answered if self.answered else None
 
 
 def daily(items: Iterable[Fact], start: datetime.date, end: datetime.date) -> list[DayPoint]:

@@ -96,8 +96,3 @@ def set_active(db: Database, user_id: int, active: bool) -> None:
     with write_transaction(db):
         db.execute("UPDATE users SET active = ?, login_generation = login_generation + ?"
                    " WHERE id = ?", [int(active), int(not active), user_id])
-
-
-def count_users(db: Database) -> int:
-    """How many accounts exist."""
-    return int(db.execute("SELECT count(*) FROM users").fetchone()[0])

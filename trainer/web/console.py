@@ -13,11 +13,12 @@ from urllib.parse import urlencode
 from flask import Response, current_app, render_template, request
 
 from trainer.db import reports
+from trainer.web.drill_source import backend
 from trainer.web.drillkit import FamilyInfo
 from trainer.web.houses_view import house_titles
 from trainer.web.htmx import render
+from trainer.web.security import MAX_ID as MAX_ID  # re-exported: the exam pages read it here
 from trainer.web.supervisor_forms import FilterForm
-from trainer.web.trainee import backend
 
 FILTER_KEYS = ("date_from", "date_to", "house", "family", "result")
 
@@ -79,9 +80,6 @@ def export_refusal(form: FilterForm, id_args: Sequence[str] = ("trainee",)) -> A
         return None
     return render_template("error.html", title="Not exported",
                            message="Bad filters: " + "; ".join(problems) + ".", code=400), 400
-
-
-MAX_ID = 2**63 - 1
 
 
 def int_arg(name: str, default: int | None = None) -> int | None:

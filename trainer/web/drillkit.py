@@ -9,6 +9,7 @@ backend wraps ``trainer.drills``; tests may inject another through
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Protocol
@@ -31,6 +32,11 @@ class FamilyInfo:
     answer_kind: str
     par_seconds: float
     difficulties: tuple[str, ...]
+
+
+def all_difficulties(families: Iterable[FamilyInfo]) -> list[str]:
+    """Every difficulty the families offer, once each, in the order they first name them."""
+    return list(dict.fromkeys(d for family in families for d in family.difficulties))
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +95,6 @@ class QuestionView:
     chips), ``chips`` (chip counts), ``nets`` (one signed amount per box), ``text``."""
     choices: tuple[Choice, ...] = ()
     dealer: tuple[CardView, ...] = ()
-    dealer_label: str = "Dealer"
     boxes: tuple[BoxView, ...] = ()
     chips: tuple[Decimal, ...] = ()
     facts: tuple[str, ...] = ()
@@ -176,7 +181,6 @@ ACTION_KEYS = {
     "surrender": "r",
     "insurance": "i",
     "even-money": "e",
-    "even_money": "e",
     "yes": "y",
     "no": "n",
     "nothing": "n",

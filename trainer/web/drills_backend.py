@@ -25,7 +25,7 @@ from trainer.drills import (
     seat_names,
 )
 
-# Not exported by trainer.drills: the table's chip set, offered as a builder for money answers.
+# From the engine: a house's rules by name (chip_set takes the rules) and money as text.
 from trainer.engine.houses import find_house
 from trainer.engine.money import format_money
 from trainer.web.drillkit import (

@@ -72,11 +72,15 @@ PLAIN_500 = (
 )
 
 
+MAX_ID = 2**63 - 1
+"""The largest row id SQLite holds (a signed 64-bit integer)."""
+
+
 class SQLiteInteger(IntegerConverter):
     """``<int:…>`` in a URL: a row id SQLite can hold (a bigger number is a 404, not a crash)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("max", 2**63 - 1)
+        kwargs.setdefault("max", MAX_ID)
         super().__init__(*args, **kwargs)
 
 

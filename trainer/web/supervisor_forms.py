@@ -26,7 +26,7 @@ from wtforms.validators import (
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from trainer.text_rules import free_text_problem, normal_username, username_problem
-from trainer.web.drillkit import FamilyInfo
+from trainer.web.drillkit import FamilyInfo, all_difficulties
 from trainer.web.forms import readable_number
 
 
@@ -138,11 +138,8 @@ class ExamForm(FlaskForm):
         self._families = {f.name: f for f in families}
         self.houses.choices = dict(houses)
         self.families.choices = {f.name: f.title for f in families}
-        levels: list[str] = []
-        for family in families:
-            levels += [d for d in family.difficulties if d not in levels]
         self.difficulty.choices = {DEFAULT_DIFFICULTY: "Each family's default"} | {
-            d: d.capitalize() for d in levels}
+            d: d.capitalize() for d in all_difficulties(families)}
         self.trainees.choices = dict(trainees)
         return self
 

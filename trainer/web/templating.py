@@ -124,8 +124,7 @@ def felt_html(view: QuestionView) -> Markup:
     """
     parts = ['<div class="felt">']
     if view.dealer:
-        parts.append(f'<div class="seat dealer"><span class="seat-label">'
-                     f'{escape(view.dealer_label)}</span>'
+        parts.append('<div class="seat dealer"><span class="seat-label">Dealer</span>'
                      f'<span class="hand">{cards_html(view.dealer)}</span></div>')
     if view.boxes:
         parts.append('<div class="boxes">')
@@ -199,13 +198,9 @@ class FixedFragments:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals["fixed_fragment"] = FixedFragments(app.jinja_env)
-    app.jinja_env.filters["card_html"] = card_html
-    app.jinja_env.filters["cards_html"] = cards_html
-    app.jinja_env.filters["bet_html"] = bet_html
     app.jinja_env.filters["felt_html"] = felt_html
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["answer_words"] = answer_words
     app.jinja_env.filters["secs"] = seconds
     app.jinja_env.filters["rule_html"] = rule_html
-    app.jinja_env.filters["chip_stack"] = chip_stack
     app.jinja_env.filters["chip_class"] = chip_class

@@ -1,0 +1,69 @@
+"""Score figures every page shares: right answers out of answered, and the median time.
+
+The trainee's home and summary and the supervisor's pages all work their figures out
+here, so the same answers always show the same accuracy, percent and median.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+
+class Answered(Protocol):
+    """What a score is worked out from: an attempt, or the fact of one."""
+
+    @property
+    def family(self) -> str: ...
+
+    @property
+    def correct(self) -> bool: ...
+
+    @property
+    def elapsed_ms(self) -> int: ...
+
+
+def median(values: Iterable[int]) -> int | None:
+    """The median (the mean of the middle two for an even count), in whole units."""
+    items = sorted(values)
+    return int(statistics.median(items)) if items else None
+
+
+class Tally:
+    """Right answers out of answered, as a fraction and in whole percent."""
+
+    __slots__ = ()
+    answered: int
+    correct: int
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.correct / self.answered if self.answered else None
+
+    @property
+    def percent(self) -> int | None:
+        """Accuracy in whole percent, rounded half up in integer arithmetic."""
+        return (self.correct * 200 + self.answered) // (self.answered * 2) if self.answered \
+            else None
+
+
+@dataclass(frozen=True, slots=True)
+class Score(Tally):
+    """Right answers out of answered, with the median time and par."""
+
+    answered: int = 0
+    correct: int = 0
+    median_ms: int | None = None
+    par_ms: int | None = None
+
+
+def score(items: Iterable[Answered], par_ms: Mapping[str, int] | None = None) -> Score:
+    """The score of these answers; ``par_ms`` maps a family to its par time."""
+    rows = list(items)
+    if not rows:
+        return Score()
+    pars = [par_ms[f.family] for f in rows if par_ms and f.family in par_ms]
+    return Score(len(rows), sum(f.correct for f in rows), median(f.elapsed_ms for f in rows),
+                 median(pars))

@@ -1,0 +1,40 @@
+"""A finished session's summary: its score, by drill too, and its mistakes replayed
+(routed on the trainee blueprint in ``trainee.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import url_for
+from flask_login import login_required
+
+from trainer.db import drilling
+from trainer.db.scores import score
+from trainer.web.database import get_db
+from trainer.web.drill_flow import own_session
+from trainer.web.drill_source import backend, family_title, session_titles
+from trainer.web.htmx import redirect_to, render
+
+
+@login_required
+def summary(session_id: int) -> Any:
+    session = own_session(session_id)
+    if not session.finished:
+        return redirect_to(url_for(".drill", session_id=session.id))
+    db = get_db()
+    attempts = drilling.session_attempts(db, session.id)
+    by_drill = [(family, family_title(family), score(a for a in attempts if a.family == family))
+                for family in sorted({a.family for a in attempts}, key=family_title)]  # as titled
+    mistakes = [(a, backend().view(a.question)) for a in attempts if not a.correct]
+    return render("summary.html", "drill/_summary.html",
+                  session=session,
+                  attempts=attempts,
+                  overall=score(attempts),
+                  by_drill=by_drill,
+                  mistakes=mistakes,
+                  # "Drill again" deals a session as long as this one; after a retry (as long
+                  # as its mistakes), as long as the session first retried
+                  again_length=drilling.first_of_retries(db, session).length
+                  if session.retry_of else session.length,
+                  open_retry=drilling.open_retry(db, session.id) if mistakes else None,
+                  **session_titles(session))

@@ -1,0 +1,138 @@
+"""The trainee's home page: their record, sessions to resume, a suggested drill, and the
+form that starts a session (routed on the trainee blueprint in ``trainee.py``)."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from flask import current_app, render_template, request, url_for
+from flask_login import current_user, login_required
+from werkzeug.datastructures import MultiDict
+
+from trainer.db import drilling
+from trainer.db.scores import Score
+from trainer.web.database import get_db
+from trainer.web.drill_source import (
+    backend,
+    families_by_name,
+    families_for,
+    session_family_titles,
+)
+from trainer.web.drillkit import FamilyInfo, all_difficulties
+from trainer.web.forms import StartDrillForm
+from trainer.web.houses_view import house_titles
+from trainer.web.htmx import redirect_to
+from trainer.web.session_plan import MIXED, SessionPlan
+
+RESUMABLE_SHOWN = 5  # unfinished sessions offered on the home page, newest first
+RECENT_SHOWN = 5  # finished sessions listed on the home page, newest first, with summaries
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    house: str
+    family: str
+    difficulty: str
+    reason: str
+
+
+def suggest(families: list[FamilyInfo], scores: dict[str, Score],
+            last_house: str | None) -> Suggestion | None:
+    """The next drill: a family never tried, else the one with the lowest recent accuracy."""
+    if not families:
+        return None
+
+    def house_for(family: FamilyInfo) -> str:
+        return last_house if last_house in family.houses else family.houses[0]
+
+    untried = [f for f in families if f.name not in scores and f.houses]
+    if untried:
+        family = untried[0]
+        reason = "You have not drilled this yet."
+    else:
+        family = min(
+            (f for f in families if f.houses),
+            key=lambda f: (scores[f.name].correct / scores[f.name].answered,
+                           -scores[f.name].answered),
+        )
+        weakest = scores[family.name]
+        reason = (f"Your weakest drill: {weakest.correct} of {weakest.answered} right "
+                  f"({weakest.percent}%) recently.")
+    return Suggestion(house_for(family), family.name, family.difficulties[0], reason)
+
+
+def _start_form(formdata: MultiDict[str, str] | None = None) -> StartDrillForm:
+    families = backend().families()
+    form = StartDrillForm(formdata=formdata) if formdata is not None else StartDrillForm()
+    form.house.choices = list(house_titles().items())
+    # each drill names its houses: trainer.js offers only the chosen house's drills
+    form.family.choices = [(MIXED, "Mixed: every drill for the house", {})] + [
+        (f.name, f.title, {"data-houses": " ".join(f.houses)}) for f in families
+    ]
+    form.difficulty.choices = [(d, d) for d in all_difficulties(families)]
+    if formdata is None:
+        form.length.data = current_app.config["DRILL_LENGTH"]
+    return form
+
+
+def _home(form: StartDrillForm, status: int = 200) -> Any:
+    db = get_db()
+    families = backend().families()
+    scores = drilling.family_scores(db, current_user.id)
+    recent = drilling.recent_sessions(db, current_user.id, limit=1)
+    last_house = recent[0].house if recent else None
+    unfinished = drilling.unfinished_sessions(db, current_user.id, limit=RESUMABLE_SHOWN)
+    return render_template(
+        "home.html",
+        form=form,
+        families=families,
+        family_titles=session_family_titles(),
+        scores=scores,
+        houses=house_titles(),
+        unfinished=unfinished,
+        older_unfinished=drilling.count_unfinished(db, current_user.id) - len(unfinished),
+        finished=drilling.finished_sessions(db, current_user.id, limit=RECENT_SHOWN),
+        suggestion=suggest(families, scores, last_house),
+        length=current_app.config["DRILL_LENGTH"],
+    ), status
+
+
+@login_required
+def home() -> Any:
+    return _home(_start_form())
+
+
+@login_required
+def start() -> Any:
+    form = _start_form(request.form)
+    if form.validate_on_submit():
+        house, family_name = form.house.data or "", form.family.data or ""
+        difficulty = form.difficulty.data or ""
+        applicable = families_for(house)
+        family = families_by_name().get(family_name)
+        if family_name != MIXED and (family is None or house not in family.houses):
+            form.family.errors = [f"{family_name} is not drilled at {house}."]
+        elif family_name == MIXED and not applicable:
+            form.family.errors = [f"No drill applies to {house}."]
+        elif family is not None and difficulty not in family.difficulties:
+            form.difficulty.errors = [f"{family.title} has no difficulty {difficulty!r}."]
+        else:
+            length = form.length.data or current_app.config["DRILL_LENGTH"]
+            plan = SessionPlan(house, family_name, difficulty, secrets.randbelow(2**31))
+            session = drilling.start_session(
+                get_db(), current_user.id, house, family_name, difficulty, length, plan.seed,
+                plan.questions(backend(), range(length)),
+            )
+            return redirect_to(url_for(".drill", session_id=session.id))
+    return _home(form, 422)
+
+
+@login_required
+def unfinished() -> Any:
+    """Every session the trainee started and has not finished, newest first (home offers the
+    newest few), each to resume or end."""
+    return render_template(
+        "unfinished.html", sessions=drilling.unfinished_sessions(get_db(), current_user.id),
+        houses=house_titles(), family_titles=session_family_titles())
