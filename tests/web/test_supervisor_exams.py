@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from trainer.db import connect
+from trainer.db import connect, now_ms
 from trainer.db import exams as exams_db
 from trainer.db.users import set_active
 
@@ -487,3 +487,68 @@ def test_a_withdrawn_exam_starts_no_sitting_but_one_under_way_finishes(
     client.post("/logout", data={"csrf_token": auth.csrf("/")})
     auth.login("tom")  # never sat it: it is gone from his list
     assert "Europoker dealer check" not in client.get("/").get_data(as_text=True)
+
+
+# ------------------------------------------------------------------ what is examined
+
+
+def answer_right(client: FlaskClient, app: Flask, sitting_id: int) -> None:
+    """Show the next question and record it answered right at once (any family)."""
+    client.get(f"/exams/sittings/{sitting_id}")
+    db = connect(app.config["DATABASE"])
+    exams_db.record_answer(db, pending(app, sitting_id), answer="x", expected="x",
+                           correct=True, explanation="", answered_ms=now_ms(),
+                           limit_ms=10**9, pass_mark=50)
+    db.close()
+
+
+def test_fewer_questions_than_house_drill_pairs_is_refused_beside_the_field(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """2 houses × 2 families drilled at both: 4 pairs, so 3 questions would skip one."""
+    auth.login("sue")
+    response = create_exam(client, auth, houses=["europoker", "casino-classic"],
+                           families=["dealer-draw", "blackjack-payout"], questions="3")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    label = re.search(r'<label>Number of questions.*?</label>', html, re.S)
+    assert label and ("The chosen houses and drill families make 4 house × drill pairs: ask at"
+                      " least 4 questions") in label.group(0)
+    db = connect(app.config["DATABASE"])
+    assert db.execute("SELECT count(*) FROM exams").fetchone()[0] == 0
+    db.close()
+    accepted = create_exam(client, auth, houses=["europoker", "casino-classic"],
+                           families=["dealer-draw", "blackjack-payout"], questions="4")
+    assert accepted.status_code == 303
+
+
+def test_every_pair_is_asked_and_the_certificate_names_what_was_asked(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    exam_id = as_supervisor_create(app, client, auth, houses=["europoker", "casino-classic"],
+                                   families=["dealer-draw", "blackjack-payout"], questions="4")
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)
+    for _ in range(4):
+        answer_right(client, app, sitting_id)
+    db = connect(app.config["DATABASE"])
+    asked = {(a.house, a.family) for a in exams_db.sitting_answers(db, sitting_id)}
+    db.close()
+    assert sitting(app, sitting_id).finished
+    assert asked == {("europoker", "dealer-draw"), ("europoker", "blackjack-payout"),
+                     ("casino-classic", "dealer-draw"), ("casino-classic", "blackjack-payout")}
+
+
+def test_a_short_exam_certifies_only_the_pair_it_asked(app: Flask, client: FlaskClient,
+                                                       auth: Any, db: Any) -> None:
+    """An exam made before the form refused it: 2 houses × 2 families, 1 question."""
+    exam = exams_db.create_exam(
+        db, title="Short", houses=["europoker", "casino-classic"],
+        families=["dealer-draw", "blackjack-payout"], difficulty="default", questions=1,
+        pass_mark=50, time_limit_s=30, attempts_allowed=1, created_by=user_id(app, "sue"),
+        assign_to=[user_id(app, "tina")])
+    auth.login("tina")
+    sitting_id = start(client, auth, exam.id)
+    answer_right(client, app, sitting_id)
+    only = exams_db.sitting_answers(db, sitting_id)[0]
+    html = client.get(f"/exams/sittings/{sitting_id}/certificate").get_data(as_text=True)
+    assert re.findall(r'data-house="([^"]+)"', html) == [only.house]
+    assert re.findall(r'data-family="([^"]+)"', html) == [only.family]

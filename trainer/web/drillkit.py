@@ -9,6 +9,7 @@ backend wraps ``trainer.drills``; tests may inject another through
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Protocol
@@ -31,6 +32,16 @@ class FamilyInfo:
     answer_kind: str
     par_seconds: float
     difficulties: tuple[str, ...]
+
+
+def exam_pairs(houses: Iterable[str], names: Iterable[str], families: Iterable[FamilyInfo]
+               ) -> list[tuple[str, str]]:
+    """The (house, family) pairs an exam of these houses and families asks, sorted: each
+    family at each chosen house that drills it."""
+    by_name = {f.name: f for f in families}
+    wanted = list(names)
+    return sorted((house, name) for house in houses for name in wanted
+                  if name in by_name and house in by_name[name].houses)
 
 
 @dataclass(frozen=True, slots=True)

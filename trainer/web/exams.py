@@ -23,7 +23,7 @@ from trainer.db import exams as exams_db
 from trainer.web import console
 from trainer.web.answer_input import answer_from_form
 from trainer.web.database import get_db
-from trainer.web.drillkit import FamilyInfo, NotAnAnswerError, QuestionView
+from trainer.web.drillkit import FamilyInfo, NotAnAnswerError, QuestionView, exam_pairs
 from trainer.web.forms import AnswerForm
 from trainer.web.houses_view import house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
@@ -56,11 +56,11 @@ def plan(exam: exams_db.Exam, families: list[FamilyInfo], seed: int, position: i
     """The (house, family, difficulty, question seed) of question ``position`` of a sitting.
 
     Every applicable (house, family) pair is used in turn, in an order shuffled
-    by the sitting's seed, so a sitting covers the exam evenly.
+    by the sitting's seed, so a sitting covers the exam evenly (and every pair,
+    since an exam asks at least as many questions as it has pairs).
     """
     by_name = {f.name: f for f in families}
-    pairs = sorted((house, name) for house in exam.houses for name in exam.families
-                   if name in by_name and house in by_name[name].houses)
+    pairs = exam_pairs(exam.houses, exam.families, families)
     if not pairs:
         raise ValueError(f"exam {exam.title!r} has no family drilled at its houses")
     random.Random(seed).shuffle(pairs)
@@ -227,6 +227,14 @@ def _next(sitting_id: int) -> Any:
     return _question_page(exam, found, question)
 
 
+def asked(exam: exams_db.Exam, answers: list[exams_db.ExamAnswer]) -> dict[str, list[str]]:
+    """The houses a sitting's questions were drawn at, each with its families asked, in the
+    exam's order: what its certificate may name (not every pair of a short exam is asked)."""
+    pairs = {(a.house, a.family) for a in answers}
+    found = {h: [f for f in exam.families if (h, f) in pairs] for h in exam.houses}
+    return {h: names for h, names in found.items() if names}
+
+
 def sitting_review(found: exams_db.Sitting) -> dict[str, Any]:
     """Everything the result page and the supervisor's review show about a sitting."""
     db = get_db()
@@ -235,6 +243,7 @@ def sitting_review(found: exams_db.Sitting) -> dict[str, Any]:
     account = accounts.get_account(db, found.user_id)
     answers = exams_db.sitting_answers(db, found.id)
     return {
+        "asked": asked(exam, answers),
         "exam": exam,
         "sitting": found,
         "account": account,
