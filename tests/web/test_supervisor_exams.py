@@ -552,3 +552,69 @@ def test_a_short_exam_certifies_only_the_pair_it_asked(app: Flask, client: Flask
     html = client.get(f"/exams/sittings/{sitting_id}/certificate").get_data(as_text=True)
     assert re.findall(r'data-house="([^"]+)"', html) == [only.house]
     assert re.findall(r'data-family="([^"]+)"', html) == [only.family]
+
+
+# ------------------------------------------------------------------ walk-outs
+
+
+def csv_rows(response: Any) -> list[dict[str, str]]:
+    import csv
+    import io
+
+    return list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+
+
+def advance_clock(monkeypatch: pytest.MonkeyPatch, ms: int) -> None:
+    """The server's clock ``ms`` ahead (the exams module reads it through ``now_ms``)."""
+    monkeypatch.setattr("trainer.web.exams.now_ms", lambda: now_ms() + ms)
+
+
+def test_a_walked_out_sitting_is_closed_scored_and_exported(
+        app: Flask, client: FlaskClient, auth: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One of three answered, the second shown, then the trainee leaves: once the limit, the
+    grace and the 10 abandon minutes pass, the supervisor's pages and export read it as a
+    failed sitting, flagged abandoned, and the trainee cannot carry on."""
+    exam_id = as_supervisor_create(app, client, auth, time_limit_s="5")
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)
+    answer(client, app, sitting_id, right=True)
+    client.get(f"/exams/sittings/{sitting_id}")  # question 2 on screen
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    advance_clock(monkeypatch, 5000 + 2000 + 10 * 60 * 1000 - 1000)  # not past it yet
+    assert csv_rows(client.get("/supervisor/export/exam-results.csv")) == []
+    assert "in progress" in client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    advance_clock(monkeypatch, 5000 + 2000 + 10 * 60 * 1000 + 1000)
+    [row] = csv_rows(client.get("/supervisor/export/exam-results.csv"))
+    assert (row["sitting_id"], row["correct"], row["questions"], row["score_percent"],
+            row["passed"], row["questions_asked"], row["abandoned"]) == (
+        str(sitting_id), "1", "3", "33", "no", "2", "yes")
+    page = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    assert "abandoned after 2 of 3 questions" in page and "in progress" not in page
+    review = client.get(f"/supervisor/sittings/{sitting_id}").get_data(as_text=True)
+    assert "left after 2 of 3 questions" in review and "the 1 never asked count as wrong" in review
+    db = connect(app.config["DATABASE"])
+    stored = exams_db.sitting_answers(db, sitting_id)
+    db.close()
+    assert [(a.answer, a.correct, a.timed_out) for a in stored] == [
+        (stored[0].answer, True, False), ("(no answer)", False, True)]
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("tina")
+    home = client.get("/").get_data(as_text=True)
+    assert "Attempt 1: 33% · fail (abandoned)" in home and "data-exam-resume" not in home
+    back = client.get(f"/exams/sittings/{sitting_id}")
+    assert back.headers["Location"] == f"/exams/sittings/{sitting_id}/result"
+
+
+def test_a_sitting_started_and_never_shown_is_abandoned_too(
+        app: Flask, client: FlaskClient, auth: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    exam_id = as_supervisor_create(app, client, auth, time_limit_s="5")
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)  # the redirect to question 1 never followed
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    advance_clock(monkeypatch, 5000 + 2000 + 10 * 60 * 1000 + 1000)
+    auth.login("sue")
+    [row] = csv_rows(client.get("/supervisor/export/exam-results.csv"))
+    assert (row["correct"], row["score_percent"], row["passed"], row["questions_asked"],
+            row["abandoned"], row["seconds"]) == ("0", "0", "no", "0", "yes", "0.000")
+    assert sitting(app, sitting_id).abandoned

@@ -13,6 +13,7 @@ The rules a trainee cannot bend live here, in the transactions:
 
 from __future__ import annotations
 
+import datetime
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -64,10 +65,17 @@ class Sitting:
     total: int
     passed: bool | None
     elapsed_ms: int | None
+    asked: int = 0
+    """How many questions were issued (fewer than ``total`` in a finished sitting: abandoned)."""
 
     @property
     def finished(self) -> bool:
         return self.finished_at is not None
+
+    @property
+    def abandoned(self) -> bool:
+        """Closed because its trainee walked out: the questions never asked count as wrong."""
+        return self.finished and self.asked < self.total
 
     @property
     def percent(self) -> int | None:
@@ -135,7 +143,8 @@ _EXAM_COLUMNS = (
 )
 _SITTING_COLUMNS = (
     "id, exam_id, user_id, number, seed, started_at, finished_at, correct, total, passed,"
-    " elapsed_ms"
+    " elapsed_ms, (SELECT count(*) FROM exam_answers q WHERE q.sitting_id = exam_sittings.id)"
+    " AS asked"
 )
 _ANSWER_COLUMNS = (
     "id, sitting_id, position, token, house, family, seed, difficulty, question, issued_ms,"
@@ -400,7 +409,47 @@ def record_answer(
     return stored, sitting, created
 
 
-def _finish_if_done(db: Database, sitting_id: int, pass_mark: int) -> None:
+def lapsed_sittings(db: Database, now_ms: int, grace_ms: int, abandon_ms: int
+                    ) -> list[Sitting]:
+    """Open sittings their trainee walked out of: nothing happened in them for a question's
+    time limit, plus ``grace_ms``, plus ``abandon_ms`` (counted from the open question's
+    issue, else from the last answer or the start)."""
+    rows = db.execute(
+        "SELECT s.id, e.time_limit_s, s.started_at, max(a.issued_ms), max(a.answered_at)"
+        " FROM exam_sittings s JOIN exams e ON e.id = s.exam_id"
+        " LEFT JOIN exam_answers a ON a.sitting_id = s.id"
+        " WHERE s.finished_at IS NULL GROUP BY s.id ORDER BY s.id"
+    ).fetchall()
+    lapsed = []
+    for sitting_id, limit_s, started_at, issued_ms, answered_at in rows:
+        last = max(_ms(started_at), issued_ms or 0, _ms(answered_at) if answered_at else 0)
+        if now_ms - last > limit_s * 1000 + grace_ms + abandon_ms:
+            found = get_sitting(db, sitting_id)
+            assert found is not None
+            lapsed.append(found)
+    return lapsed
+
+
+def _ms(iso: str) -> int:
+    return int(datetime.datetime.fromisoformat(iso).timestamp() * 1000)
+
+
+def abandon(db: Database, sitting_id: int, pass_mark: int, quiet_since_ms: int) -> bool:
+    """Close and score a sitting left with questions never asked (they count as wrong),
+    unless a question was issued after ``quiet_since_ms`` (its trainee is back) or the
+    sitting is closed already; every issued question must be answered (or expired) first."""
+    with write_transaction(db):
+        if db.execute("SELECT 1 FROM exam_answers WHERE sitting_id = ?"
+                      " AND (issued_ms > ? OR answered_at IS NULL)",
+                      [sitting_id, quiet_since_ms]).fetchone() is not None:
+            return False
+        return _finish_if_done(db, sitting_id, pass_mark, early=True)
+
+
+def _finish_if_done(db: Database, sitting_id: int, pass_mark: int, *,
+                    early: bool = False) -> bool:
+    """Store the result once every question is answered (``early``: with those answered so
+    far, the rest wrong); False if the sitting is not done or was closed already."""
     total, answered, correct, elapsed = db.execute(
         "SELECT s.total, count(a.answered_at), coalesce(sum(a.correct), 0),"
         " coalesce(sum(a.elapsed_ms), 0)"
@@ -408,10 +457,11 @@ def _finish_if_done(db: Database, sitting_id: int, pass_mark: int) -> None:
         " WHERE s.id = ? GROUP BY s.id",
         [sitting_id],
     ).fetchone()
-    if answered < total:
-        return
-    db.execute(
+    if answered < total and not early:
+        return False
+    cursor = db.execute(
         "UPDATE exam_sittings SET finished_at = ?, correct = ?, passed = ?, elapsed_ms = ?"
         " WHERE id = ? AND finished_at IS NULL",
         [now_iso(), correct, int(correct * 100 >= pass_mark * total), elapsed, sitting_id],
     )
+    return cursor.rowcount == 1

@@ -367,6 +367,7 @@ def exam_results(db: Database, filters: Filters = Filters(), *, exam_id: int | N
     rows = db.query(
         "SELECT s.id, s.exam_id, s.user_id, s.number, s.seed, s.started_at, s.finished_at,"
         " s.correct, s.total, s.passed, s.elapsed_ms, u.username, e.title, e.houses,"
+        " (SELECT count(*) FROM exam_answers q WHERE q.sitting_id = s.id) AS asked,"
         " e.pass_mark FROM exam_sittings s JOIN users u ON u.id = s.user_id"
         " JOIN exams e ON e.id = s.exam_id WHERE " + " AND ".join(clauses)
         + " ORDER BY s.id DESC",
@@ -377,7 +378,8 @@ def exam_results(db: Database, filters: Filters = Filters(), *, exam_id: int | N
         passed = r["passed"]
         sitting = Sitting(r["id"], r["exam_id"], r["user_id"], r["number"], r["seed"],
                           r["started_at"], r["finished_at"], r["correct"], r["total"],
-                          None if passed is None else bool(passed), r["elapsed_ms"])
+                          None if passed is None else bool(passed), r["elapsed_ms"],
+                          r["asked"])
         results.append(ExamResult(sitting, r["username"], r["title"],
                                   tuple(json.loads(r["houses"])), r["pass_mark"]))
     return results

@@ -6,6 +6,8 @@ answer later than the time limit plus ``EXAM_GRACE_MS`` is recorded as timed
 out and wrong, and a question left open past its limit expires when the
 sitting is next opened), records each answer once and stores the result with
 the last answer; nothing here lets a trainee change a stored answer or result.
+A sitting left alone for a question's limit plus ``EXAM_ABANDON_MS`` is closed
+as abandoned by the next request that reads sittings, whoever makes it.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from trainer.web.trainee import backend
 bp = Blueprint("exams", __name__, url_prefix="/exams")
 
 DEFAULT_GRACE_MS = 2000  # network and rendering allowance on top of the stated limit
+DEFAULT_ABANDON_MS = 10 * 60 * 1000  # left that long past a limit, a sitting is closed
 
 
 @bp.app_context_processor
@@ -43,6 +46,7 @@ def assigned_exams_context() -> dict[str, Any]:
     def assigned_exams() -> list[exams_db.Assigned]:
         if not current_user.is_authenticated or current_user.role != "trainee":
             return []
+        close_abandoned()
         return exams_db.assigned_exams(get_db(), current_user.id)
 
     return {"assigned_exams": assigned_exams, "exam_start_form": ActionForm}
@@ -91,6 +95,24 @@ def _expire(exam: exams_db.Exam, question: exams_db.ExamAnswer) -> exams_db.Sitt
     return sitting
 
 
+def close_abandoned() -> None:
+    """Close and score every sitting its trainee walked out of (see ``lapsed_sittings``):
+    the open question expires, the questions never asked count as wrong.  Run before any
+    page or export reads sittings, so a walk-out is a failed, flagged record for everyone
+    alike, whoever looks first."""
+    db = get_db()
+    grace = int(current_app.config.get("EXAM_GRACE_MS", DEFAULT_GRACE_MS))
+    quiet = int(current_app.config.get("EXAM_ABANDON_MS", DEFAULT_ABANDON_MS))
+    now = now_ms()
+    for found in exams_db.lapsed_sittings(db, now, grace, quiet):
+        exam = exams_db.get_exam(db, found.exam_id)
+        assert exam is not None
+        pending = exams_db.pending_answer(db, found.id)
+        if pending is not None:
+            _expire(exam, pending)
+        exams_db.abandon(db, found.id, exam.pass_mark, now - _limit_ms(exam) - quiet)
+
+
 def current_question(exam: exams_db.Exam, sitting: exams_db.Sitting
                      ) -> exams_db.ExamAnswer | None:
     """The question on screen: the open one (expiring it if its time ran out), or a new one."""
@@ -113,6 +135,11 @@ def current_question(exam: exams_db.Exam, sitting: exams_db.Sitting
 
 
 # ------------------------------------------------------------------ views
+
+
+@bp.before_request
+def _close_abandoned_first() -> None:
+    close_abandoned()
 
 
 @bp.get("/")
