@@ -598,6 +598,8 @@ def test_a_walked_out_sitting_is_closed_scored_and_exported(
     db.close()
     assert [(a.answer, a.correct, a.timed_out) for a in stored] == [
         (stored[0].answer, True, False), ("(no answer)", False, True)]
+    assert stored[1].elapsed_ms == 7000  # its limit and grace, not the 10 minutes away
+    assert sitting(app, sitting_id).elapsed_ms == stored[0].elapsed_ms + 7000
     client.post("/logout", data={"csrf_token": auth.csrf("/")})
     auth.login("tina")
     home = client.get("/").get_data(as_text=True)

@@ -385,13 +385,16 @@ def record_answer(
     limit_ms: int,
     pass_mark: int,
 ) -> tuple[ExamAnswer, Sitting, bool]:
-    """Record the answer once; past ``limit_ms`` it is timed out and wrong.
+    """Record the answer once; past ``limit_ms`` it is timed out and wrong, and its time is
+    ``limit_ms`` (the time away past it is no answering time: it would swell the sitting's
+    answering time and every report of it).
 
     Returns the stored answer, the sitting (finished, with its result, after
     the last question) and whether this call wrote the answer.
     """
-    elapsed = max(0, answered_ms - question.issued_ms)
-    timed_out = elapsed > limit_ms
+    taken = max(0, answered_ms - question.issued_ms)
+    timed_out = taken > limit_ms
+    elapsed = min(taken, limit_ms)
     with write_transaction(db):
         cursor = db.execute(
             "UPDATE exam_answers SET answer = ?, expected = ?, correct = ?, explanation = ?,"
