@@ -248,6 +248,17 @@ def test_dashboard_filters(app: Flask, client: FlaskClient, auth: Any,
         as_text=True)
 
 
+def test_dashboard_period_names_the_range_and_the_house(client: FlaskClient, auth: Any,
+                                                       world: dict[str, int]) -> None:
+    """The filters shown in words (the macro that draws the form shadowed them)."""
+    auth.login("sue")
+    html = client.get("/supervisor/?date_from=2026-11-22&date_to=2026-11-22&house=spanish-21"
+                      ).get_data(as_text=True)
+    period = re.search(r'<p class="period">(.*?)\.\s', html, re.S)
+    assert period and period.group(1) == (
+        "0 answers from 2026-11-22 to 2026-11-22 at Spanish 21 (seed 000)")
+
+
 def test_trainee_detail(client: FlaskClient, auth: Any, world: dict[str, int]) -> None:
     auth.login("sue")
     html = client.get(f"/supervisor/trainees/{world['tina']}").get_data(as_text=True)
