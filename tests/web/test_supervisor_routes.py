@@ -259,6 +259,23 @@ def test_dashboard_period_names_the_range_and_the_house(client: FlaskClient, aut
         "0 answers from 2026-11-22 to 2026-11-22 at Spanish 21 (seed 000)")
 
 
+def test_a_supervisors_own_drills_are_in_no_report(app: Flask, client: FlaskClient,
+                                                    auth: Any, world: dict[str, int]) -> None:
+    """Sue practised Pay in chips, which no trainee drilled: no log row, CSV row, count or
+    heat-map column is hers (her name linked to a 404 trainee page)."""
+    seed(app, {"sue": [True, False]}, family="chip-payout")
+    auth.login("sue")
+    log = client.get("/supervisor/attempts").get_data(as_text=True)
+    assert len(re.findall(r"<tr data-attempt=", log)) == 7
+    assert f"/supervisor/trainees/{world['sue']}" not in log
+    assert {r["trainee"] for r in rows(client.get("/supervisor/export/attempts.csv"))} == {
+        "tina", "tom"}
+    assert len(rows(client.get("/supervisor/export/attempts.csv"))) == 7
+    dashboard = client.get("/supervisor/").get_data(as_text=True)
+    assert 'data-column="chip-payout"' not in dashboard
+    assert "7 answers." in dashboard
+
+
 def test_trainee_detail(client: FlaskClient, auth: Any, world: dict[str, int]) -> None:
     auth.login("sue")
     html = client.get(f"/supervisor/trainees/{world['tina']}").get_data(as_text=True)

@@ -42,8 +42,11 @@ def _day_bounds(filters: Filters) -> tuple[str | None, str | None]:
 
 def _attempt_where(filters: Filters, alias: str = "a",
                    retry: bool | None = None) -> tuple[str, list[Any]]:
-    """The WHERE clause of ``filters`` (``retry``: only attempts in retries, or none)."""
-    clauses: list[str] = [] if retry is None else [f"{alias}.retry = {int(retry)}"]
+    """The WHERE clause of ``filters`` (``retry``: only attempts in retries, or none): always
+    trainees' attempts only (a supervisor's own practice is no trainee's record)."""
+    clauses = [f"{alias}.user_id IN (SELECT id FROM users WHERE role = 'trainee')"]
+    if retry is not None:
+        clauses.append(f"{alias}.retry = {int(retry)}")
     params: list[Any] = []
     start, end = _day_bounds(filters)
     if start:
@@ -64,7 +67,7 @@ def _attempt_where(filters: Filters, alias: str = "a",
     if filters.correct is not None:
         clauses.append(f"{alias}.correct = ?")
         params.append(int(filters.correct))
-    return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
+    return " WHERE " + " AND ".join(clauses), params
 
 
 # ------------------------------------------------------------------ rows
