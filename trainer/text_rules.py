@@ -46,6 +46,11 @@ def username_key(name: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
+def title_key(title: str) -> str:
+    """What makes two titles the same: as ``username_key``, with runs of spaces as one."""
+    return username_key(" ".join(title.split()))
+
+
 _SCRIPT_FAMILIES = {"CJK": "Han", "IDEOGRAPHIC": "Han", "HIRAGANA": "Han", "KATAKANA": "Han",
                     "HANGUL": "Han"}
 """Scripts written together in one name (Japanese mixes kanji and kana, Korean hangul and

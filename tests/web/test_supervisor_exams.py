@@ -620,3 +620,34 @@ def test_a_sitting_started_and_never_shown_is_abandoned_too(
     assert (row["correct"], row["score_percent"], row["passed"], row["questions_asked"],
             row["abandoned"], row["seconds"]) == ("0", "0", "no", "0", "yes", "0.000")
     assert sitting(app, sitting_id).abandoned
+
+
+# ------------------------------------------------------------------ titles
+
+
+def test_a_title_in_use_is_refused_beside_the_field_until_withdrawn(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    first = as_supervisor_create(app, client, auth)
+    auth.login("sue")
+    again = create_exam(client, auth, title="  EUROPOKER   dealer CHECK ")
+    assert again.status_code == 422
+    label = re.search(r"<label>Title.*?</label>", again.get_data(as_text=True), re.S)
+    assert label and ("An exam called &#39;EUROPOKER   dealer CHECK&#39; is already set: choose"
+                      " another title, or withdraw that exam first.") in label.group(0)
+    token = auth.csrf(f"/supervisor/exams/{first}")
+    client.post(f"/supervisor/exams/{first}/withdraw", data={"csrf_token": token})
+    assert create_exam(client, auth).status_code == 303  # a withdrawn exam's title is free
+    db = connect(app.config["DATABASE"])
+    assert db.execute("SELECT count(*) FROM exams").fetchone()[0] == 2
+    db.close()
+
+
+def test_the_results_export_names_each_exam_by_id(app: Flask, client: FlaskClient,
+                                                  auth: Any) -> None:
+    exam_id = as_supervisor_create(app, client, auth, questions="1")
+    auth.login("tina")
+    answer(client, app, start(client, auth, exam_id), right=True)
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    [row] = csv_rows(client.get("/supervisor/export/exam-results.csv"))
+    assert (row["exam_id"], row["exam"]) == (str(exam_id), "Europoker dealer check")

@@ -21,10 +21,15 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.db.connection import now_iso, write_transaction
+from trainer.text_rules import title_key
 
 
 class ExamError(ValueError):
     """A sitting that may not start (not assigned, no attempts left, already passed)."""
+
+
+class TitleTakenError(ValueError):
+    """An exam title already used by an exam that is not withdrawn."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +190,8 @@ def create_exam(
     created_by: int,
     assign_to: list[int] | tuple[int, ...] = (),
 ) -> Exam:
-    """Create an exam and its assignments in one transaction (all or nothing)."""
+    """Create an exam and its assignments in one transaction (all or nothing); refuses a
+    title another exam not withdrawn has (ignoring case, width and repeated spaces)."""
     if not houses or not families:
         raise ValueError("an exam needs at least one house and one family")
     if not 0 <= pass_mark <= 100:
@@ -193,6 +199,10 @@ def create_exam(
     if questions < 1 or time_limit_s < 1 or attempts_allowed < 1:
         raise ValueError("questions, time limit and attempts allowed must be positive")
     with write_transaction(db):
+        key = title_key(title)
+        if any(title_key(live) == key for (live,) in db.execute(
+                "SELECT title FROM exams WHERE withdrawn_at IS NULL")):
+            raise TitleTakenError(f"an exam not withdrawn is called {title!r}")
         cursor = db.execute(
             "INSERT INTO exams (title, houses, families, difficulty, questions, pass_mark,"
             " time_limit_s, attempts_allowed, created_by, created_at)"
