@@ -150,6 +150,17 @@ def test_a_number_that_is_not_whole_gets_one_message(client: FlaskClient, auth: 
     assert "Between 1 and 200 questions" not in html
 
 
+def test_the_number_inputs_state_the_servers_ranges(client: FlaskClient, auth: Any) -> None:
+    """The browser's bounds are the server's: a pass mark of 0 is not offered (it was min=0)."""
+    auth.login("sue")
+    html = client.get("/supervisor/exams/new").get_data(as_text=True)
+    inputs = [dict(re.findall(r'(\w+)="([^"]*)"', tag))
+              for tag in re.findall(r'<input [^>]*type="number"[^>]*>', html)]
+    bounds = {i["name"]: (i["min"], i["max"]) for i in inputs}
+    assert bounds == {"questions": ("1", "200"), "pass_mark": ("1", "100"),
+                      "time_limit_s": ("1", "3600"), "attempts_allowed": ("1", "100")}
+
+
 def test_exam_form_keeps_the_typed_values(client: FlaskClient, auth: Any) -> None:
     auth.login("sue")
     html = create_exam(client, auth, pass_mark="150", title="Keep me").get_data(as_text=True)
