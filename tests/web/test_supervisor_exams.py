@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from trainer.db import connect, now_ms
 from trainer.db import exams as exams_db
-from trainer.db.users import set_active
+from trainer.db.users import create_user, set_active
 
 HX = {"HX-Request": "true"}
 
@@ -108,6 +108,17 @@ def test_create_exam_with_assignment(app: Flask, client: FlaskClient, auth: Any)
     auth.login("sue")
     html = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
     assert 'data-trainee="tina"' in html and "0 of 2" in html
+
+
+def test_the_exam_page_lists_assigned_trainees_by_name(app: Flask, client: FlaskClient,
+                                                       auth: Any, db: Any) -> None:
+    """Abe's account is the newest (highest id): he is listed first all the same."""
+    create_user(db, "Abe", "trainee", "h")
+    exam_id = as_supervisor_create(app, client, auth, trainees=[
+        str(user_id(app, name)) for name in ("tom", "tina", "Abe")])
+    auth.login("sue")
+    page = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    assert re.findall(r'<tr data-trainee="([^"]+)">', page) == ["Abe", "tina", "tom"]
 
 
 @pytest.mark.parametrize(("changes", "field", "message"), [

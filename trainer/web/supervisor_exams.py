@@ -91,7 +91,8 @@ def _exam(exam_id: int) -> exams_db.Exam:
 def _detail(exam: exams_db.Exam, form: AssignForm, status: int = 200) -> Any:
     db = get_db()
     names = {a.id: a for a in accounts.list_accounts(db)}
-    assigned = exams_db.assignees(db, exam.id)
+    assigned = sorted(exams_db.assignees(db, exam.id),
+                      key=lambda uid: (names[uid].username.casefold(), uid))
     by_user = {uid: exams_db.sittings(db, exam.id, uid) for uid in assigned}
     results = reports.exam_results(db, exam_id=exam.id, finished_only=False)
     return console.page("supervisor/_exam.html", status,
