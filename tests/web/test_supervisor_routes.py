@@ -312,6 +312,16 @@ def test_attempt_log_filters_and_pages(app: Flask, client: FlaskClient, auth: An
     assert wrong.count("data-attempt=") == 2
 
 
+
+def test_the_attempt_log_names_houses_by_title(client: FlaskClient, auth: Any,
+                                               world: dict[str, int]) -> None:
+    auth.login("sue")
+    for url in ("/supervisor/attempts", f"/supervisor/trainees/{world['tina']}"):
+        html = client.get(url).get_data(as_text=True)
+        assert set(re.findall(r'<td class="house">([^<]*)</td>', html)) == {
+            "EuroPoker online (seed 004)"}, url
+
+
 # ------------------------------------------------------------------ export
 
 
