@@ -484,9 +484,16 @@ def test_a_withdrawn_exam_starts_no_sitting_but_one_under_way_finishes(
     answer(client, app, sitting_id, right=True)  # one of two answered: under way
     client.post("/logout", data={"csrf_token": auth.csrf("/")})
     auth.login("sue")
-    token = auth.csrf(f"/supervisor/exams/{exam_id}")
+    page = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    assert f'href="/supervisor/exams/{exam_id}/withdraw" data-withdraw>' in page  # asks first
+    ask = client.get(f"/supervisor/exams/{exam_id}/withdraw").get_data(as_text=True)
+    assert "Withdraw Europoker dealer check?" in ask and "data-withdraw-confirm" in ask
+    assert "data-withdrawn" not in client.get(f"/supervisor/exams/{exam_id}").get_data(
+        as_text=True)  # asking withdrew nothing
+    token = auth.csrf(f"/supervisor/exams/{exam_id}/withdraw")
     assert client.post(f"/supervisor/exams/{exam_id}/withdraw",
                        data={"csrf_token": token}).status_code == 303
+    assert client.get(f"/supervisor/exams/{exam_id}/withdraw").status_code == 303
     page = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
     assert "data-withdrawn" in page and "data-withdraw>" not in page
     assert "is withdrawn: no sitting starts any more; results stand." in page

@@ -130,12 +130,17 @@ def assign(exam_id: int) -> Any:
     return _detail(exam, form, 422)
 
 
-@bp.post("/<int:exam_id>/withdraw")
+@bp.route("/<int:exam_id>/withdraw", methods=["GET", "POST"])
 @supervisor_required
 def withdraw(exam_id: int) -> Any:
-    """Withdraw an exam: no sitting starts any more; one under way may be finished, and every
-    result (and certificate) stands."""
+    """Withdraw an exam (GET: ask first, a plain page that needs no JavaScript): no sitting
+    starts any more; one under way may be finished, and every result (and certificate)
+    stands."""
     exam = _exam(exam_id)
+    if request.method == "GET":
+        if exam.withdrawn:
+            return redirect_to(url_for(".detail", exam_id=exam.id))
+        return console.page("supervisor/_withdraw.html", exam=exam)
     if not ActionForm().validate_on_submit():
         abort(400)
     if exams_db.withdraw(get_db(), exam.id):
