@@ -354,6 +354,28 @@ def test_time_limit_is_enforced_on_the_server(app: Flask, client: FlaskClient,
     assert (expired.answer, expired.correct, expired.timed_out) == ("(no answer)", False, True)
 
 
+def test_an_answer_in_the_grace_past_the_limit_is_flagged_in_the_review(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """A 5 s limit: answered after 6 s (in the 2 s grace) is accepted and flagged; one answered
+    at once is not."""
+    exam_id = as_supervisor_create(app, client, auth, time_limit_s="5", questions="2")
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)
+    client.get(f"/exams/sittings/{sitting_id}")
+    db = connect(app.config["DATABASE"])
+    db.execute("UPDATE exam_answers SET issued_ms = issued_ms - 6000 WHERE id = ?",
+               [pending(app, sitting_id).id])
+    db.close()
+    answer(client, app, sitting_id, right=True)
+    answer(client, app, sitting_id, right=True)
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    review = client.get(f"/supervisor/sittings/{sitting_id}").get_data(as_text=True)
+    items = re.findall(r'<li class="review-item.*?</li>', review, re.S)
+    assert ["over the limit (in grace)" in item for item in items] == [True, False]
+    assert "2 of 2 right" in review and "time ran out" not in review
+
+
 def test_an_unreadable_answer_is_asked_again(app: Flask, client: FlaskClient,
                                              auth: Any) -> None:
     exam_id = as_supervisor_create(app, client, auth)
