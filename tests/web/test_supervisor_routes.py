@@ -313,6 +313,17 @@ def test_attempt_log_filters_and_pages(app: Flask, client: FlaskClient, auth: An
 
 
 
+def test_the_trainee_page_says_what_each_filter_narrows(client: FlaskClient, auth: Any,
+                                                        world: dict[str, int]) -> None:
+    """Drill and result narrow the log only: the figures above it say so, and stay whole."""
+    auth.login("sue")
+    html = client.get(f"/supervisor/trainees/{world['tina']}?family=dealer-draw&result=wrong"
+                      ).get_data(as_text=True)
+    assert ("the drill and the result narrow the attempt log only. Exam sittings are all"
+            " listed.") in html
+    assert "accuracy (3 of 5)" in html and html.count("data-attempt=") == 1
+
+
 def test_the_attempt_log_names_houses_by_title(client: FlaskClient, auth: Any,
                                                world: dict[str, int]) -> None:
     auth.login("sue")
