@@ -3,7 +3,9 @@
 A zero-width space, a right-to-left override or a control character makes
 ``demo-trainee`` and ``demo-trainee\u200b`` two accounts that look the same in
 every list and export, and a NUL byte ends up inside pages.  Letters of any
-script are welcome (a trainee may be Мікалай).
+script are welcome (a trainee may be Мікалай), one script to a name: ``аlice``
+with a Cyrillic ``а`` is refused, and names that differ only in width or case
+(``ａｌｉｃｅ``, ``ZOË``) are one account (``username_key``).
 """
 
 from __future__ import annotations
@@ -38,6 +40,36 @@ def normal_username(name: str) -> str:
     return unicodedata.normalize("NFC", name)
 
 
+def username_key(name: str) -> str:
+    """What makes two usernames the same account: NFKC and case folded, so ``ａｌｉｃｅ``
+    (full width) is ``alice`` and ``ZOË`` is ``zoë``."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+def title_key(title: str) -> str:
+    """What makes two titles the same: as ``username_key``, with runs of spaces as one."""
+    return username_key(" ".join(title.split()))
+
+
+_SCRIPT_FAMILIES = {"CJK": "Han", "IDEOGRAPHIC": "Han", "HIRAGANA": "Han", "KATAKANA": "Han",
+                    "HANGUL": "Han"}
+"""Scripts written together in one name (Japanese mixes kanji and kana, Korean hangul and
+hanja): counted as one."""
+
+
+def _scripts(name: str) -> list[str]:
+    """The scripts of the letters of ``name`` (first word of each letter's Unicode name, in
+    NFKC so full-width letters are Latin), in order of appearance."""
+    found: list[str] = []
+    for char in unicodedata.normalize("NFKC", name):
+        if char.isalpha():
+            word = unicodedata.name(char, "").split(" ")[0]
+            script = _SCRIPT_FAMILIES.get(word, word.capitalize())
+            if script and script not in found:
+                found.append(script)
+    return found
+
+
 def username_problem(name: str) -> str | None:
     """Why ``name`` cannot be a username (None: it can): 1-80 visible characters, no spaces."""
     if not name or len(name) > USERNAME_MAX:
@@ -48,6 +80,9 @@ def username_problem(name: str) -> str | None:
         return f"A username cannot hold an invisible, control or unassigned character ({found})."
     if all(unicodedata.category(char).startswith("M") for char in name):
         return "A username needs a letter, digit or sign, not accents alone."
+    if len(scripts := _scripts(name)) > 1:
+        return (f"A username is written in one script; this one mixes {' and '.join(scripts)}"
+                " letters (a look-alike of another name).")
     return None
 
 

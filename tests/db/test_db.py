@@ -113,6 +113,20 @@ def test_concurrent_migrations_apply_once(tmp_path: Path) -> None:
     assert sorted(len(a) for a in applied) == [0, 0, 0, total]
 
 
+def test_look_alike_usernames_are_one_account(db: Database) -> None:
+    """Full width and case beyond ASCII are the same name (NFKC, case folded); a name mixing
+    scripts is refused; a name in one script other than Latin is welcome."""
+    create_user(db, "alice", "trainee", "h")
+    with pytest.raises(UserExistsError, match="user 'ａｌｉｃｅ' already exists \\(as 'alice'\\)"):
+        create_user(db, "ａｌｉｃｅ", "trainee", "h")
+    with pytest.raises(ValueError, match="mixes Cyrillic and Latin letters"):
+        create_user(db, "аlice", "trainee", "h")
+    assert create_user(db, "zoë", "trainee", "h").username == "zoë"
+    with pytest.raises(UserExistsError, match="\\(as 'zoë'\\)"):
+        create_user(db, "ZOË", "trainee", "h")
+    assert create_user(db, "алиса", "trainee", "h").username == "алиса"
+
+
 def test_users(db: Database) -> None:
     user = create_user(db, "Tina", "trainee", "h1")
     assert user.username == "Tina" and user.role == "trainee" and user.active

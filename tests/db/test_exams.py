@@ -107,9 +107,27 @@ def test_an_answer_is_written_once_and_late_ones_are_wrong(db: Database,
     late, _s, created = x.record_answer(db, q, answer="hit", expected="hit", correct=True,
                                         explanation="r", answered_ms=10_001, limit_ms=10_000,
                                         pass_mark=50)
-    assert created and (late.correct, late.timed_out, late.elapsed_ms) == (False, True, 10_001)
+    assert created and (late.correct, late.timed_out, late.elapsed_ms) == (False, True, 10_000)
     again, _s, created = x.record_answer(db, q, answer="stand", expected="hit", correct=False,
                                          explanation="r", answered_ms=100, limit_ms=10_000,
                                          pass_mark=50)
     assert not created and again.answer == "hit"
     assert x.pending_answer(db, sitting.id) is None and x.issued_count(db, sitting.id) == 1
+
+
+def test_a_timed_out_answer_counts_its_limit_not_the_time_away(db: Database,
+                                                               people: dict[str, int]) -> None:
+    """3 s limit + 2 s grace; answered after 107 s, then one in 1.5 s: the sitting took
+    5 + 1.5 s of answering, not 108.5 s."""
+    exam = make(db, people, time_limit_s=3)
+    sitting = x.start_sitting(db, exam, people["tina"], 1)
+    for position, taken in enumerate((107_000, 1_500)):
+        q = x.issue(db, sitting, position, token=f"t{position}", house="europoker",
+                    family="dealer-draw", seed=0, difficulty="easy", question_json="{}",
+                    issued_ms=1_000)
+        _stored, sitting, _created = x.record_answer(
+            db, q, answer="hit", expected="hit", correct=True, explanation="r",
+            answered_ms=1_000 + taken, limit_ms=5_000, pass_mark=50)
+    assert [(a.elapsed_ms, a.timed_out) for a in x.sitting_answers(db, sitting.id)] == [
+        (5_000, True), (1_500, False)]
+    assert (sitting.elapsed_ms, sitting.correct, sitting.passed) == (6_500, 1, True)

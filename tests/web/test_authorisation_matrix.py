@@ -96,6 +96,7 @@ MATRIX: dict[tuple[str, str], Row] = {
     ("supervisor.exams.detail", "GET"): supervisors_only(),
     ("supervisor.exams.assign", "POST"): supervisors_only(422),  # nobody chosen: refused
     ("supervisor.exams.unassign", "POST"): supervisors_only(303),  # tina sat it: it stands
+    ("supervisor.exams.withdraw", "GET"): supervisors_only(),  # asks to confirm
     ("supervisor.exams.withdraw", "POST"): supervisors_only(303),  # withdrawn: its page
 }
 

@@ -187,7 +187,8 @@ def _exam_responses(app: Flask, client: FlaskClient, sue_id: int,
     try:
         user_id = int(db.execute("SELECT id FROM users WHERE username='tina'").fetchone()[0])
         exam = exams_db.create_exam(
-            db, title="Leak check", houses=[data["house"]], families=[data["family"]],
+            db, title=f"Leak check {secrets.token_hex(4)}", houses=[data["house"]],
+            families=[data["family"]],
             difficulty=data["difficulty"], questions=1, pass_mark=80, time_limit_s=3600,
             attempts_allowed=1, created_by=sue_id, assign_to=[user_id])
         sitting = exams_db.start_sitting(db, exam, user_id, 1)

@@ -52,7 +52,11 @@ def test_create_a_supervisor(app: Flask, client: FlaskClient, sue: Any) -> None:
 
 
 @pytest.mark.parametrize(("data", "message"), [
-    ({"username": "TINA"}, "The username &#39;TINA&#39; is taken."),
+    ({"username": "TINA"}, "The username &#39;TINA&#39; is taken (by &#39;tina&#39;)."),
+    ({"username": "\uff34\uff29\uff2e\uff21"},  # full-width TINA
+     "The username &#39;\uff34\uff29\uff2e\uff21&#39; is taken (by &#39;tina&#39;)."),
+    ({"username": "t\u0456na"}, "A username is written in one script; this one mixes Latin and"
+                                 " Cyrillic letters (a look-alike of another name)."),
     ({"username": "two words"}, "No spaces in a username."),
     ({"username": "tina\u200b"}, "invisible, control or unassigned character (U+200B)"),
     ({"username": "\u202eanit"}, "invisible, control or unassigned character (U+202E)"),
@@ -135,3 +139,16 @@ def test_a_supervisor_cannot_deactivate_themselves(app: Flask, client: FlaskClie
     assert response.status_code == 303
     assert user(app, "sue").active is True
     assert client.get("/supervisor/accounts/999/password").status_code == 404
+
+
+def test_names_differing_in_case_or_width_are_one_account(app: Flask, client: FlaskClient,
+                                                          sue: Any) -> None:
+    """zoë and ZOË (case beyond ASCII) are one account; all-Cyrillic алиса is a name."""
+    for name, status in (("zoë", 303), ("ZOË", 422), ("алиса", 303), ("АЛИСА", 422)):
+        response = post(client, sue, "/supervisor/accounts/", username=name, role="trainee",
+                        password="a long password", confirm="a long password")
+        assert response.status_code == status, name
+    db = connect(app.config["DATABASE"])
+    names = [r[0] for r in db.execute("SELECT username FROM users ORDER BY id")]
+    db.close()
+    assert names == ["tina", "tom", "sue", "zoë", "алиса"]

@@ -10,9 +10,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from trainer.db import connect
+from trainer.db import connect, now_ms
 from trainer.db import exams as exams_db
-from trainer.db.users import set_active
+from trainer.db.users import create_user, set_active
 
 HX = {"HX-Request": "true"}
 
@@ -110,6 +110,17 @@ def test_create_exam_with_assignment(app: Flask, client: FlaskClient, auth: Any)
     assert 'data-trainee="tina"' in html and "0 of 2" in html
 
 
+def test_the_exam_page_lists_assigned_trainees_by_name(app: Flask, client: FlaskClient,
+                                                       auth: Any, db: Any) -> None:
+    """Abe's account is the newest (highest id): he is listed first all the same."""
+    create_user(db, "Abe", "trainee", "h")
+    exam_id = as_supervisor_create(app, client, auth, trainees=[
+        str(user_id(app, name)) for name in ("tom", "tina", "Abe")])
+    auth.login("sue")
+    page = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    assert re.findall(r'<tr data-trainee="([^"]+)">', page) == ["Abe", "tina", "tom"]
+
+
 @pytest.mark.parametrize(("changes", "field", "message"), [
     ({"pass_mark": "101"}, "pass_mark", "between 1 and 100"),
     ({"pass_mark": "0"}, "pass_mark", "between 1 and 100"),
@@ -148,6 +159,17 @@ def test_a_number_that_is_not_whole_gets_one_message(client: FlaskClient, auth: 
     html = create_exam(client, auth, questions="1e3").get_data(as_text=True)
     assert html.count("Not a valid integer value.") == 1
     assert "Between 1 and 200 questions" not in html
+
+
+def test_the_number_inputs_state_the_servers_ranges(client: FlaskClient, auth: Any) -> None:
+    """The browser's bounds are the server's: a pass mark of 0 is not offered (it was min=0)."""
+    auth.login("sue")
+    html = client.get("/supervisor/exams/new").get_data(as_text=True)
+    inputs = [dict(re.findall(r'(\w+)="([^"]*)"', tag))
+              for tag in re.findall(r'<input [^>]*type="number"[^>]*>', html)]
+    bounds = {i["name"]: (i["min"], i["max"]) for i in inputs}
+    assert bounds == {"questions": ("1", "200"), "pass_mark": ("1", "100"),
+                      "time_limit_s": ("1", "3600"), "attempts_allowed": ("1", "100")}
 
 
 def test_exam_form_keeps_the_typed_values(client: FlaskClient, auth: Any) -> None:
@@ -332,6 +354,28 @@ def test_time_limit_is_enforced_on_the_server(app: Flask, client: FlaskClient,
     assert (expired.answer, expired.correct, expired.timed_out) == ("(no answer)", False, True)
 
 
+def test_an_answer_in_the_grace_past_the_limit_is_flagged_in_the_review(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """A 5 s limit: answered after 6 s (in the 2 s grace) is accepted and flagged; one answered
+    at once is not."""
+    exam_id = as_supervisor_create(app, client, auth, time_limit_s="5", questions="2")
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)
+    client.get(f"/exams/sittings/{sitting_id}")
+    db = connect(app.config["DATABASE"])
+    db.execute("UPDATE exam_answers SET issued_ms = issued_ms - 6000 WHERE id = ?",
+               [pending(app, sitting_id).id])
+    db.close()
+    answer(client, app, sitting_id, right=True)
+    answer(client, app, sitting_id, right=True)
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    review = client.get(f"/supervisor/sittings/{sitting_id}").get_data(as_text=True)
+    items = re.findall(r'<li class="review-item.*?</li>', review, re.S)
+    assert ["over the limit (in grace)" in item for item in items] == [True, False]
+    assert "2 of 2 right" in review and "time ran out" not in review
+
+
 def test_an_unreadable_answer_is_asked_again(app: Flask, client: FlaskClient,
                                              auth: Any) -> None:
     exam_id = as_supervisor_create(app, client, auth)
@@ -462,9 +506,16 @@ def test_a_withdrawn_exam_starts_no_sitting_but_one_under_way_finishes(
     answer(client, app, sitting_id, right=True)  # one of two answered: under way
     client.post("/logout", data={"csrf_token": auth.csrf("/")})
     auth.login("sue")
-    token = auth.csrf(f"/supervisor/exams/{exam_id}")
+    page = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    assert f'href="/supervisor/exams/{exam_id}/withdraw" data-withdraw>' in page  # asks first
+    ask = client.get(f"/supervisor/exams/{exam_id}/withdraw").get_data(as_text=True)
+    assert "Withdraw Europoker dealer check?" in ask and "data-withdraw-confirm" in ask
+    assert "data-withdrawn" not in client.get(f"/supervisor/exams/{exam_id}").get_data(
+        as_text=True)  # asking withdrew nothing
+    token = auth.csrf(f"/supervisor/exams/{exam_id}/withdraw")
     assert client.post(f"/supervisor/exams/{exam_id}/withdraw",
                        data={"csrf_token": token}).status_code == 303
+    assert client.get(f"/supervisor/exams/{exam_id}/withdraw").status_code == 303
     page = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
     assert "data-withdrawn" in page and "data-withdraw>" not in page
     assert "is withdrawn: no sitting starts any more; results stand." in page
@@ -487,3 +538,167 @@ def test_a_withdrawn_exam_starts_no_sitting_but_one_under_way_finishes(
     client.post("/logout", data={"csrf_token": auth.csrf("/")})
     auth.login("tom")  # never sat it: it is gone from his list
     assert "Europoker dealer check" not in client.get("/").get_data(as_text=True)
+
+
+# ------------------------------------------------------------------ what is examined
+
+
+def answer_right(client: FlaskClient, app: Flask, sitting_id: int) -> None:
+    """Show the next question and record it answered right at once (any family)."""
+    client.get(f"/exams/sittings/{sitting_id}")
+    db = connect(app.config["DATABASE"])
+    exams_db.record_answer(db, pending(app, sitting_id), answer="x", expected="x",
+                           correct=True, explanation="", answered_ms=now_ms(),
+                           limit_ms=10**9, pass_mark=50)
+    db.close()
+
+
+def test_fewer_questions_than_house_drill_pairs_is_refused_beside_the_field(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """2 houses × 2 families drilled at both: 4 pairs, so 3 questions would skip one."""
+    auth.login("sue")
+    response = create_exam(client, auth, houses=["europoker", "casino-classic"],
+                           families=["dealer-draw", "blackjack-payout"], questions="3")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    label = re.search(r'<label>Number of questions.*?</label>', html, re.S)
+    assert label and ("The chosen houses and drill families make 4 house × drill pairs: ask at"
+                      " least 4 questions") in label.group(0)
+    db = connect(app.config["DATABASE"])
+    assert db.execute("SELECT count(*) FROM exams").fetchone()[0] == 0
+    db.close()
+    accepted = create_exam(client, auth, houses=["europoker", "casino-classic"],
+                           families=["dealer-draw", "blackjack-payout"], questions="4")
+    assert accepted.status_code == 303
+
+
+def test_every_pair_is_asked_and_the_certificate_names_what_was_asked(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    exam_id = as_supervisor_create(app, client, auth, houses=["europoker", "casino-classic"],
+                                   families=["dealer-draw", "blackjack-payout"], questions="4")
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)
+    for _ in range(4):
+        answer_right(client, app, sitting_id)
+    db = connect(app.config["DATABASE"])
+    asked = {(a.house, a.family) for a in exams_db.sitting_answers(db, sitting_id)}
+    db.close()
+    assert sitting(app, sitting_id).finished
+    assert asked == {("europoker", "dealer-draw"), ("europoker", "blackjack-payout"),
+                     ("casino-classic", "dealer-draw"), ("casino-classic", "blackjack-payout")}
+
+
+def test_a_short_exam_certifies_only_the_pair_it_asked(app: Flask, client: FlaskClient,
+                                                       auth: Any, db: Any) -> None:
+    """An exam made before the form refused it: 2 houses × 2 families, 1 question."""
+    exam = exams_db.create_exam(
+        db, title="Short", houses=["europoker", "casino-classic"],
+        families=["dealer-draw", "blackjack-payout"], difficulty="default", questions=1,
+        pass_mark=50, time_limit_s=30, attempts_allowed=1, created_by=user_id(app, "sue"),
+        assign_to=[user_id(app, "tina")])
+    auth.login("tina")
+    sitting_id = start(client, auth, exam.id)
+    answer_right(client, app, sitting_id)
+    only = exams_db.sitting_answers(db, sitting_id)[0]
+    html = client.get(f"/exams/sittings/{sitting_id}/certificate").get_data(as_text=True)
+    assert re.findall(r'data-house="([^"]+)"', html) == [only.house]
+    assert re.findall(r'data-family="([^"]+)"', html) == [only.family]
+
+
+# ------------------------------------------------------------------ walk-outs
+
+
+def csv_rows(response: Any) -> list[dict[str, str]]:
+    import csv
+    import io
+
+    return list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+
+
+def advance_clock(monkeypatch: pytest.MonkeyPatch, ms: int) -> None:
+    """The server's clock ``ms`` ahead (the exams module reads it through ``now_ms``)."""
+    monkeypatch.setattr("trainer.web.exams.now_ms", lambda: now_ms() + ms)
+
+
+def test_a_walked_out_sitting_is_closed_scored_and_exported(
+        app: Flask, client: FlaskClient, auth: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One of three answered, the second shown, then the trainee leaves: once the limit, the
+    grace and the 10 abandon minutes pass, the supervisor's pages and export read it as a
+    failed sitting, flagged abandoned, and the trainee cannot carry on."""
+    exam_id = as_supervisor_create(app, client, auth, time_limit_s="5")
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)
+    answer(client, app, sitting_id, right=True)
+    client.get(f"/exams/sittings/{sitting_id}")  # question 2 on screen
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    advance_clock(monkeypatch, 5000 + 2000 + 10 * 60 * 1000 - 1000)  # not past it yet
+    assert csv_rows(client.get("/supervisor/export/exam-results.csv")) == []
+    assert "in progress" in client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    advance_clock(monkeypatch, 5000 + 2000 + 10 * 60 * 1000 + 1000)
+    [row] = csv_rows(client.get("/supervisor/export/exam-results.csv"))
+    assert (row["sitting_id"], row["correct"], row["questions"], row["score_percent"],
+            row["passed"], row["questions_asked"], row["abandoned"]) == (
+        str(sitting_id), "1", "3", "33", "no", "2", "yes")
+    page = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    assert "abandoned after 2 of 3 questions" in page and "in progress" not in page
+    review = client.get(f"/supervisor/sittings/{sitting_id}").get_data(as_text=True)
+    assert "left after 2 of 3 questions" in review and "the 1 never asked count as wrong" in review
+    db = connect(app.config["DATABASE"])
+    stored = exams_db.sitting_answers(db, sitting_id)
+    db.close()
+    assert [(a.answer, a.correct, a.timed_out) for a in stored] == [
+        (stored[0].answer, True, False), ("(no answer)", False, True)]
+    assert stored[1].elapsed_ms == 7000  # its limit and grace, not the 10 minutes away
+    assert sitting(app, sitting_id).elapsed_ms == stored[0].elapsed_ms + 7000
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("tina")
+    home = client.get("/").get_data(as_text=True)
+    assert "Attempt 1: 33% · fail (abandoned)" in home and "data-exam-resume" not in home
+    back = client.get(f"/exams/sittings/{sitting_id}")
+    assert back.headers["Location"] == f"/exams/sittings/{sitting_id}/result"
+
+
+def test_a_sitting_started_and_never_shown_is_abandoned_too(
+        app: Flask, client: FlaskClient, auth: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    exam_id = as_supervisor_create(app, client, auth, time_limit_s="5")
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)  # the redirect to question 1 never followed
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    advance_clock(monkeypatch, 5000 + 2000 + 10 * 60 * 1000 + 1000)
+    auth.login("sue")
+    [row] = csv_rows(client.get("/supervisor/export/exam-results.csv"))
+    assert (row["correct"], row["score_percent"], row["passed"], row["questions_asked"],
+            row["abandoned"], row["seconds"]) == ("0", "0", "no", "0", "yes", "0.000")
+    assert sitting(app, sitting_id).abandoned
+
+
+# ------------------------------------------------------------------ titles
+
+
+def test_a_title_in_use_is_refused_beside_the_field_until_withdrawn(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    first = as_supervisor_create(app, client, auth)
+    auth.login("sue")
+    again = create_exam(client, auth, title="  EUROPOKER   dealer CHECK ")
+    assert again.status_code == 422
+    label = re.search(r"<label>Title.*?</label>", again.get_data(as_text=True), re.S)
+    assert label and ("An exam called &#39;EUROPOKER   dealer CHECK&#39; is already set: choose"
+                      " another title, or withdraw that exam first.") in label.group(0)
+    token = auth.csrf(f"/supervisor/exams/{first}")
+    client.post(f"/supervisor/exams/{first}/withdraw", data={"csrf_token": token})
+    assert create_exam(client, auth).status_code == 303  # a withdrawn exam's title is free
+    db = connect(app.config["DATABASE"])
+    assert db.execute("SELECT count(*) FROM exams").fetchone()[0] == 2
+    db.close()
+
+
+def test_the_results_export_names_each_exam_by_id(app: Flask, client: FlaskClient,
+                                                  auth: Any) -> None:
+    exam_id = as_supervisor_create(app, client, auth, questions="1")
+    auth.login("tina")
+    answer(client, app, start(client, auth, exam_id), right=True)
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    [row] = csv_rows(client.get("/supervisor/export/exam-results.csv"))
+    assert (row["exam_id"], row["exam"]) == (str(exam_id), "Europoker dealer check")

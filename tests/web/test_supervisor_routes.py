@@ -56,7 +56,7 @@ def ids(app: Flask) -> dict[str, int]:
 def seed(app: Flask, answers: dict[str, list[bool]], house: str = "europoker",
          family: str = "dealer-draw", day: str | None = None) -> None:
     """Attempts straight into the database: each trainee's right/wrong answers in order."""
-    from trainer.web.trainee import backend
+    from trainer.web.drill_source import backend
 
     db = connect(app.config["DATABASE"])
     with app.app_context():
@@ -248,6 +248,34 @@ def test_dashboard_filters(app: Flask, client: FlaskClient, auth: Any,
         as_text=True)
 
 
+def test_dashboard_period_names_the_range_and_the_house(client: FlaskClient, auth: Any,
+                                                       world: dict[str, int]) -> None:
+    """The filters shown in words (the macro that draws the form shadowed them)."""
+    auth.login("sue")
+    html = client.get("/supervisor/?date_from=2026-11-22&date_to=2026-11-22&house=spanish-21"
+                      ).get_data(as_text=True)
+    period = re.search(r'<p class="period">(.*?)\.\s', html, re.S)
+    assert period and period.group(1) == (
+        "0 answers from 2026-11-22 to 2026-11-22 at Spanish 21 (seed 000)")
+
+
+def test_a_supervisors_own_drills_are_in_no_report(app: Flask, client: FlaskClient,
+                                                    auth: Any, world: dict[str, int]) -> None:
+    """Sue practised Pay in chips, which no trainee drilled: no log row, CSV row, count or
+    heat-map column is hers (her name linked to a 404 trainee page)."""
+    seed(app, {"sue": [True, False]}, family="chip-payout")
+    auth.login("sue")
+    log = client.get("/supervisor/attempts").get_data(as_text=True)
+    assert len(re.findall(r"<tr data-attempt=", log)) == 7
+    assert f"/supervisor/trainees/{world['sue']}" not in log
+    assert {r["trainee"] for r in rows(client.get("/supervisor/export/attempts.csv"))} == {
+        "tina", "tom"}
+    assert len(rows(client.get("/supervisor/export/attempts.csv"))) == 7
+    dashboard = client.get("/supervisor/").get_data(as_text=True)
+    assert 'data-column="chip-payout"' not in dashboard
+    assert "7 answers." in dashboard
+
+
 def test_trainee_detail(client: FlaskClient, auth: Any, world: dict[str, int]) -> None:
     auth.login("sue")
     html = client.get(f"/supervisor/trainees/{world['tina']}").get_data(as_text=True)
@@ -282,6 +310,27 @@ def test_attempt_log_filters_and_pages(app: Flask, client: FlaskClient, auth: An
     wrong = client.get("/supervisor/attempts?result=wrong&family=dealer-draw").get_data(
         as_text=True)
     assert wrong.count("data-attempt=") == 2
+
+
+
+def test_the_trainee_page_says_what_each_filter_narrows(client: FlaskClient, auth: Any,
+                                                        world: dict[str, int]) -> None:
+    """Drill and result narrow the log only: the figures above it say so, and stay whole."""
+    auth.login("sue")
+    html = client.get(f"/supervisor/trainees/{world['tina']}?family=dealer-draw&result=wrong"
+                      ).get_data(as_text=True)
+    assert ("the drill and the result narrow the attempt log only. Exam sittings are all"
+            " listed.") in html
+    assert "accuracy (3 of 5)" in html and html.count("data-attempt=") == 1
+
+
+def test_the_attempt_log_names_houses_by_title(client: FlaskClient, auth: Any,
+                                               world: dict[str, int]) -> None:
+    auth.login("sue")
+    for url in ("/supervisor/attempts", f"/supervisor/trainees/{world['tina']}"):
+        html = client.get(url).get_data(as_text=True)
+        assert set(re.findall(r'<td class="house">([^<]*)</td>', html)) == {
+            "EuroPoker online (seed 004)"}, url
 
 
 # ------------------------------------------------------------------ export

@@ -13,6 +13,7 @@ The rules a trainee cannot bend live here, in the transactions:
 
 from __future__ import annotations
 
+import datetime
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -20,10 +21,15 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.db.connection import now_iso, write_transaction
+from trainer.text_rules import title_key
 
 
 class ExamError(ValueError):
     """A sitting that may not start (not assigned, no attempts left, already passed)."""
+
+
+class TitleTakenError(ValueError):
+    """An exam title already used by an exam that is not withdrawn."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,10 +70,17 @@ class Sitting:
     total: int
     passed: bool | None
     elapsed_ms: int | None
+    asked: int = 0
+    """How many questions were issued (fewer than ``total`` in a finished sitting: abandoned)."""
 
     @property
     def finished(self) -> bool:
         return self.finished_at is not None
+
+    @property
+    def abandoned(self) -> bool:
+        """Closed because its trainee walked out: the questions never asked count as wrong."""
+        return self.finished and self.asked < self.total
 
     @property
     def percent(self) -> int | None:
@@ -135,7 +148,8 @@ _EXAM_COLUMNS = (
 )
 _SITTING_COLUMNS = (
     "id, exam_id, user_id, number, seed, started_at, finished_at, correct, total, passed,"
-    " elapsed_ms"
+    " elapsed_ms, (SELECT count(*) FROM exam_answers q WHERE q.sitting_id = exam_sittings.id)"
+    " AS asked"
 )
 _ANSWER_COLUMNS = (
     "id, sitting_id, position, token, house, family, seed, difficulty, question, issued_ms,"
@@ -176,7 +190,8 @@ def create_exam(
     created_by: int,
     assign_to: list[int] | tuple[int, ...] = (),
 ) -> Exam:
-    """Create an exam and its assignments in one transaction (all or nothing)."""
+    """Create an exam and its assignments in one transaction (all or nothing); refuses a
+    title another exam not withdrawn has (ignoring case, width and repeated spaces)."""
     if not houses or not families:
         raise ValueError("an exam needs at least one house and one family")
     if not 0 <= pass_mark <= 100:
@@ -184,6 +199,10 @@ def create_exam(
     if questions < 1 or time_limit_s < 1 or attempts_allowed < 1:
         raise ValueError("questions, time limit and attempts allowed must be positive")
     with write_transaction(db):
+        key = title_key(title)
+        if any(title_key(live) == key for (live,) in db.execute(
+                "SELECT title FROM exams WHERE withdrawn_at IS NULL")):
+            raise TitleTakenError(f"an exam not withdrawn is called {title!r}")
         cursor = db.execute(
             "INSERT INTO exams (title, houses, families, difficulty, questions, pass_mark,"
             " time_limit_s, attempts_allowed, created_by, created_at)"
@@ -376,13 +395,16 @@ def record_answer(
     limit_ms: int,
     pass_mark: int,
 ) -> tuple[ExamAnswer, Sitting, bool]:
-    """Record the answer once; past ``limit_ms`` it is timed out and wrong.
+    """Record the answer once; past ``limit_ms`` it is timed out and wrong, and its time is
+    ``limit_ms`` (the time away past it is no answering time: it would swell the sitting's
+    answering time and every report of it).
 
     Returns the stored answer, the sitting (finished, with its result, after
     the last question) and whether this call wrote the answer.
     """
-    elapsed = max(0, answered_ms - question.issued_ms)
-    timed_out = elapsed > limit_ms
+    taken = max(0, answered_ms - question.issued_ms)
+    timed_out = taken > limit_ms
+    elapsed = min(taken, limit_ms)
     with write_transaction(db):
         cursor = db.execute(
             "UPDATE exam_answers SET answer = ?, expected = ?, correct = ?, explanation = ?,"
@@ -400,7 +422,47 @@ def record_answer(
     return stored, sitting, created
 
 
-def _finish_if_done(db: Database, sitting_id: int, pass_mark: int) -> None:
+def lapsed_sittings(db: Database, now_ms: int, grace_ms: int, abandon_ms: int
+                    ) -> list[Sitting]:
+    """Open sittings their trainee walked out of: nothing happened in them for a question's
+    time limit, plus ``grace_ms``, plus ``abandon_ms`` (counted from the open question's
+    issue, else from the last answer or the start)."""
+    rows = db.execute(
+        "SELECT s.id, e.time_limit_s, s.started_at, max(a.issued_ms), max(a.answered_at)"
+        " FROM exam_sittings s JOIN exams e ON e.id = s.exam_id"
+        " LEFT JOIN exam_answers a ON a.sitting_id = s.id"
+        " WHERE s.finished_at IS NULL GROUP BY s.id ORDER BY s.id"
+    ).fetchall()
+    lapsed = []
+    for sitting_id, limit_s, started_at, issued_ms, answered_at in rows:
+        last = max(_ms(started_at), issued_ms or 0, _ms(answered_at) if answered_at else 0)
+        if now_ms - last > limit_s * 1000 + grace_ms + abandon_ms:
+            found = get_sitting(db, sitting_id)
+            assert found is not None
+            lapsed.append(found)
+    return lapsed
+
+
+def _ms(iso: str) -> int:
+    return int(datetime.datetime.fromisoformat(iso).timestamp() * 1000)
+
+
+def abandon(db: Database, sitting_id: int, pass_mark: int, quiet_since_ms: int) -> bool:
+    """Close and score a sitting left with questions never asked (they count as wrong),
+    unless a question was issued after ``quiet_since_ms`` (its trainee is back) or the
+    sitting is closed already; every issued question must be answered (or expired) first."""
+    with write_transaction(db):
+        if db.execute("SELECT 1 FROM exam_answers WHERE sitting_id = ?"
+                      " AND (issued_ms > ? OR answered_at IS NULL)",
+                      [sitting_id, quiet_since_ms]).fetchone() is not None:
+            return False
+        return _finish_if_done(db, sitting_id, pass_mark, early=True)
+
+
+def _finish_if_done(db: Database, sitting_id: int, pass_mark: int, *,
+                    early: bool = False) -> bool:
+    """Store the result once every question is answered (``early``: with those answered so
+    far, the rest wrong); False if the sitting is not done or was closed already."""
     total, answered, correct, elapsed = db.execute(
         "SELECT s.total, count(a.answered_at), coalesce(sum(a.correct), 0),"
         " coalesce(sum(a.elapsed_ms), 0)"
@@ -408,10 +470,11 @@ def _finish_if_done(db: Database, sitting_id: int, pass_mark: int) -> None:
         " WHERE s.id = ? GROUP BY s.id",
         [sitting_id],
     ).fetchone()
-    if answered < total:
-        return
-    db.execute(
+    if answered < total and not early:
+        return False
+    cursor = db.execute(
         "UPDATE exam_sittings SET finished_at = ?, correct = ?, passed = ?, elapsed_ms = ?"
         " WHERE id = ? AND finished_at IS NULL",
         [now_iso(), correct, int(correct * 100 >= pass_mark * total), elapsed, sitting_id],
     )
+    return cursor.rowcount == 1

@@ -44,8 +44,11 @@ def _day_bounds(filters: Filters) -> tuple[str | None, str | None]:
 
 def _attempt_where(filters: Filters, alias: str = "a",
                    retry: bool | None = None) -> tuple[str, list[Any]]:
-    """The WHERE clause of ``filters`` (``retry``: only attempts in retries, or none)."""
-    clauses: list[str] = [] if retry is None else [f"{alias}.retry = {int(retry)}"]
+    """The WHERE clause of ``filters`` (``retry``: only attempts in retries, or none): always
+    trainees' attempts only (a supervisor's own practice is no trainee's record)."""
+    clauses = [f"{alias}.user_id IN (SELECT id FROM users WHERE role = 'trainee')"]
+    if retry is not None:
+        clauses.append(f"{alias}.retry = {int(retry)}")
     params: list[Any] = []
     start, end = _day_bounds(filters)
     if start:
@@ -66,7 +69,7 @@ def _attempt_where(filters: Filters, alias: str = "a",
     if filters.correct is not None:
         clauses.append(f"{alias}.correct = ?")
         params.append(int(filters.correct))
-    return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
+    return " WHERE " + " AND ".join(clauses), params
 
 
 # ------------------------------------------------------------------ rows
@@ -329,6 +332,7 @@ def exam_results(db: Database, filters: Filters = Filters(), *, exam_id: int | N
     rows = db.query(
         "SELECT s.id, s.exam_id, s.user_id, s.number, s.seed, s.started_at, s.finished_at,"
         " s.correct, s.total, s.passed, s.elapsed_ms, u.username, e.title, e.houses,"
+        " (SELECT count(*) FROM exam_answers q WHERE q.sitting_id = s.id) AS asked,"
         " e.pass_mark FROM exam_sittings s JOIN users u ON u.id = s.user_id"
         " JOIN exams e ON e.id = s.exam_id WHERE " + " AND ".join(clauses)
         + " ORDER BY s.id DESC",
@@ -339,7 +343,8 @@ def exam_results(db: Database, filters: Filters = Filters(), *, exam_id: int | N
         passed = r["passed"]
         sitting = Sitting(r["id"], r["exam_id"], r["user_id"], r["number"], r["seed"],
                           r["started_at"], r["finished_at"], r["correct"], r["total"],
-                          None if passed is None else bool(passed), r["elapsed_ms"])
+                          None if passed is None else bool(passed), r["elapsed_ms"],
+                          r["asked"])
         results.append(ExamResult(sitting, r["username"], r["title"],
                                   tuple(json.loads(r["houses"])), r["pass_mark"]))
     return results

@@ -8,13 +8,18 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.db.connection import now_iso, select, write_transaction
-from trainer.text_rules import normal_username, username_problem
+from trainer.text_rules import normal_username, username_key, username_problem
 
 ROLES = ("trainee", "supervisor")
 
 
 class UserExistsError(ValueError):
-    """A username that is already taken."""
+    """A username that is already taken (``existing``: as written by its account)."""
+
+    def __init__(self, username: str, existing: str) -> None:
+        same = "" if existing == username else f" (as {existing!r})"
+        super().__init__(f"user {username!r} already exists{same}")
+        self.existing = existing
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,16 +47,19 @@ _COLUMNS = "id, username, role, password_hash, active, login_generation"
 
 
 def create_user(db: Database, username: str, role: str, password_hash: str) -> UserRow:
-    """Add a user; refuses an unknown role, a name with spaces or invisible characters, or
-    a taken name."""
+    """Add a user; refuses an unknown role, a name with spaces, invisible characters or
+    mixed scripts, or a taken name (the same as another in NFKC, ignoring case)."""
     username = normal_username(username)
     if (problem := username_problem(username)) is not None:
         raise ValueError(f"username {username!r}: {problem}")
     if role not in ROLES:
         raise ValueError(f"role {role!r} is not one of {', '.join(ROLES)}")
-    with write_transaction(db):
-        if find_user(db, username) is not None:
-            raise UserExistsError(f"user {username!r} already exists")
+    key = username_key(username)
+    with write_transaction(db):  # checked and inserted under the write lock: no race
+        existing = next((name for (name,) in db.execute("SELECT username FROM users")
+                         if username_key(name) == key), None)
+        if existing is not None:
+            raise UserExistsError(username, existing)
         cursor = db.execute(
             "INSERT INTO users (username, role, password_hash, active, created_at)"
             " VALUES (?, ?, ?, 1, ?)",

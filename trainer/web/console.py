@@ -162,6 +162,7 @@ _TITLES = {
     "supervisor/_exams.html": "Exams",
     "supervisor/_exam_form.html": "New exam",
     "supervisor/_exam.html": "Exam",
+    "supervisor/_withdraw.html": "Withdraw an exam",
 }
 
 

@@ -39,6 +39,16 @@ def all_difficulties(families: Iterable[FamilyInfo]) -> list[str]:
     return list(dict.fromkeys(d for family in families for d in family.difficulties))
 
 
+def exam_pairs(houses: Iterable[str], names: Iterable[str], families: Iterable[FamilyInfo]
+               ) -> list[tuple[str, str]]:
+    """The (house, family) pairs an exam of these houses and families asks, sorted: each
+    family at each chosen house that drills it."""
+    by_name = {f.name: f for f in families}
+    wanted = list(names)
+    return sorted((house, name) for house in houses for name in wanted
+                  if name in by_name and house in by_name[name].houses)
+
+
 @dataclass(frozen=True, slots=True)
 class CardView:
     """One card as drawn on the page."""

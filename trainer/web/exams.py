@@ -6,6 +6,8 @@ answer later than the time limit plus ``EXAM_GRACE_MS`` is recorded as timed
 out and wrong, and a question left open past its limit expires when the
 sitting is next opened), records each answer once and stores the result with
 the last answer; nothing here lets a trainee change a stored answer or result.
+A sitting left alone for a question's limit plus ``EXAM_ABANDON_MS`` is closed
+as abandoned by the next request that reads sittings, whoever makes it.
 """
 
 from __future__ import annotations
@@ -23,17 +25,18 @@ from trainer.db import exams as exams_db
 from trainer.web import console
 from trainer.web.answer_input import answer_from_form
 from trainer.web.database import get_db
-from trainer.web.drillkit import FamilyInfo, NotAnAnswerError, QuestionView
+from trainer.web.drill_source import backend
+from trainer.web.drillkit import FamilyInfo, NotAnAnswerError, QuestionView, exam_pairs
 from trainer.web.forms import AnswerForm
 from trainer.web.houses_view import house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
 from trainer.web.roles import is_supervisor, trainee_required
 from trainer.web.supervisor_forms import ActionForm
-from trainer.web.trainee import backend
 
 bp = Blueprint("exams", __name__, url_prefix="/exams")
 
 DEFAULT_GRACE_MS = 2000  # network and rendering allowance on top of the stated limit
+DEFAULT_ABANDON_MS = 10 * 60 * 1000  # left that long past a limit, a sitting is closed
 
 
 @bp.app_context_processor
@@ -43,6 +46,7 @@ def assigned_exams_context() -> dict[str, Any]:
     def assigned_exams() -> list[exams_db.Assigned]:
         if not current_user.is_authenticated or current_user.role != "trainee":
             return []
+        close_abandoned()
         return exams_db.assigned_exams(get_db(), current_user.id)
 
     return {"assigned_exams": assigned_exams, "exam_start_form": ActionForm}
@@ -56,11 +60,11 @@ def plan(exam: exams_db.Exam, families: list[FamilyInfo], seed: int, position: i
     """The (house, family, difficulty, question seed) of question ``position`` of a sitting.
 
     Every applicable (house, family) pair is used in turn, in an order shuffled
-    by the sitting's seed, so a sitting covers the exam evenly.
+    by the sitting's seed, so a sitting covers the exam evenly (and every pair,
+    since an exam asks at least as many questions as it has pairs).
     """
     by_name = {f.name: f for f in families}
-    pairs = sorted((house, name) for house in exam.houses for name in exam.families
-                   if name in by_name and house in by_name[name].houses)
+    pairs = exam_pairs(exam.houses, exam.families, families)
     if not pairs:
         raise ValueError(f"exam {exam.title!r} has no family drilled at its houses")
     random.Random(seed).shuffle(pairs)
@@ -91,6 +95,24 @@ def _expire(exam: exams_db.Exam, question: exams_db.ExamAnswer) -> exams_db.Sitt
     return sitting
 
 
+def close_abandoned() -> None:
+    """Close and score every sitting its trainee walked out of (see ``lapsed_sittings``):
+    the open question expires, the questions never asked count as wrong.  Run before any
+    page or export reads sittings, so a walk-out is a failed, flagged record for everyone
+    alike, whoever looks first."""
+    db = get_db()
+    grace = int(current_app.config.get("EXAM_GRACE_MS", DEFAULT_GRACE_MS))
+    quiet = int(current_app.config.get("EXAM_ABANDON_MS", DEFAULT_ABANDON_MS))
+    now = now_ms()
+    for found in exams_db.lapsed_sittings(db, now, grace, quiet):
+        exam = exams_db.get_exam(db, found.exam_id)
+        assert exam is not None
+        pending = exams_db.pending_answer(db, found.id)
+        if pending is not None:
+            _expire(exam, pending)
+        exams_db.abandon(db, found.id, exam.pass_mark, now - _limit_ms(exam) - quiet)
+
+
 def current_question(exam: exams_db.Exam, sitting: exams_db.Sitting
                      ) -> exams_db.ExamAnswer | None:
     """The question on screen: the open one (expiring it if its time ran out), or a new one."""
@@ -113,6 +135,11 @@ def current_question(exam: exams_db.Exam, sitting: exams_db.Sitting
 
 
 # ------------------------------------------------------------------ views
+
+
+@bp.before_request
+def _close_abandoned_first() -> None:
+    close_abandoned()
 
 
 @bp.get("/")
@@ -227,6 +254,14 @@ def _next(sitting_id: int) -> Any:
     return _question_page(exam, found, question)
 
 
+def asked(exam: exams_db.Exam, answers: list[exams_db.ExamAnswer]) -> dict[str, list[str]]:
+    """The houses a sitting's questions were drawn at, each with its families asked, in the
+    exam's order: what its certificate may name (not every pair of a short exam is asked)."""
+    pairs = {(a.house, a.family) for a in answers}
+    found = {h: [f for f in exam.families if (h, f) in pairs] for h in exam.houses}
+    return {h: names for h, names in found.items() if names}
+
+
 def sitting_review(found: exams_db.Sitting) -> dict[str, Any]:
     """Everything the result page and the supervisor's review show about a sitting."""
     db = get_db()
@@ -235,6 +270,7 @@ def sitting_review(found: exams_db.Sitting) -> dict[str, Any]:
     account = accounts.get_account(db, found.user_id)
     answers = exams_db.sitting_answers(db, found.id)
     return {
+        "asked": asked(exam, answers),
         "exam": exam,
         "sitting": found,
         "account": account,

@@ -13,9 +13,9 @@ from flask_login import current_user, login_required
 from trainer.db import accounts, reports
 from trainer.web import console
 from trainer.web.database import get_db
+from trainer.web.drill_source import backend
 from trainer.web.houses_view import house_facts, house_titles
 from trainer.web.roles import is_supervisor
-from trainer.web.trainee import backend
 
 bp = Blueprint("history", __name__)
 

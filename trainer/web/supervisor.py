@@ -19,6 +19,7 @@ from trainer.db import accounts, reports
 from trainer.db import exams as exams_db
 from trainer.web import charts, console
 from trainer.web.database import get_db
+from trainer.web.exams import close_abandoned, sitting_review
 from trainer.web.houses_view import house_titles
 from trainer.web.roles import supervisor_required
 from trainer.web.supervisor_accounts import bp as accounts_bp
@@ -29,6 +30,8 @@ __all__ = ["bp", "supervisor_required"]
 bp = Blueprint("supervisor", __name__, url_prefix="/supervisor")
 bp.register_blueprint(accounts_bp)
 bp.register_blueprint(exams_bp)
+
+bp.before_request(close_abandoned)  # every page and export reads walk-outs as closed
 
 LOG_PAGE = 50
 TREND_DAYS = 60  # facts fetched for the 7- and 30-day trends (and the periods before them)
@@ -176,8 +179,6 @@ def attempts() -> Any:
 @supervisor_required
 def sitting(sitting_id: int) -> Any:
     """An exam sitting question by question, each replayed with its cards."""
-    from trainer.web.exams import sitting_review
-
     db = get_db()
     found = exams_db.get_sitting(db, sitting_id)
     if found is None:
@@ -225,10 +226,12 @@ def export_exam_results() -> Any:
                                 exam_id=console.int_arg("exam"))
     return console.csv_response(
         f"exam-results-{console.today().isoformat()}.csv",
-        ["sitting_id", "trainee", "exam", "houses", "attempt", "started_at", "finished_at",
-         "correct", "questions", "score_percent", "pass_mark", "passed", "seconds"],
-        ([r.sitting.id, r.username, r.exam_title, ";".join(r.houses), r.sitting.number,
-          r.sitting.started_at, r.sitting.finished_at, r.sitting.correct, r.sitting.total,
-          r.sitting.percent, r.pass_mark, "yes" if r.sitting.passed else "no",
-          console.seconds_text(r.sitting.elapsed_ms)] for r in rows),
+        ["sitting_id", "exam_id", "trainee", "exam", "houses", "attempt", "started_at",
+         "finished_at", "correct", "questions", "score_percent", "pass_mark", "passed",
+         "seconds", "questions_asked", "abandoned"],
+        ([r.sitting.id, r.sitting.exam_id, r.username, r.exam_title, ";".join(r.houses),
+          r.sitting.number, r.sitting.started_at, r.sitting.finished_at, r.sitting.correct,
+          r.sitting.total, r.sitting.percent, r.pass_mark, "yes" if r.sitting.passed else "no",
+          console.seconds_text(r.sitting.elapsed_ms), r.sitting.asked,
+          "yes" if r.sitting.abandoned else "no"] for r in rows),
     )

@@ -50,8 +50,9 @@ def create() -> Any:
         try:
             users.create_user(get_db(), username, form.role.data or "trainee",
                               _hash(form.password.data or ""))
-        except users.UserExistsError:
-            form.username.errors = [f"The username {username!r} is taken."]
+        except users.UserExistsError as exc:
+            same = "" if exc.existing == username else f" (by {exc.existing!r})"
+            form.username.errors = [f"The username {username!r} is taken{same}."]
         else:
             flash(f"Created the {form.role.data} account {username!r}.")
             return redirect_to(url_for(".index"))

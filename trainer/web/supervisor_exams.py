@@ -50,24 +50,35 @@ def new() -> Any:
     form = _exam_form(request.form if request.method == "POST" else None)
     if request.method == "GET":
         form.difficulty.data = "default"
+    title = (form.title.data or "").strip()
     if form.validate_on_submit():
-        exam = exams_db.create_exam(
-            get_db(),
-            title=(form.title.data or "").strip(),
-            houses=list(form.houses.data or ()),
-            families=list(form.families.data or ()),
-            difficulty=form.difficulty.data or "default",
-            questions=int(form.questions.data or 0),
-            pass_mark=int(form.pass_mark.data if form.pass_mark.data is not None else 0),
-            time_limit_s=int(form.time_limit_s.data or 0),
-            attempts_allowed=int(form.attempts_allowed.data or 0),
-            created_by=current_user.id,
-            assign_to=list(form.trainees.data or ()),
-        )
-        flash(f"Created the exam {exam.title!r}.")
-        return redirect_to(url_for(".detail", exam_id=exam.id))
+        try:
+            exam = _create(form, title)
+        except exams_db.TitleTakenError:
+            form.title.errors = [f"An exam called {title!r} is already set: choose another "
+                                 "title, or withdraw that exam first."]
+        else:
+            flash(f"Created the exam {exam.title!r}.")
+            return redirect_to(url_for(".detail", exam_id=exam.id))
     status = 422 if request.method == "POST" else 200
     return console.page("supervisor/_exam_form.html", status, form=form)
+
+
+def _create(form: ExamForm, title: str) -> exams_db.Exam:
+    """The exam a valid form describes, saved (``TitleTakenError``: the title is in use)."""
+    return exams_db.create_exam(
+        get_db(),
+        title=title,
+        houses=list(form.houses.data or ()),
+        families=list(form.families.data or ()),
+        difficulty=form.difficulty.data or "default",
+        questions=int(form.questions.data or 0),
+        pass_mark=int(form.pass_mark.data if form.pass_mark.data is not None else 0),
+        time_limit_s=int(form.time_limit_s.data or 0),
+        attempts_allowed=int(form.attempts_allowed.data or 0),
+        created_by=current_user.id,
+        assign_to=list(form.trainees.data or ()),
+    )
 
 
 def _exam(exam_id: int) -> exams_db.Exam:
@@ -80,7 +91,8 @@ def _exam(exam_id: int) -> exams_db.Exam:
 def _detail(exam: exams_db.Exam, form: AssignForm, status: int = 200) -> Any:
     db = get_db()
     names = {a.id: a for a in accounts.list_accounts(db)}
-    assigned = exams_db.assignees(db, exam.id)
+    assigned = sorted(exams_db.assignees(db, exam.id),
+                      key=lambda uid: (names[uid].username.casefold(), uid))
     by_user = {uid: exams_db.sittings(db, exam.id, uid) for uid in assigned}
     results = reports.exam_results(db, exam_id=exam.id, finished_only=False)
     return console.page("supervisor/_exam.html", status,
@@ -118,12 +130,17 @@ def assign(exam_id: int) -> Any:
     return _detail(exam, form, 422)
 
 
-@bp.post("/<int:exam_id>/withdraw")
+@bp.route("/<int:exam_id>/withdraw", methods=["GET", "POST"])
 @supervisor_required
 def withdraw(exam_id: int) -> Any:
-    """Withdraw an exam: no sitting starts any more; one under way may be finished, and every
-    result (and certificate) stands."""
+    """Withdraw an exam (GET: ask first, a plain page that needs no JavaScript): no sitting
+    starts any more; one under way may be finished, and every result (and certificate)
+    stands."""
     exam = _exam(exam_id)
+    if request.method == "GET":
+        if exam.withdrawn:
+            return redirect_to(url_for(".detail", exam_id=exam.id))
+        return console.page("supervisor/_withdraw.html", exam=exam)
     if not ActionForm().validate_on_submit():
         abort(400)
     if exams_db.withdraw(get_db(), exam.id):

@@ -26,7 +26,7 @@ from wtforms.validators import (
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from trainer.text_rules import free_text_problem, normal_username, username_problem
-from trainer.web.drillkit import FamilyInfo, all_difficulties
+from trainer.web.drillkit import FamilyInfo, all_difficulties, exam_pairs
 from trainer.web.forms import readable_number
 
 
@@ -142,6 +142,19 @@ class ExamForm(FlaskForm):
             d: d.capitalize() for d in all_difficulties(families)}
         self.trainees.choices = dict(trainees)
         return self
+
+    def validate_questions(self, field: Any) -> None:
+        """At least one question per house × family pair: a certificate names what was asked,
+        and a sitting that skips pairs would certify less than the exam claims to test."""
+        if field.errors or field.data is None:
+            return
+        pairs = len(exam_pairs(self.houses.data or (), self.families.data or (),
+                               self._families.values()))
+        if field.data < pairs:
+            raise ValidationError(
+                f"The chosen houses and drill families make {pairs} house × drill pairs: "
+                f"ask at least {pairs} questions, so a sitting asks every pair (or choose "
+                "fewer houses or families).")
 
     def validate_families(self, field: Any) -> None:
         houses = set(self.houses.data or ())

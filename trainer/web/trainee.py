@@ -6,7 +6,6 @@ from __future__ import annotations
 from flask import Blueprint
 
 from trainer.web import drill_flow, session_summary, trainee_home
-from trainer.web.drill_source import backend as backend  # the exam and console pages' too
 
 bp = Blueprint("trainee", __name__)
 bp.add_url_rule("/", view_func=trainee_home.home)
