@@ -59,10 +59,11 @@ hanja): counted as one."""
 
 def _scripts(name: str) -> list[str]:
     """The scripts of the letters of ``name`` (first word of each letter's Unicode name, in
-    NFKC so full-width letters are Latin), in order of appearance."""
+    NFKC so full-width letters are Latin), in order of appearance; modifier letters, such as
+    the apostrophe ʼ of Марʼя or the long-vowel mark ー of スーパー, belong to none."""
     found: list[str] = []
     for char in unicodedata.normalize("NFKC", name):
-        if char.isalpha():
+        if char.isalpha() and unicodedata.category(char) != "Lm":  # ʼ, ー: any script's
             word = unicodedata.name(char, "").split(" ")[0]
             script = _SCRIPT_FAMILIES.get(word, word.capitalize())
             if script and script not in found:

@@ -138,6 +138,8 @@ def test_users(db: Database) -> None:
     with pytest.raises(ValueError, match="invisible, control or unassigned character"):
         create_user(db, "Tina\u200b", "trainee", "h")
     assert create_user(db, "Мікалай", "trainee", "h").username == "Мікалай"  # any script
+    for name in ("Марʼя", "スーパー"):  # modifier letters (ʼ, ー) belong to every script
+        assert create_user(db, name, "trainee", "h").username == name
     # one account however the accent was typed (stored and looked up in NFC)
     assert create_user(db, "tin\u00e1", "trainee", "h").username == "tin\u00e1"
     with pytest.raises(UserExistsError):
