@@ -228,6 +228,22 @@ def test_blackjack_switch_drills_deal_switched_ace_ten(family: str, least: int) 
     assert len(unswitched) > len(switched)
 
 
+def test_switch_tables_seat_players_of_two_equal_bets_side_by_side() -> None:
+    """At blackjack-switch every player plays two hands of one bet: a table to settle has
+    an even number of boxes, boxes 1-2, 3-4... betting alike, at every level."""
+    counts = set()
+    for question in _questions("blackjack-switch", "table-settlement"):
+        bets: dict[int, Decimal] = {}
+        for seat in question.table.hands:  # a split box's hands each hold the original bet
+            assert bets.setdefault(seat.box, seat.bet) == seat.bet
+        boxes = len(bets)
+        assert sorted(bets) == list(range(1, boxes + 1)) and boxes % 2 == 0, question.prompt
+        assert all(bets[box] == bets[box + 1] for box in range(1, boxes, 2)), question.prompt
+        assert f"Give the net of each of the {boxes} boxes" in question.prompt
+        counts.add((question.difficulty, boxes))
+    assert counts == {("easy", 2), ("medium", 4), ("hard", 4), ("hard", 6)}
+
+
 def _settle(rules: HouseRules, question: Question) -> list:
     from trainer.engine.settlement import settle_round
 

@@ -97,18 +97,27 @@ def _describe(cards: tuple[Card, ...], seat: Seat | None = None) -> str:
     return str(hand_total(cards))
 
 
+def _bets(ctx: Ctx) -> list[Decimal]:
+    """One bet per box, left to right. At a Switch house every player plays two hands of
+    one bet on boxes side by side (the profile's readings of ``max_boxes`` and
+    ``blackjack_after_switch``), so the level's box range is met by whole players."""
+    rules, level = ctx.rules, ctx.level
+    low, high = min(level.boxes_min, rules.max_boxes), min(level.boxes_max, rules.max_boxes)
+    if not rules.switch:
+        return [ctx.bet() for _ in range(ctx.rng.randint(low, high))]
+    most = max(1, high // 2)
+    players = ctx.rng.randint(min(most, max(1, -(-low // 2))), most)
+    return [bet for _ in range(players) for bet in [ctx.bet()] * 2]
+
+
 def build(ctx: Ctx) -> Draft:
     """Deal and play a round with ``play_round``; the nets come from its ``settle_round``."""
     rules = ctx.rules
-    level = ctx.level
-    boxes = ctx.rng.randint(min(level.boxes_min, rules.max_boxes),
-                            min(level.boxes_max, rules.max_boxes))
-    bets = [ctx.bet() for _ in range(boxes)]
-    if rules.switch:  # a player's two hands (boxes 2k and 2k + 1) bet the same
-        bets = [bets[i - i % 2] for i in range(boxes)]
+    bets = _bets(ctx)
+    boxes = len(bets)
     shoe = Shoe.for_house(rules, random.Random(ctx.rng.getrandbits(64)))
     strategy: Strategy = SimpleStrategy()
-    switch_21 = rules.switch and boxes >= 2 and ctx.chance(level.tricky * SWITCH_21_SHARE)
+    switch_21 = rules.switch and ctx.chance(ctx.level.tricky * SWITCH_21_SHARE)
     if switch_21:
         shoe, strategy = _switch_21_shoe(ctx, boxes), _SwitchesFor21()
     played = play_round(rules, shoe, bets, strategy)
