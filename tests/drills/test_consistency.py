@@ -321,3 +321,11 @@ def test_both_dealer_cards_are_shown_while_the_player_acts_at_double_exposure(
 def test_a_hole_card_house_shows_the_up_card_alone_while_the_player_acts() -> None:
     question = generate("europoker", "allowed-actions", 3, "medium")
     assert len(question.table.dealer) == 1
+
+
+def test_baden_baden_drills_say_its_dealer_blackjack_beats_blackjacks_and_takes_all() -> None:
+    """The six-card hand against a dealer blackjack is explained by baden-baden's own rule."""
+    question = generate("baden-baden", "variant-specials", 19, "medium")
+    assert question.explanation.startswith(
+        "baden-baden: a dealer blackjack beats every hand, a blackjack too, and takes every "
+        "bet on the box, doubles and splits included: net -185")
