@@ -329,3 +329,19 @@ def test_baden_baden_drills_say_its_dealer_blackjack_beats_blackjacks_and_takes_
     assert question.explanation.startswith(
         "baden-baden: a dealer blackjack beats every hand, a blackjack too, and takes every "
         "bet on the box, doubles and splits included: net -185")
+
+
+@pytest.mark.parametrize(("house", "seed", "cited"), [
+    ("russian-casino", 27, " (russian-casino source, 003: «При разделении тузов комбинация "
+     "туз/десять не считается Блек Джеком и играет как 21 очко, а в случае выигрыша "
+     "оплачивается 1:1»)."),
+    ("casino-classic", 27, " (casino-classic reading: Ace + ten after a split is a 21, paid "
+     "1:1, not a blackjack)."),
+])
+def test_split_aces_cite_what_says_ace_ten_is_no_blackjack(house: str, seed: int,
+                                                            cited: str) -> None:
+    """russian-casino's source names split aces outright (its reading is about split tens);
+    a house whose source is silent cites its reading."""
+    question = generate(house, "split-aces", seed, "medium")
+    assert question.explanation.endswith(f"ace + ten after a split is 21, not a blackjack; "
+                                         f"it pays 1:1 like any other win{cited}")

@@ -208,3 +208,12 @@ def reading_note(rules: HouseRules, key: str) -> str:
     if note is None or not note.reading:
         return ""
     return f" ({rules.name} reading: {note.reading.rstrip('.')})"
+
+
+def source_note(rules: HouseRules, key: str) -> str:
+    """The house's source on a rule, as a clause, when the source states it in its own
+    words (a «quote»); empty otherwise."""
+    note = rules.notes.get(key)
+    if note is None or "«" not in note.source:
+        return ""
+    return f" ({rules.name} source, {note.source})"
