@@ -31,6 +31,21 @@ def test_family_reads_well(name: str) -> None:
     assert all(level.description for level in family.levels.values())
 
 
+@pytest.mark.parametrize("name", sorted(load_families()))
+def test_a_family_at_a_no_hole_card_house_speaks_of_no_hole_card(name: str) -> None:
+    """russian-casino deals the dealer one card: a family it plays (ace-offers said "before
+    the hole card is checked") says nothing of a hole card."""
+    family = find_family(name)
+    if family.applies_to(find_house("russian-casino")):
+        texts = [family.description, *(level.description for level in family.levels.values())]
+        assert not [text for text in texts if "hole card" in text.lower()]
+
+
+def test_ace_offers_says_when_the_offer_is_made_at_every_house() -> None:
+    assert "Say what you offer the box before the players act: insurance" in find_family(
+        "ace-offers").description
+
+
 @pytest.mark.parametrize("name", sorted(REQUIRED))
 def test_listed_houses_are_exactly_those_meeting_the_requirements(name: str) -> None:
     family = find_family(name)
