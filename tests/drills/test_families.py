@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 from trainer.drills import DrillError, families_for, find_family, generate, load_families
+from trainer.drills.build import Ctx
 from trainer.drills.families import REQUIREMENTS, parse_family, scenarios_dir
+from trainer.drills.pool import CardPool
 from trainer.engine.houses import find_house, load_house_file, shipped_houses
 
 REQUIRED = {
@@ -115,6 +119,37 @@ def test_bad_family_files_are_refused_naming_the_key(change: dict, message: str)
     } | change
     with pytest.raises(DrillError, match=message):
         parse_family(data, "scenarios/x.toml")
+
+
+@pytest.mark.parametrize(("level", "message"), [
+    ({"bet_min": "2.25", "bet_max": "2.75", "odd_bets": 0.5},
+     "scenarios/x.toml: difficulty.easy: odd_bets are whole bets, and none lies between "
+     "bet_min 2.25 and bet_max 2.75"),
+])
+def test_bad_level_amounts_are_refused_naming_file_and_value(level: dict, message: str) -> None:
+    """A level whose bets cannot be drawn, or staked (a tenth of a cent), is refused."""
+    data = {
+        "name": "x", "title": "X", "description": "d", "houses": "all", "answer": "money",
+        "par_seconds": 5, "difficulty": {"easy": {"description": "e"} | level},
+    }
+    with pytest.raises(DrillError) as refused:
+        parse_family(data, "scenarios/x.toml")
+    assert str(refused.value).startswith(message)
+
+
+def test_odd_bets_stay_within_a_decimal_minimum() -> None:
+    """bet_min 2.50 to bet_max 4: the odd (whole) bets are 3 and 4, never 2."""
+    data = {
+        "name": "x", "title": "X", "description": "d", "houses": "all", "answer": "money",
+        "par_seconds": 5, "difficulty": {"easy": {
+            "description": "e", "bet_min": "2.50", "bet_max": 4, "bet_step": "0.50",
+            "odd_bets": 1}},
+    }
+    level = parse_family(data, "scenarios/x.toml").levels["easy"]
+    rules = find_house("europoker")
+    rng = random.Random(3)
+    bets = {Ctx(rules, rng, level, CardPool(rules, rng)).bet() for _ in range(200)}
+    assert bets == {Decimal(3), Decimal(4)}
 
 
 def test_own_house_without_split_aces_gets_no_split_ace_drill(tmp_path: Path) -> None:

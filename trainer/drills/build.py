@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -75,9 +76,8 @@ class Ctx:
         level = self.level
         if level.awkward_bets and self.chance(level.awkward_share):
             return self.pick(level.awkward_bets)
-        low, high = int(level.bet_min), int(level.bet_max)
-        if self.chance(level.odd_bets):
-            return Decimal(self.rng.randint(low, high))
+        if self.chance(level.odd_bets):  # a whole bet within the range (2.50 to 10: 3 to 10)
+            return Decimal(self.rng.randint(math.ceil(level.bet_min), math.floor(level.bet_max)))
         steps = int((level.bet_max - level.bet_min) / level.bet_step)
         return level.bet_min + level.bet_step * self.rng.randint(0, steps)
 

@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import functools
+import math
 import os
 import tomllib
 from collections.abc import Callable
@@ -82,7 +83,7 @@ class Level:
     ``tricky`` is the share of questions drawn from the family's interesting
     cases (soft 17s, resplits, odd bets...); bets are whole multiples of
     ``bet_step`` between ``bet_min`` and ``bet_max``, except a share
-    ``odd_bets`` that is any whole amount, and a share ``awkward_share``
+    ``odd_bets`` that is any whole amount in the range, and a share ``awkward_share``
     picked from ``awkward_bets``. ``answer = "chips"`` asks a money answer in
     chips; ``fewest_chips`` also asks for the fewest chips.
     """
@@ -224,6 +225,9 @@ def _parse_level(name: str, data: Any, origin: str) -> Level:
     )
     if level.bet_min > level.bet_max or level.boxes_min > level.boxes_max:
         raise DrillError(f"{where}: a minimum is above its maximum")
+    if level.odd_bets and math.ceil(level.bet_min) > math.floor(level.bet_max):
+        raise DrillError(f"{where}: odd_bets are whole bets, and none lies between bet_min "
+                         f"{level.bet_min} and bet_max {level.bet_max}")
     return level
 
 
