@@ -122,6 +122,10 @@ def test_bad_family_files_are_refused_naming_the_key(change: dict, message: str)
 
 
 @pytest.mark.parametrize(("level", "message"), [
+    ({"bet_step": "0.001"}, "scenarios/x.toml: difficulty.easy: bet_step = '0.001' is not an "
+                            "amount (use digits with at most two decimals"),
+    ({"awkward_bets": ["12.505"]}, "scenarios/x.toml: difficulty.easy: awkward_bets = "
+                                   "'12.505' is not an amount (use digits with at most two"),
     ({"bet_min": "2.25", "bet_max": "2.75", "odd_bets": 0.5},
      "scenarios/x.toml: difficulty.easy: odd_bets are whole bets, and none lies between "
      "bet_min 2.25 and bet_max 2.75"),
@@ -175,3 +179,16 @@ def test_a_scenarios_dir_of_ones_own(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert list(load_families()) == ["dealer-draw"]
     assert load_chip_sets() == {"default": DEFAULT_CHIPS}
     assert generate("europoker", "dealer-draw", 1) == generate("europoker", "dealer-draw", 1)
+
+
+def test_a_chip_of_a_tenth_of_a_cent_is_refused(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "_chip-sets.toml").write_text('default = ["0.001", 1]\n')
+    monkeypatch.setenv("TRAINER_SCENARIOS", str(tmp_path))
+    from trainer.drills.families import load_chip_sets
+
+    with pytest.raises(DrillError) as refused:
+        load_chip_sets()
+    assert str(refused.value) == (
+        "scenarios/_chip-sets.toml: default: chip = '0.001' is not an amount (use digits with "
+        "at most two decimals and no thousands separator, e.g. 1250.50)")

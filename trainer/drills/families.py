@@ -31,8 +31,9 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from trainer.engine.errors import EngineError
+from trainer.engine.errors import EngineError, MoneyError
 from trainer.engine.houses import shipped_houses
+from trainer.engine.money import to_money
 from trainer.engine.rules import HouseRules, Showdown
 
 
@@ -175,10 +176,10 @@ def _amount(value: Any, origin: str, key: str) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise _fail(origin, f"{key} = {value!r} must be a whole number or a decimal string")
     try:
-        amount = Decimal(str(value))
-    except ArithmeticError:
-        raise _fail(origin, f"{key} = {value!r} is not an amount") from None
-    if not amount.is_finite() or amount <= 0:
+        amount = to_money(value, f"{key} =")
+    except MoneyError as exc:
+        raise _fail(origin, str(exc)) from None
+    if amount <= 0:
         raise _fail(origin, f"{key} = {value!r} must be more than 0")
     return amount
 
