@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal
 
 import pytest
 
 from trainer.drills import Question, find_family, generate
 from trainer.drills.answers import parse_chips
-from trainer.drills.build import money, show
+from trainer.drills.build import Ctx, money, show
 from trainer.drills.chips import chips_total
+from trainer.drills.table import seat_names
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.errors import RoundError
 from trainer.engine.hands import hand_total
@@ -345,3 +347,83 @@ def test_split_aces_cite_what_says_ace_ten_is_no_blackjack(house: str, seed: int
     question = generate(house, "split-aces", seed, "medium")
     assert question.explanation.endswith(f"ace + ten after a split is 21, not a blackjack; "
                                          f"it pays 1:1 like any other win{cited}")
+
+
+def _redoubled(question: Question) -> list:
+    return [seat for seat in question.table.hands if seat.doubled == 2]
+
+
+def test_spanish_21_hard_bonus_questions_pay_a_re_doubled_21_even_on_4x_the_bet() -> None:
+    """A re-doubled hand holds four cards (one after each double): a 21 wins 1:1 on the
+    whole 4x stake, no bonus (the house's reading of bonus_on_doubled)."""
+    questions = [generate("spanish-21", "spanish-21-bonus", seed, "hard") for seed in SEEDS]
+    redoubled = [q for q in questions if _redoubled(q)]
+    assert len(redoubled) >= 40
+    for question in redoubled:
+        seat = question.table.hands[0]
+        stake = seat.bet * 4
+        assert len(seat.cards) == 4 and hand_total(seat.cards).total == 21
+        assert chips_total(parse_chips(question.expected)) == stake
+        assert (f"The box bets {money(seat.bet)} (doubled and re-doubled to "
+                f"{format_money(stake)}) and makes 21 with {show(seat.cards)}.") in question.prompt
+        assert f"pays 1:1: the hand wins {format_money(stake)}. spanish-21: no bonus on a " \
+               "doubled hand (spanish-21 reading: A doubled or re-doubled 21 wins 1:1 on the " \
+               "whole stake, with no bonus)." in question.explanation
+    for level in ("easy", "medium"):
+        assert not any(_redoubled(generate("spanish-21", "spanish-21-bonus", seed, level))
+                       for seed in SEEDS)
+
+
+def test_spanish_21_hard_tables_settle_re_doubled_hands_on_4x_the_bet() -> None:
+    rules = find_house("spanish-21")
+    redoubled = [q for q in (generate("spanish-21", "table-settlement", seed, "hard")
+                             for seed in SEEDS) if _redoubled(q)]
+    assert len(redoubled) >= 60
+    outcomes = set()
+    for question in redoubled:
+        nets = question.expected.split(";")
+        names = dict(zip(map(id, question.table.hands), seat_names(question.table.hands),
+                         strict=True))
+        for seat in _redoubled(question):
+            stake = seat.bet * 4
+            assert len(seat.cards) == 4
+            assert (f"{names[id(seat)]}: bet {money(seat.bet)} — {show(seat.cards)} "
+                    f"({hand_total(seat.cards)}) [doubled and re-doubled to "
+                    f"{format_money(stake)}{', surrendered' if seat.surrendered else ''}]"
+                    ) in question.prompt
+            if len([s for s in question.table.hands if s.box == seat.box]) == 1:
+                net = Decimal(nets[seat.box - 1])
+                assert net in ((-stake / 2,) if seat.surrendered else (stake, -stake, ZERO))
+                outcomes.add(net.compare(ZERO))
+        check_round(rules, question.table.dealer,
+                    [seat.player_hand() for seat in question.table.hands])
+    assert outcomes == {Decimal(1), Decimal(-1), ZERO}
+    for house, level in (("spanish-21", "medium"), ("europoker", "hard")):
+        assert not any(_redoubled(generate(house, "table-settlement", seed, level))
+                       for seed in SEEDS)
+
+
+@pytest.mark.parametrize("family", ["spanish-21-bonus", "table-settlement"])
+def test_re_doubles_leave_every_other_seed_its_question(family: str) -> None:
+    """Whether a question re-doubles is drawn aside: without re-doubles, a seed that does
+    not re-double deals the very question it dealt before."""
+    fam = find_family(family)
+    plain = dataclasses.replace(fam, levels={
+        name: dataclasses.replace(level, redoubles=0.0) for name, level in fam.levels.items()})
+    chosen: list[bool] = []
+    redouble = Ctx.redouble
+
+    def recorded(ctx: Ctx) -> bool:
+        chosen.append(redouble(ctx))
+        return chosen[-1]
+
+    kept = 0
+    for seed in range(150):
+        chosen.clear()
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(Ctx, "redouble", recorded)
+            question = generate("spanish-21", fam, seed, "hard")
+        if not any(chosen):
+            assert generate("spanish-21", plain, seed, "hard") == question
+            kept += 1
+    assert kept >= 75

@@ -67,6 +67,16 @@ class Ctx:
         """True for the share of questions that should be interesting cases."""
         return self.chance(self.level.tricky)
 
+    def redouble(self) -> bool:
+        """True for the level's share of questions dealing a re-doubled hand, where the house
+        allows one. Decided on a side stream seeded from the RNG's state, which it leaves
+        as it was: every other seed deals the question it dealt before re-doubles came."""
+        if self.rules.max_doubles < 2 or not self.level.redoubles:
+            return False
+        peek = random.Random()
+        peek.setstate(self.rng.getstate())
+        return random.Random(peek.getrandbits(64)).random() < self.level.redoubles
+
     def pick(self, options: Sequence[T]) -> T:
         """One of ``options`` at random."""
         return options[self.rng.randrange(len(options))]

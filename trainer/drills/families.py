@@ -70,6 +70,7 @@ REQUIREMENTS: dict[str, Callable[[HouseRules], bool]] = {
 _LEVEL_KEYS = {
     "description", "tricky", "bet_min", "bet_max", "bet_step", "odd_bets", "awkward_bets",
     "awkward_share", "boxes_min", "boxes_max", "max_cards", "answer", "fewest_chips",
+    "redoubles",
 }
 _FAMILY_KEYS = {
     "name", "title", "description", "houses", "requires", "answer", "par_seconds",
@@ -86,7 +87,8 @@ class Level:
     ``bet_step`` between ``bet_min`` and ``bet_max``, except a share
     ``odd_bets`` that is any whole amount in the range, and a share ``awkward_share``
     picked from ``awkward_bets``. ``answer = "chips"`` asks a money answer in
-    chips; ``fewest_chips`` also asks for the fewest chips.
+    chips; ``fewest_chips`` also asks for the fewest chips. ``redoubles`` is the share
+    of questions that deal a re-doubled hand, at houses that allow doubling twice.
     """
 
     name: str
@@ -103,6 +105,7 @@ class Level:
     max_cards: int = 4
     answer: str | None = None
     fewest_chips: bool = False
+    redoubles: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         """The level as JSON-able data."""
@@ -113,7 +116,7 @@ class Level:
             "awkward_bets": [str(b) for b in self.awkward_bets],
             "awkward_share": self.awkward_share, "boxes_min": self.boxes_min,
             "boxes_max": self.boxes_max, "max_cards": self.max_cards, "answer": self.answer,
-            "fewest_chips": self.fewest_chips,
+            "fewest_chips": self.fewest_chips, "redoubles": self.redoubles,
         }
 
 
@@ -223,6 +226,7 @@ def _parse_level(name: str, data: Any, origin: str) -> Level:
         max_cards=_count(data.get("max_cards", 4), where, "max_cards", 2, 8),
         answer=answer,
         fewest_chips=fewest,
+        redoubles=_share(data.get("redoubles", 0), where, "redoubles"),
     )
     if level.bet_min > level.bet_max or level.boxes_min > level.boxes_max:
         raise DrillError(f"{where}: a minimum is above its maximum")

@@ -13,6 +13,7 @@ from trainer.engine.cards import Card, Rank, deck_of
 from trainer.engine.dealer import DealerAction, dealer_action
 from trainer.engine.hands import hand_total
 from trainer.engine.money import ZERO
+from trainer.engine.options import DOUBLE, Action, HandState
 from trainer.engine.seat import Seat
 from trainer.engine.settlement import Outcome, is_natural
 from trainer.engine.shoe import Shoe
@@ -21,6 +22,9 @@ from trainer.engine.table_round import PlayedRound, SimpleStrategy, Strategy, pl
 SWITCH_21_SHARE = 0.25
 """At a Switch house, the share of tricky rounds dealt so that one player's two hands
 switch into an ace + ten (the house's reading of that 21 decides its box)."""
+
+REDOUBLE_ROUNDS = 12
+"""Rounds dealt on from the shoe, when a question is to show a re-doubled hand, until one is."""
 
 
 def _two_card_21(cards: tuple[Card, ...]) -> bool:
@@ -36,6 +40,17 @@ class _SwitchesFor21(SimpleStrategy):
         if any(map(_two_card_21, made)) and not any(map(_two_card_21, (first, second))):
             return True
         return super().switch(first, second, dealer_up)
+
+
+class _ReDoubles(SimpleStrategy):
+    """A player who doubles any hard 5 to 11 and re-doubles a doubled hand of 11 or less
+    (where the house allows doubling twice); otherwise as ``SimpleStrategy``."""
+
+    def decide(self, state: HandState, dealer_up: Card, allowed: frozenset[Action]) -> Action:
+        total, soft = hand_total(state.cards)
+        if DOUBLE in allowed and not soft and 5 <= total <= 11:
+            return DOUBLE
+        return super().decide(state, dealer_up, allowed)
 
 
 def _switch_21_shoe(ctx: Ctx, boxes: int) -> Shoe:
@@ -116,11 +131,17 @@ def build(ctx: Ctx) -> Draft:
     bets = _bets(ctx)
     boxes = len(bets)
     shoe = Shoe.for_house(rules, random.Random(ctx.rng.getrandbits(64)))
-    strategy: Strategy = SimpleStrategy()
+    redoubled = ctx.redouble()
+    strategy: Strategy = _ReDoubles() if redoubled else SimpleStrategy()
     switch_21 = rules.switch and ctx.chance(ctx.level.tricky * SWITCH_21_SHARE)
     if switch_21:
         shoe, strategy = _switch_21_shoe(ctx, boxes), _SwitchesFor21()
-    played = play_round(rules, shoe, bets, strategy)
+    for _ in range(REDOUBLE_ROUNDS if redoubled else 1):
+        played = play_round(rules, shoe, bets, strategy)
+        if not redoubled or any(h.doubled > 1 for h in played.hands):
+            break
+    else:
+        raise Retry
     if switch_21 and not any(h.switched and _two_card_21(h.cards) for h in played.hands):
         raise Retry  # pragma: no cover - the stacked deal always switches into a 21
     if ctx.tricky() and not _interesting(played):
