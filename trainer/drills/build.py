@@ -15,7 +15,7 @@ from trainer.drills.pool import CardPool, NoCard
 from trainer.drills.table import Seat, Table
 from trainer.engine.cards import Card, Rank, Suit
 from trainer.engine.dealer import DealerAction, dealer_action, must_hit
-from trainer.engine.hands import hand_total
+from trainer.engine.hands import hand_total, is_two_card_21
 from trainer.engine.money import format_money
 from trainer.engine.rules import DealerCards, HouseRules
 
@@ -143,7 +143,7 @@ class Ctx:
         if self.rules.dealer_cards is not DealerCards.BOTH_UP:
             return (up,)
         cards = (up, self.pool.draw())
-        if hand_total(cards).total == 21:
+        if is_two_card_21(cards):
             raise Retry
         return cards
 
@@ -154,7 +154,7 @@ class Ctx:
         cards = list(start)
         while len(cards) < 2 or dealer_action(self.rules, cards) is DealerAction.HIT:
             cards.append(self.pool.draw())
-        if not blackjack_ok and len(cards) == 2 and hand_total(cards).total == 21:
+        if not blackjack_ok and is_two_card_21(cards):
             raise Retry
         return tuple(cards)
 
@@ -179,7 +179,7 @@ def switched_ace_ten(ctx: Ctx, bet: Decimal) -> tuple[Seat, Seat, str]:
     first, switched_in = (ace, ten) if ctx.chance(0.5) else (ten, ace)
     dealt = (first, ctx.pool.draw())
     other = (ctx.pool.draw(), switched_in)
-    if any(hand_total(hand).total == 21 for hand in (dealt, other)):
+    if any(map(is_two_card_21, (dealt, other))):
         raise Retry
     return (Seat(bet, (first, switched_in), switched=True),
             Seat(bet, (other[0], dealt[1]), box=2, switched=True),

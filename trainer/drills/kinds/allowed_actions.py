@@ -6,7 +6,7 @@ from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, Retry, show
 from trainer.drills.table import Table
 from trainer.engine.cards import Card, Rank
-from trainer.engine.hands import hand_total
+from trainer.engine.hands import hand_total, is_two_card_21
 from trainer.engine.options import Action, HandState, allowed_actions, refusal
 from trainer.engine.rules import DoubleOn, HouseRules
 from trainer.engine.seat import Seat
@@ -137,8 +137,7 @@ def build(ctx: Ctx) -> Draft:
         seat = _split_question_seat(ctx)
     else:
         seat = _surrender_seat(ctx)
-    if not _legal(rules, seat, up) or (len(seat.cards) == 2 and not seat.split
-                                       and hand_total(seat.cards).total == 21):
+    if not _legal(rules, seat, up) or (is_two_card_21(seat.cards) and not seat.split):
         raise Retry
     state = seat.state()
     allowed = action in allowed_actions(rules, state, up)

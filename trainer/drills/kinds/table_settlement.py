@@ -11,7 +11,7 @@ from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show, s
 from trainer.drills.table import Table, doubled_to, seat_names
 from trainer.engine.cards import Card, Rank, deck_of
 from trainer.engine.dealer import DealerAction, dealer_action
-from trainer.engine.hands import hand_total
+from trainer.engine.hands import hand_total, is_two_card_21
 from trainer.engine.money import ZERO
 from trainer.engine.options import DOUBLE, Action, HandState
 from trainer.engine.seat import Seat
@@ -27,17 +27,13 @@ REDOUBLE_ROUNDS = 12
 """Rounds dealt on from the shoe, when a question is to show a re-doubled hand, until one is."""
 
 
-def _two_card_21(cards: tuple[Card, ...]) -> bool:
-    return len(cards) == 2 and hand_total(cards).total == 21
-
-
 class _SwitchesFor21(SimpleStrategy):
     """A player who switches whenever that makes an ace + ten and breaks no blackjack as
     dealt; otherwise as ``SimpleStrategy``."""
 
     def switch(self, first: tuple[Card, ...], second: tuple[Card, ...], dealer_up: Card) -> bool:
         made = ((first[0], second[1]), (second[0], first[1]))
-        if any(map(_two_card_21, made)) and not any(map(_two_card_21, (first, second))):
+        if any(map(is_two_card_21, made)) and not any(map(is_two_card_21, (first, second))):
             return True
         return super().switch(first, second, dealer_up)
 
@@ -70,8 +66,8 @@ def _switch_21_shoe(ctx: Ctx, boxes: int) -> Shoe:
 
     ace, ten = pull(lambda c: c.rank is Rank.ACE), pull(lambda c: c.rank.is_ten_value)
     first, switched_in = (ace, ten) if ctx.chance(0.5) else (ten, ace)
-    kept = pull(lambda c: not _two_card_21((first, c)))
-    other = pull(lambda c: not _two_card_21((c, switched_in)))
+    kept = pull(lambda c: not is_two_card_21((first, c)))
+    other = pull(lambda c: not is_two_card_21((c, switched_in)))
     pair = 2 * ctx.rng.randrange(boxes // 2)
     for index, card in ((pair, first), (pair + 1, other), (boxes + 1 + pair, kept),
                         (boxes + 2 + pair, switched_in)):
@@ -85,7 +81,7 @@ def _interesting(played: PlayedRound) -> bool:
     return (
         any(h.split or h.doubled or h.surrendered for h in hands)
         or any(r.outcome is Outcome.PUSH or r.bonus is not None for r in results)
-        or any(len(h.cards) == 2 and hand_total(h.cards).total == 21 for h in hands)
+        or any(is_two_card_21(h.cards) for h in hands)
         or (sum(1 for h in hands if hand_total(h.cards).bust) >= 1 and hand_total(
             played.dealer).bust)
     )
@@ -106,7 +102,7 @@ def _hand_text(seat: Seat) -> str:
 
 
 def _describe(cards: tuple[Card, ...], seat: Seat | None = None) -> str:
-    natural = len(cards) == 2 and hand_total(cards).total == 21
+    natural = is_two_card_21(cards)
     if natural and (seat is None or not (seat.split or seat.switched)):
         return "blackjack"
     return str(hand_total(cards))
@@ -142,7 +138,7 @@ def build(ctx: Ctx) -> Draft:
             break
     else:
         raise Retry
-    if switch_21 and not any(h.switched and _two_card_21(h.cards) for h in played.hands):
+    if switch_21 and not any(h.switched and is_two_card_21(h.cards) for h in played.hands):
         raise Retry  # pragma: no cover - the stacked deal always switches into a 21
     if ctx.tricky() and not _interesting(played):
         raise Retry
@@ -158,7 +154,7 @@ def build(ctx: Ctx) -> Draft:
     for seat, name, result in zip(seats, names, played.result.hands, strict=True):
         nets[seat.box - 1] += result.net + result.insurance_net
         why = result.rule
-        if seat.switched and _two_card_21(seat.cards):
+        if seat.switched and is_two_card_21(seat.cards):
             natural = "a blackjack" if is_natural(rules, seat.player_hand()) else (
                 "21, not a blackjack")
             why += (f"; ace + ten made by switching is {natural}"
