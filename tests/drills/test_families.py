@@ -174,7 +174,7 @@ def test_a_scenarios_dir_of_ones_own(tmp_path: Path, monkeypatch: pytest.MonkeyP
     source = Path(__file__).parents[2] / "scenarios" / "dealer-draw.toml"
     (tmp_path / "dealer-draw.toml").write_text(source.read_text())
     monkeypatch.setenv("TRAINER_SCENARIOS", str(tmp_path))
-    from trainer.drills.families import DEFAULT_CHIPS, load_chip_sets
+    from trainer.drills.chips import DEFAULT_CHIPS, load_chip_sets
 
     assert list(load_families()) == ["dealer-draw"]
     assert load_chip_sets() == {"default": DEFAULT_CHIPS}
@@ -185,7 +185,7 @@ def test_a_chip_of_a_tenth_of_a_cent_is_refused(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "_chip-sets.toml").write_text('default = ["0.001", 1]\n')
     monkeypatch.setenv("TRAINER_SCENARIOS", str(tmp_path))
-    from trainer.drills.families import load_chip_sets
+    from trainer.drills.chips import load_chip_sets
 
     with pytest.raises(DrillError) as refused:
         load_chip_sets()

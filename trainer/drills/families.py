@@ -175,7 +175,9 @@ def _share(value: Any, origin: str, key: str) -> float:
     return float(value)
 
 
-def _amount(value: Any, origin: str, key: str) -> Decimal:
+def scenario_amount(value: Any, origin: str, key: str) -> Decimal:
+    """An amount of a scenario file (a bet, a step, a chip): more than 0, at most two
+    decimals; ``origin`` and ``key`` name it in the error."""
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise _fail(origin, f"{key} = {value!r} must be a whole number or a decimal string")
     try:
@@ -215,11 +217,11 @@ def _parse_level(name: str, data: Any, origin: str) -> Level:
         name=name,
         description=data["description"],
         tricky=_share(data.get("tricky", 0.5), where, "tricky"),
-        bet_min=_amount(data.get("bet_min", 5), where, "bet_min"),
-        bet_max=_amount(data.get("bet_max", 100), where, "bet_max"),
-        bet_step=_amount(data.get("bet_step", 5), where, "bet_step"),
+        bet_min=scenario_amount(data.get("bet_min", 5), where, "bet_min"),
+        bet_max=scenario_amount(data.get("bet_max", 100), where, "bet_max"),
+        bet_step=scenario_amount(data.get("bet_step", 5), where, "bet_step"),
         odd_bets=_share(data.get("odd_bets", 0), where, "odd_bets"),
-        awkward_bets=tuple(_amount(b, where, "awkward_bets") for b in awkward),
+        awkward_bets=tuple(scenario_amount(b, where, "awkward_bets") for b in awkward),
         awkward_share=_share(data.get("awkward_share", 0), where, "awkward_share"),
         boxes_min=_count(data.get("boxes_min", 1), where, "boxes_min", 1, 7),
         boxes_max=_count(data.get("boxes_max", 1), where, "boxes_max", 1, 7),
@@ -297,7 +299,8 @@ def _shipped_scenarios_dir() -> Traversable:
 
 
 @functools.cache
-def _load(directory: str) -> dict[str, Family]:
+def _load(cache_key: str) -> dict[str, Family]:
+    """The families of ``scenarios_dir()``, whose name ``cache_key`` is (read once each)."""
     root = scenarios_dir()
     families: dict[str, Family] = {}
     entries = sorted(root.iterdir(), key=lambda e: e.name)
@@ -314,44 +317,13 @@ def _load(directory: str) -> dict[str, Family]:
             raise _fail(origin, f"the file of family {family.name!r} must be {family.name}.toml")
         families[family.name] = family
     if not families:
-        raise DrillError(f"no drill families found in {directory}")
+        raise DrillError(f"no drill families found in {cache_key}")
     return families
 
 
 def load_families() -> dict[str, Family]:
     """Every drill family by name, alphabetically (read once per scenarios directory)."""
     return _load(str(scenarios_dir()))
-
-
-DEFAULT_CHIPS = tuple(Decimal(v) for v in ("0.50", "1", "2.50", "5", "25", "100", "500"))
-"""The chip set used when the scenarios directory has no ``_chip-sets.toml``."""
-
-
-def load_chip_sets() -> dict[str, tuple[Decimal, ...]]:
-    """Chip denominations by house name (key ``default`` for every other house).
-
-    Read from ``_chip-sets.toml`` in the scenarios directory.
-    """
-    return _chip_sets(str(scenarios_dir()))
-
-
-@functools.cache
-def _chip_sets(directory: str) -> dict[str, tuple[Decimal, ...]]:
-    entry = scenarios_dir() / "_chip-sets.toml"
-    if not entry.is_file():
-        return {"default": DEFAULT_CHIPS}
-    try:
-        data = tomllib.loads(entry.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise DrillError(f"scenarios/_chip-sets.toml: not valid TOML ({exc})") from None
-    sets: dict[str, tuple[Decimal, ...]] = {}
-    tables = {"default": data.get("default")} | dict(data.get("houses", {}))
-    for name, values in tables.items():
-        where = f"scenarios/_chip-sets.toml: {name}"
-        if not isinstance(values, list) or not values:
-            raise DrillError(f"{where} must be a list of chip values")
-        sets[name] = tuple(sorted({_amount(v, where, "chip") for v in values}))
-    return sets
 
 
 def family_names() -> list[str]:
