@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal
 
 from trainer.drills.answers import AnswerKind
@@ -205,8 +206,7 @@ def build_surrender(ctx: Ctx) -> Draft:
     seat, when = _surrender_state(ctx, up)
     if refusal(rules, seat.state(), up, Action.SURRENDER) is not None:
         raise Retry
-    gave_up = Seat(seat.bet, seat.cards, seat.box, seat.doubled, seat.split, seat.split_aces,
-                   seat.hands_on_box, surrendered=True)
+    gave_up = dataclasses.replace(seat, surrendered=True)
     result = settle_round(rules, (up,), [gave_up.player_hand()]).hands[0]
     stake = gave_up.player_hand().stake
     returned = stake + result.net
