@@ -69,6 +69,20 @@ def test_dealer(capsys: Capsys, house: str, cards: list[str], expected: dict[str
     assert {k: out[k] for k in expected} == expected
 
 
+def test_dealer_blackjack_is_called_a_blackjack(capsys: Capsys) -> None:
+    """Ace + king is the dealer's blackjack, not a soft 21 the dealer stands on."""
+    run = run_cli(capsys, "dealer", "--rules", "casino-classic", "Ac", "Kd")
+    assert run.code == 0, run.err
+    assert json.loads(run.out) == {
+        "action": "stand", "total": 21, "soft": True, "bust": False, "blackjack": True,
+        "rule": "casino-classic: the dealer has blackjack and stands",
+    }
+    three_card = json.loads(run_cli(capsys, "dealer", "--rules", "casino-classic",
+                                    "Ac", "5d", "5h").out)
+    assert (three_card["blackjack"], three_card["rule"]) == (
+        False, "casino-classic: the dealer stands on soft 21")
+
+
 def test_settle_europoker_example(capsys: Capsys) -> None:
     run = run_cli(capsys, "settle", "--rules", "europoker", stdin=json.dumps(EUROPOKER_EXAMPLE))
     assert run.code == 0, run.err

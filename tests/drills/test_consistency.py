@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal
 
 import pytest
 
 from trainer.drills import Question, find_family, generate
 from trainer.drills.answers import parse_chips
-from trainer.drills.build import money, show
+from trainer.drills.build import Ctx, money, show
 from trainer.drills.chips import chips_total
+from trainer.drills.table import seat_names
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.errors import RoundError
 from trainer.engine.hands import hand_total
@@ -228,6 +230,22 @@ def test_blackjack_switch_drills_deal_switched_ace_ten(family: str, least: int) 
     assert len(unswitched) > len(switched)
 
 
+def test_switch_tables_seat_players_of_two_equal_bets_side_by_side() -> None:
+    """At blackjack-switch every player plays two hands of one bet: a table to settle has
+    an even number of boxes, boxes 1-2, 3-4... betting alike, at every level."""
+    counts = set()
+    for question in _questions("blackjack-switch", "table-settlement"):
+        bets: dict[int, Decimal] = {}
+        for seat in question.table.hands:  # a split box's hands each hold the original bet
+            assert bets.setdefault(seat.box, seat.bet) == seat.bet
+        boxes = len(bets)
+        assert sorted(bets) == list(range(1, boxes + 1)) and boxes % 2 == 0, question.prompt
+        assert all(bets[box] == bets[box + 1] for box in range(1, boxes, 2)), question.prompt
+        assert f"Give the net of each of the {boxes} boxes" in question.prompt
+        counts.add((question.difficulty, boxes))
+    assert counts == {("easy", 2), ("medium", 4), ("hard", 4), ("hard", 6)}
+
+
 def _settle(rules: HouseRules, question: Question) -> list:
     from trainer.engine.settlement import settle_round
 
@@ -305,3 +323,107 @@ def test_both_dealer_cards_are_shown_while_the_player_acts_at_double_exposure(
 def test_a_hole_card_house_shows_the_up_card_alone_while_the_player_acts() -> None:
     question = generate("europoker", "allowed-actions", 3, "medium")
     assert len(question.table.dealer) == 1
+
+
+def test_baden_baden_drills_say_its_dealer_blackjack_beats_blackjacks_and_takes_all() -> None:
+    """The six-card hand against a dealer blackjack is explained by baden-baden's own rule."""
+    question = generate("baden-baden", "variant-specials", 19, "medium")
+    assert question.explanation.startswith(
+        "baden-baden: a dealer blackjack beats every hand, a blackjack too, and takes every "
+        "bet on the box, doubles and splits included: net -185")
+
+
+@pytest.mark.parametrize(("house", "seed", "cited"), [
+    ("russian-casino", 27, " (russian-casino source, 003: «При разделении тузов комбинация "
+     "туз/десять не считается Блек Джеком и играет как 21 очко, а в случае выигрыша "
+     "оплачивается 1:1»)."),
+    ("casino-classic", 27, " (casino-classic reading: Ace + ten after a split is a 21, paid "
+     "1:1, not a blackjack)."),
+])
+def test_split_aces_cite_what_says_ace_ten_is_no_blackjack(house: str, seed: int,
+                                                            cited: str) -> None:
+    """russian-casino's source names split aces outright (its reading is about split tens);
+    a house whose source is silent cites its reading."""
+    question = generate(house, "split-aces", seed, "medium")
+    assert question.explanation.endswith(f"ace + ten after a split is 21, not a blackjack; "
+                                         f"it pays 1:1 like any other win{cited}")
+
+
+def _redoubled(question: Question) -> list:
+    return [seat for seat in question.table.hands if seat.doubled == 2]
+
+
+def test_spanish_21_hard_bonus_questions_pay_a_re_doubled_21_even_on_4x_the_bet() -> None:
+    """A re-doubled hand holds four cards (one after each double): a 21 wins 1:1 on the
+    whole 4x stake, no bonus (the house's reading of bonus_on_doubled)."""
+    questions = [generate("spanish-21", "spanish-21-bonus", seed, "hard") for seed in SEEDS]
+    redoubled = [q for q in questions if _redoubled(q)]
+    assert len(redoubled) >= 40
+    for question in redoubled:
+        seat = question.table.hands[0]
+        stake = seat.bet * 4
+        assert len(seat.cards) == 4 and hand_total(seat.cards).total == 21
+        assert chips_total(parse_chips(question.expected)) == stake
+        assert (f"The box bets {money(seat.bet)} (doubled and re-doubled to "
+                f"{format_money(stake)}) and makes 21 with {show(seat.cards)}.") in question.prompt
+        assert f"pays 1:1: the hand wins {format_money(stake)}. spanish-21: no bonus on a " \
+               "doubled hand (spanish-21 reading: A doubled or re-doubled 21 wins 1:1 on the " \
+               "whole stake, with no bonus)." in question.explanation
+    for level in ("easy", "medium"):
+        assert not any(_redoubled(generate("spanish-21", "spanish-21-bonus", seed, level))
+                       for seed in SEEDS)
+
+
+def test_spanish_21_hard_tables_settle_re_doubled_hands_on_4x_the_bet() -> None:
+    rules = find_house("spanish-21")
+    redoubled = [q for q in (generate("spanish-21", "table-settlement", seed, "hard")
+                             for seed in SEEDS) if _redoubled(q)]
+    assert len(redoubled) >= 60
+    outcomes = set()
+    for question in redoubled:
+        nets = question.expected.split(";")
+        names = dict(zip(map(id, question.table.hands), seat_names(question.table.hands),
+                         strict=True))
+        for seat in _redoubled(question):
+            stake = seat.bet * 4
+            assert len(seat.cards) == 4
+            assert (f"{names[id(seat)]}: bet {money(seat.bet)} — {show(seat.cards)} "
+                    f"({hand_total(seat.cards)}) [doubled and re-doubled to "
+                    f"{format_money(stake)}{', surrendered' if seat.surrendered else ''}]"
+                    ) in question.prompt
+            if len([s for s in question.table.hands if s.box == seat.box]) == 1:
+                net = Decimal(nets[seat.box - 1])
+                assert net in ((-stake / 2,) if seat.surrendered else (stake, -stake, ZERO))
+                outcomes.add(net.compare(ZERO))
+        check_round(rules, question.table.dealer,
+                    [seat.player_hand() for seat in question.table.hands])
+    assert outcomes == {Decimal(1), Decimal(-1), ZERO}
+    for house, level in (("spanish-21", "medium"), ("europoker", "hard")):
+        assert not any(_redoubled(generate(house, "table-settlement", seed, level))
+                       for seed in SEEDS)
+
+
+@pytest.mark.parametrize("family", ["spanish-21-bonus", "table-settlement"])
+def test_re_doubles_leave_every_other_seed_its_question(family: str) -> None:
+    """Whether a question re-doubles is drawn aside: without re-doubles, a seed that does
+    not re-double deals the very question it dealt before."""
+    fam = find_family(family)
+    plain = dataclasses.replace(fam, levels={
+        name: dataclasses.replace(level, redoubles=0.0) for name, level in fam.levels.items()})
+    chosen: list[bool] = []
+    redouble = Ctx.redouble
+
+    def recorded(ctx: Ctx) -> bool:
+        chosen.append(redouble(ctx))
+        return chosen[-1]
+
+    kept = 0
+    for seed in range(150):
+        chosen.clear()
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(Ctx, "redouble", recorded)
+            question = generate("spanish-21", fam, seed, "hard")
+        if not any(chosen):
+            assert generate("spanish-21", plain, seed, "hard") == question
+            kept += 1
+    assert kept >= 75

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 from trainer.drills import DrillError, families_for, find_family, generate, load_families
+from trainer.drills.build import Ctx
 from trainer.drills.families import REQUIREMENTS, parse_family, scenarios_dir
+from trainer.drills.pool import CardPool
 from trainer.engine.houses import find_house, load_house_file, shipped_houses
 
 REQUIRED = {
@@ -29,6 +33,21 @@ def test_family_reads_well(name: str) -> None:
     assert family.default_difficulty in family.levels
     assert 1 <= family.par_seconds <= 60
     assert all(level.description for level in family.levels.values())
+
+
+@pytest.mark.parametrize("name", sorted(load_families()))
+def test_a_family_at_a_no_hole_card_house_speaks_of_no_hole_card(name: str) -> None:
+    """russian-casino deals the dealer one card: a family it plays (ace-offers said "before
+    the hole card is checked") says nothing of a hole card."""
+    family = find_family(name)
+    if family.applies_to(find_house("russian-casino")):
+        texts = [family.description, *(level.description for level in family.levels.values())]
+        assert not [text for text in texts if "hole card" in text.lower()]
+
+
+def test_ace_offers_says_when_the_offer_is_made_at_every_house() -> None:
+    assert "Say what you offer the box before the players act: insurance" in find_family(
+        "ace-offers").description
 
 
 @pytest.mark.parametrize("name", sorted(REQUIRED))
@@ -102,6 +121,41 @@ def test_bad_family_files_are_refused_naming_the_key(change: dict, message: str)
         parse_family(data, "scenarios/x.toml")
 
 
+@pytest.mark.parametrize(("level", "message"), [
+    ({"bet_step": "0.001"}, "scenarios/x.toml: difficulty.easy: bet_step = '0.001' is not an "
+                            "amount (use digits with at most two decimals"),
+    ({"awkward_bets": ["12.505"]}, "scenarios/x.toml: difficulty.easy: awkward_bets = "
+                                   "'12.505' is not an amount (use digits with at most two"),
+    ({"bet_min": "2.25", "bet_max": "2.75", "odd_bets": 0.5},
+     "scenarios/x.toml: difficulty.easy: odd_bets are whole bets, and none lies between "
+     "bet_min 2.25 and bet_max 2.75"),
+])
+def test_bad_level_amounts_are_refused_naming_file_and_value(level: dict, message: str) -> None:
+    """A level whose bets cannot be drawn, or staked (a tenth of a cent), is refused."""
+    data = {
+        "name": "x", "title": "X", "description": "d", "houses": "all", "answer": "money",
+        "par_seconds": 5, "difficulty": {"easy": {"description": "e"} | level},
+    }
+    with pytest.raises(DrillError) as refused:
+        parse_family(data, "scenarios/x.toml")
+    assert str(refused.value).startswith(message)
+
+
+def test_odd_bets_stay_within_a_decimal_minimum() -> None:
+    """bet_min 2.50 to bet_max 4: the odd (whole) bets are 3 and 4, never 2."""
+    data = {
+        "name": "x", "title": "X", "description": "d", "houses": "all", "answer": "money",
+        "par_seconds": 5, "difficulty": {"easy": {
+            "description": "e", "bet_min": "2.50", "bet_max": 4, "bet_step": "0.50",
+            "odd_bets": 1}},
+    }
+    level = parse_family(data, "scenarios/x.toml").levels["easy"]
+    rules = find_house("europoker")
+    rng = random.Random(3)
+    bets = {Ctx(rules, rng, level, CardPool(rules, rng)).bet() for _ in range(200)}
+    assert bets == {Decimal(3), Decimal(4)}
+
+
 def test_own_house_without_split_aces_gets_no_split_ace_drill(tmp_path: Path) -> None:
     text = (Path(__file__).parents[2] / "trainer/houses/europoker.toml").read_text()
     text = text.replace('name = "europoker"', 'name = "no-splits"', 1)
@@ -120,8 +174,21 @@ def test_a_scenarios_dir_of_ones_own(tmp_path: Path, monkeypatch: pytest.MonkeyP
     source = Path(__file__).parents[2] / "scenarios" / "dealer-draw.toml"
     (tmp_path / "dealer-draw.toml").write_text(source.read_text())
     monkeypatch.setenv("TRAINER_SCENARIOS", str(tmp_path))
-    from trainer.drills.families import DEFAULT_CHIPS, load_chip_sets
+    from trainer.drills.chips import DEFAULT_CHIPS, load_chip_sets
 
     assert list(load_families()) == ["dealer-draw"]
     assert load_chip_sets() == {"default": DEFAULT_CHIPS}
     assert generate("europoker", "dealer-draw", 1) == generate("europoker", "dealer-draw", 1)
+
+
+def test_a_chip_of_a_tenth_of_a_cent_is_refused(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "_chip-sets.toml").write_text('default = ["0.001", 1]\n')
+    monkeypatch.setenv("TRAINER_SCENARIOS", str(tmp_path))
+    from trainer.drills.chips import load_chip_sets
+
+    with pytest.raises(DrillError) as refused:
+        load_chip_sets()
+    assert str(refused.value) == (
+        "scenarios/_chip-sets.toml: default: chip = '0.001' is not an amount (use digits with "
+        "at most two decimals and no thousands separator, e.g. 1250.50)")

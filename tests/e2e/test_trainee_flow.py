@@ -606,7 +606,7 @@ def test_a_seven_card_hand_stays_inside_its_box(browser: Any, live_server: LiveS
     """A Spanish 21 seven-card 21 is fanned: every card inside the box, none over the chips
     beside the felt, each card's corner index still showing."""
     session, text = one_question_session(live_server, "spanish-21", "spanish-21-bonus",
-                                         "hard", 1)
+                                         "hard", 21)
     assert len(json.loads(text)["table"]["hands"][0]["cards"]) == 7
     width, height = size
     context = browser.new_context(viewport={"width": width, "height": height})

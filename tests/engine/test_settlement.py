@@ -72,6 +72,39 @@ def test_dealer_blackjack_takes_original_or_all() -> None:
     assert classic.net == Decimal(-10)
 
 
+_BEATS_ALL = "a dealer blackjack beats every hand but a blackjack and takes"
+
+
+@pytest.mark.parametrize(("house", "rule"), [
+    ("casino-classic", f"casino-classic: {_BEATS_ALL} the original bet only"),
+    ("spanish-21", f"spanish-21: {_BEATS_ALL} the original bet only"),
+    ("double-exposure", f"double-exposure: {_BEATS_ALL} the original bet only"),
+    ("europoker", f"europoker: {_BEATS_ALL} every bet on the box, doubles and splits included"),
+    ("russian-casino",
+     f"russian-casino: {_BEATS_ALL} every bet on the box, doubles and splits included"),
+    ("baden-baden", "baden-baden: a dealer blackjack beats every hand, a blackjack too, and "
+                    "takes every bet on the box, doubles and splits included"),
+])
+def test_the_dealer_blackjack_rule_is_the_house_own(house: str, rule: str) -> None:
+    """The rule a hand loses to a dealer blackjack by says what this house's blackjack
+    does: at baden-baden it beats blackjacks too and takes every bet."""
+    result = settle_one(house, "Ah Kc", hand("10", "Ks", "9d"))
+    assert (result.outcome, result.net, result.rule) == (Outcome.LOSE, Decimal(-10), rule)
+
+
+@pytest.mark.parametrize("house", ["europoker", "russian-casino", "baden-baden"])
+def test_split_hands_lose_every_bet_to_a_dealer_blackjack_and_say_so(house: str) -> None:
+    """Where a dealer blackjack takes every bet, each hand of a split box loses its bet, and
+    its rule says every bet goes, not "the original bet"."""
+    hands = [hand("10", "8s", "3d", split=True), hand("10", "8d", "Tc", split=True)]
+    result = settle_round(find_house(house), parse_cards(["Ah", "Kc"]), hands)
+    assert [h.net for h in result.hands] == [Decimal(-10), Decimal(-10)]
+    for settled in result.hands:
+        assert settled.rule.endswith("and takes every bet on the box, doubles and splits "
+                                     "included")
+        assert "original" not in settled.rule
+
+
 def test_original_bets_only_returns_extra_split_bets() -> None:
     house = find_house("casino-classic")
     hands = [hand("10", "8s", "3d", split=True), hand("10", "8d", "Tc", split=True),

@@ -104,6 +104,20 @@ def test_seeded_rounds_are_reproducible_valid_and_settled_by_settle_round(name: 
         assert again == round_.result  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize(("bets", "shown"), [
+    (["10", "10", "5"], "10, 10, 5"), (["10", "12.50"], "10, 12.50"),
+])
+def test_a_switch_round_takes_players_of_two_equal_bets(bets: list[str], shown: str) -> None:
+    """A Switch player plays two hands of one bet: a lone box, or a pair betting apart, is
+    refused rather than dealt as hands that cannot switch."""
+    house = find_house("blackjack-switch")
+    shoe = Shoe.for_house(house, random.Random(1))
+    with pytest.raises(RoundError) as refused:
+        play_round(house, shoe, [Decimal(b) for b in bets], SimpleStrategy())
+    assert str(refused.value) == (f"bets {shown}: blackjack-switch: every player plays two "
+                                  "hands of one bet, on boxes side by side")
+
+
 def test_round_from_a_stacked_shoe() -> None:
     """Europoker: boxes K9 and 75, dealer 9 up; box 2 hits a ten and busts."""
     house = find_house("europoker")

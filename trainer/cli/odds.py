@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
-from decimal import Decimal, localcontext
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -22,16 +22,9 @@ from trainer.odds.house_edge import player_edge
 from trainer.odds.simulate import EMPTY, edge_and_error, simulate
 from trainer.odds.situations import up_label
 from trainer.odds.strategy import strategy_table
+from trainer.odds.summary import decimal_of
 
 UP_ORDER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
-
-
-def decimal_of(value: Fraction, places: int = 12) -> Decimal:
-    """A fraction rounded to ``places`` decimals (for display)."""
-    with localcontext() as context:
-        context.prec = 60
-        exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return exact.quantize(Decimal(1).scaleb(-places))
 
 
 def percent_text(value: Fraction | Decimal, places: int = 4) -> str:

@@ -12,7 +12,7 @@ from trainer.cli.json_option import json_always
 from trainer.engine.cards import Card
 from trainer.engine.dealer import DealerAction, check_dealer_draws, dealer_action, why_dealer
 from trainer.engine.errors import RoundError
-from trainer.engine.hands import hand_total
+from trainer.engine.hands import hand_total, is_two_card_21
 from trainer.engine.round_check import check_round
 from trainer.engine.settlement import settle_round
 from trainer.engine.shoe import check_cards_fit
@@ -38,6 +38,7 @@ def dealer_command(rules_name: str | None, rules_file: str | None, cards: tuple[
         "total": total.total,
         "soft": total.soft,
         "bust": total.bust,
+        "blackjack": is_two_card_21(hand),
         "rule": why_dealer(house, hand),
     }))
 

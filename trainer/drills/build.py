@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -14,7 +15,7 @@ from trainer.drills.pool import CardPool, NoCard
 from trainer.drills.table import Seat, Table
 from trainer.engine.cards import Card, Rank, Suit
 from trainer.engine.dealer import DealerAction, dealer_action, must_hit
-from trainer.engine.hands import hand_total
+from trainer.engine.hands import hand_total, is_two_card_21
 from trainer.engine.money import format_money
 from trainer.engine.rules import DealerCards, HouseRules
 
@@ -66,6 +67,16 @@ class Ctx:
         """True for the share of questions that should be interesting cases."""
         return self.chance(self.level.tricky)
 
+    def redouble(self) -> bool:
+        """True for the level's share of questions dealing a re-doubled hand, where the house
+        allows one. Decided on a side stream seeded from the RNG's state, which it leaves
+        as it was: every other seed deals the question it dealt before re-doubles came."""
+        if self.rules.max_doubles < 2 or not self.level.redoubles:
+            return False
+        peek = random.Random()
+        peek.setstate(self.rng.getstate())
+        return random.Random(peek.getrandbits(64)).random() < self.level.redoubles
+
     def pick(self, options: Sequence[T]) -> T:
         """One of ``options`` at random."""
         return options[self.rng.randrange(len(options))]
@@ -75,9 +86,8 @@ class Ctx:
         level = self.level
         if level.awkward_bets and self.chance(level.awkward_share):
             return self.pick(level.awkward_bets)
-        low, high = int(level.bet_min), int(level.bet_max)
-        if self.chance(level.odd_bets):
-            return Decimal(self.rng.randint(low, high))
+        if self.chance(level.odd_bets):  # a whole bet within the range (2.50 to 10: 3 to 10)
+            return Decimal(self.rng.randint(math.ceil(level.bet_min), math.floor(level.bet_max)))
         steps = int((level.bet_max - level.bet_min) / level.bet_step)
         return level.bet_min + level.bet_step * self.rng.randint(0, steps)
 
@@ -133,7 +143,7 @@ class Ctx:
         if self.rules.dealer_cards is not DealerCards.BOTH_UP:
             return (up,)
         cards = (up, self.pool.draw())
-        if hand_total(cards).total == 21:
+        if is_two_card_21(cards):
             raise Retry
         return cards
 
@@ -144,7 +154,7 @@ class Ctx:
         cards = list(start)
         while len(cards) < 2 or dealer_action(self.rules, cards) is DealerAction.HIT:
             cards.append(self.pool.draw())
-        if not blackjack_ok and len(cards) == 2 and hand_total(cards).total == 21:
+        if not blackjack_ok and is_two_card_21(cards):
             raise Retry
         return tuple(cards)
 
@@ -169,7 +179,7 @@ def switched_ace_ten(ctx: Ctx, bet: Decimal) -> tuple[Seat, Seat, str]:
     first, switched_in = (ace, ten) if ctx.chance(0.5) else (ten, ace)
     dealt = (first, ctx.pool.draw())
     other = (ctx.pool.draw(), switched_in)
-    if any(hand_total(hand).total == 21 for hand in (dealt, other)):
+    if any(map(is_two_card_21, (dealt, other))):
         raise Retry
     return (Seat(bet, (first, switched_in), switched=True),
             Seat(bet, (other[0], dealt[1]), box=2, switched=True),
@@ -208,3 +218,12 @@ def reading_note(rules: HouseRules, key: str) -> str:
     if note is None or not note.reading:
         return ""
     return f" ({rules.name} reading: {note.reading.rstrip('.')})"
+
+
+def source_note(rules: HouseRules, key: str) -> str:
+    """The house's source on a rule, as a clause, when the source states it in its own
+    words (a «quote»); empty otherwise."""
+    note = rules.notes.get(key)
+    if note is None or "«" not in note.source:
+        return ""
+    return f" ({rules.name} source, {note.source})"

@@ -11,11 +11,44 @@ True
 from __future__ import annotations
 
 import functools
+import tomllib
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
 
-from trainer.drills.families import load_chip_sets
+from trainer.drills.families import DrillError, scenario_amount, scenarios_dir
 from trainer.engine.rules import HouseRules
+
+DEFAULT_CHIPS = tuple(Decimal(v) for v in ("0.50", "1", "2.50", "5", "25", "100", "500"))
+"""The chip set used when the scenarios directory has no ``_chip-sets.toml`` (and the web
+app's chip stacks when it is given none)."""
+
+
+def load_chip_sets() -> dict[str, tuple[Decimal, ...]]:
+    """Chip denominations by house name (key ``default`` for every other house).
+
+    Read from ``_chip-sets.toml`` in the scenarios directory, once per directory.
+    """
+    return _chip_sets(str(scenarios_dir()))
+
+
+@functools.cache
+def _chip_sets(cache_key: str) -> dict[str, tuple[Decimal, ...]]:
+    """The chip sets of ``scenarios_dir()``, whose name ``cache_key`` is (read once each)."""
+    entry = scenarios_dir() / "_chip-sets.toml"
+    if not entry.is_file():
+        return {"default": DEFAULT_CHIPS}
+    try:
+        data = tomllib.loads(entry.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise DrillError(f"scenarios/_chip-sets.toml: not valid TOML ({exc})") from None
+    sets: dict[str, tuple[Decimal, ...]] = {}
+    tables = {"default": data.get("default")} | dict(data.get("houses", {}))
+    for name, values in tables.items():
+        where = f"scenarios/_chip-sets.toml: {name}"
+        if not isinstance(values, list) or not values:
+            raise DrillError(f"{where} must be a list of chip values")
+        sets[name] = tuple(sorted({scenario_amount(v, where, "chip") for v in values}))
+    return sets
 
 
 def chip_set(rules: HouseRules) -> tuple[Decimal, ...]:

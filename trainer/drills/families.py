@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import functools
+import math
 import os
 import tomllib
 from collections.abc import Callable
@@ -30,8 +31,9 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from trainer.engine.errors import EngineError
+from trainer.engine.errors import EngineError, MoneyError
 from trainer.engine.houses import shipped_houses
+from trainer.engine.money import to_money
 from trainer.engine.rules import HouseRules, Showdown
 
 
@@ -68,6 +70,7 @@ REQUIREMENTS: dict[str, Callable[[HouseRules], bool]] = {
 _LEVEL_KEYS = {
     "description", "tricky", "bet_min", "bet_max", "bet_step", "odd_bets", "awkward_bets",
     "awkward_share", "boxes_min", "boxes_max", "max_cards", "answer", "fewest_chips",
+    "redoubles",
 }
 _FAMILY_KEYS = {
     "name", "title", "description", "houses", "requires", "answer", "par_seconds",
@@ -82,9 +85,10 @@ class Level:
     ``tricky`` is the share of questions drawn from the family's interesting
     cases (soft 17s, resplits, odd bets...); bets are whole multiples of
     ``bet_step`` between ``bet_min`` and ``bet_max``, except a share
-    ``odd_bets`` that is any whole amount, and a share ``awkward_share``
+    ``odd_bets`` that is any whole amount in the range, and a share ``awkward_share``
     picked from ``awkward_bets``. ``answer = "chips"`` asks a money answer in
-    chips; ``fewest_chips`` also asks for the fewest chips.
+    chips; ``fewest_chips`` also asks for the fewest chips. ``redoubles`` is the share
+    of questions that deal a re-doubled hand, at houses that allow doubling twice.
     """
 
     name: str
@@ -101,6 +105,7 @@ class Level:
     max_cards: int = 4
     answer: str | None = None
     fewest_chips: bool = False
+    redoubles: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         """The level as JSON-able data."""
@@ -111,7 +116,7 @@ class Level:
             "awkward_bets": [str(b) for b in self.awkward_bets],
             "awkward_share": self.awkward_share, "boxes_min": self.boxes_min,
             "boxes_max": self.boxes_max, "max_cards": self.max_cards, "answer": self.answer,
-            "fewest_chips": self.fewest_chips,
+            "fewest_chips": self.fewest_chips, "redoubles": self.redoubles,
         }
 
 
@@ -170,14 +175,16 @@ def _share(value: Any, origin: str, key: str) -> float:
     return float(value)
 
 
-def _amount(value: Any, origin: str, key: str) -> Decimal:
+def scenario_amount(value: Any, origin: str, key: str) -> Decimal:
+    """An amount of a scenario file (a bet, a step, a chip): more than 0, at most two
+    decimals; ``origin`` and ``key`` name it in the error."""
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise _fail(origin, f"{key} = {value!r} must be a whole number or a decimal string")
     try:
-        amount = Decimal(str(value))
-    except ArithmeticError:
-        raise _fail(origin, f"{key} = {value!r} is not an amount") from None
-    if not amount.is_finite() or amount <= 0:
+        amount = to_money(value, f"{key} =")
+    except MoneyError as exc:
+        raise _fail(origin, str(exc)) from None
+    if amount <= 0:
         raise _fail(origin, f"{key} = {value!r} must be more than 0")
     return amount
 
@@ -210,20 +217,24 @@ def _parse_level(name: str, data: Any, origin: str) -> Level:
         name=name,
         description=data["description"],
         tricky=_share(data.get("tricky", 0.5), where, "tricky"),
-        bet_min=_amount(data.get("bet_min", 5), where, "bet_min"),
-        bet_max=_amount(data.get("bet_max", 100), where, "bet_max"),
-        bet_step=_amount(data.get("bet_step", 5), where, "bet_step"),
+        bet_min=scenario_amount(data.get("bet_min", 5), where, "bet_min"),
+        bet_max=scenario_amount(data.get("bet_max", 100), where, "bet_max"),
+        bet_step=scenario_amount(data.get("bet_step", 5), where, "bet_step"),
         odd_bets=_share(data.get("odd_bets", 0), where, "odd_bets"),
-        awkward_bets=tuple(_amount(b, where, "awkward_bets") for b in awkward),
+        awkward_bets=tuple(scenario_amount(b, where, "awkward_bets") for b in awkward),
         awkward_share=_share(data.get("awkward_share", 0), where, "awkward_share"),
         boxes_min=_count(data.get("boxes_min", 1), where, "boxes_min", 1, 7),
         boxes_max=_count(data.get("boxes_max", 1), where, "boxes_max", 1, 7),
         max_cards=_count(data.get("max_cards", 4), where, "max_cards", 2, 8),
         answer=answer,
         fewest_chips=fewest,
+        redoubles=_share(data.get("redoubles", 0), where, "redoubles"),
     )
     if level.bet_min > level.bet_max or level.boxes_min > level.boxes_max:
         raise DrillError(f"{where}: a minimum is above its maximum")
+    if level.odd_bets and math.ceil(level.bet_min) > math.floor(level.bet_max):
+        raise DrillError(f"{where}: odd_bets are whole bets, and none lies between bet_min "
+                         f"{level.bet_min} and bet_max {level.bet_max}")
     return level
 
 
@@ -288,7 +299,8 @@ def _shipped_scenarios_dir() -> Traversable:
 
 
 @functools.cache
-def _load(directory: str) -> dict[str, Family]:
+def _load(cache_key: str) -> dict[str, Family]:
+    """The families of ``scenarios_dir()``, whose name ``cache_key`` is (read once each)."""
     root = scenarios_dir()
     families: dict[str, Family] = {}
     entries = sorted(root.iterdir(), key=lambda e: e.name)
@@ -305,44 +317,13 @@ def _load(directory: str) -> dict[str, Family]:
             raise _fail(origin, f"the file of family {family.name!r} must be {family.name}.toml")
         families[family.name] = family
     if not families:
-        raise DrillError(f"no drill families found in {directory}")
+        raise DrillError(f"no drill families found in {cache_key}")
     return families
 
 
 def load_families() -> dict[str, Family]:
     """Every drill family by name, alphabetically (read once per scenarios directory)."""
     return _load(str(scenarios_dir()))
-
-
-DEFAULT_CHIPS = tuple(Decimal(v) for v in ("0.50", "1", "2.50", "5", "25", "100", "500"))
-"""The chip set used when the scenarios directory has no ``_chip-sets.toml``."""
-
-
-def load_chip_sets() -> dict[str, tuple[Decimal, ...]]:
-    """Chip denominations by house name (key ``default`` for every other house).
-
-    Read from ``_chip-sets.toml`` in the scenarios directory.
-    """
-    return _chip_sets(str(scenarios_dir()))
-
-
-@functools.cache
-def _chip_sets(directory: str) -> dict[str, tuple[Decimal, ...]]:
-    entry = scenarios_dir() / "_chip-sets.toml"
-    if not entry.is_file():
-        return {"default": DEFAULT_CHIPS}
-    try:
-        data = tomllib.loads(entry.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise DrillError(f"scenarios/_chip-sets.toml: not valid TOML ({exc})") from None
-    sets: dict[str, tuple[Decimal, ...]] = {}
-    tables = {"default": data.get("default")} | dict(data.get("houses", {}))
-    for name, values in tables.items():
-        where = f"scenarios/_chip-sets.toml: {name}"
-        if not isinstance(values, list) or not values:
-            raise DrillError(f"{where} must be a list of chip values")
-        sets[name] = tuple(sorted({_amount(v, where, "chip") for v in values}))
-    return sets
 
 
 def family_names() -> list[str]:

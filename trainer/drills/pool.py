@@ -82,13 +82,6 @@ class CardPool:
         weights = [self._count[i] for i in options]
         return self._remove(self._rng.choices(options, weights)[0])
 
-    def take_card(self, card: Card) -> Card:
-        """That very card."""
-        index = self._index.get(card)
-        if index is None or not self._count[index]:
-            raise NoCard(f"no {card} left")
-        return self._remove(index)
-
     def put_back(self, cards: Sequence[Card]) -> None:
         """Return cards taken for a hand the generator threw away."""
         for card in cards:

@@ -15,7 +15,7 @@ from enum import Enum
 
 from trainer.engine.cards import Card
 from trainer.engine.errors import RoundError
-from trainer.engine.hands import HandTotal, hand_total
+from trainer.engine.hands import HandTotal, hand_total, is_two_card_21
 from trainer.engine.rules import DealerCards, HouseRules
 
 
@@ -47,6 +47,8 @@ def why_dealer(rules: HouseRules, cards: Sequence[Card]) -> str:
         return f"{rules.name}: the dealer takes a second card"
     if total.bust:
         return f"{rules.name}: the dealer has busted with {total.total}"
+    if is_two_card_21(cards):
+        return f"{rules.name}: the dealer has blackjack and stands"
     if total.total == 17 and total.soft:
         verb = "hits" if rules.soft_17 == "hit" else "stands on"
         return f"{rules.name}: the dealer {verb} soft 17 ({'H17' if verb == 'hits' else 'S17'})"

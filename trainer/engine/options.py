@@ -114,16 +114,12 @@ class Refusal(Enum):
         text = self.value.format(
             double_on=_DOUBLE_WORDING[rules.double_on],
             pair=pair,
-            limit=_split_limit(rules, state) if state.cards else None,
+            limit=rules.split_limit(state.cards[0].rank is Rank.ACE) if state.cards else None,
             or_after_double=" or after a double" if rules.surrender_after_double else "",
             times={1: "only once", 2: "twice at most"}.get(
                 rules.max_doubles, f"{rules.max_doubles} times at most"),
         )
         return f"{rules.name}: {text}"
-
-
-def _split_limit(rules: HouseRules, state: HandState) -> int | None:
-    return rules.split_aces_max_hands if state.cards[0].rank is Rank.ACE else rules.split_max_hands
 
 
 def _refusal_code(
@@ -179,7 +175,7 @@ def _split_refusal(rules: HouseRules, state: HandState) -> Refusal | None:
         return Refusal.NOT_A_PAIR
     if not pairs_for_split(rules, cards[0], cards[1]):
         return Refusal.NOT_A_PAIR
-    limit = _split_limit(rules, state)
+    limit = rules.split_limit(cards[0].rank is Rank.ACE)
     if limit is None or state.hands_on_box < limit:
         return None
     if limit <= 1:

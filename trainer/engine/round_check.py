@@ -101,7 +101,7 @@ def _check_split_box(rules: HouseRules, box_hands: list[PlayerHand], where: str)
     if not all(hand.split for hand in box_hands):
         raise RoundError(f"{where}: only the hands of a split share a box, and each is split")
     first = box_hands[0].cards[0]
-    limit = rules.split_aces_max_hands if first.rank is Rank.ACE else rules.split_max_hands
+    limit = rules.split_limit(first.rank is Rank.ACE)
     if limit is not None and len(box_hands) > limit:
         raise RoundError(
             f"{where}: {len(box_hands)} split hands; {rules.name} allows at most {limit}"
@@ -170,7 +170,7 @@ def _check_hand(rules: HouseRules, hand: PlayerHand, up: Card, where: str) -> No
         hands_on_box=2 if hand.split else 1, switched=hand.switched,
     )
     if hand.split:
-        _check_split(rules, hand, up, first_two, where)
+        _check_split(rules, hand, first_two, where)
     if hand.doubled:
         _check_doubles(rules, hand, up, first_two, where)
     if hand.surrendered:
@@ -178,10 +178,8 @@ def _check_hand(rules: HouseRules, hand: PlayerHand, up: Card, where: str) -> No
     _check_side_bets(rules, hand, up, where)
 
 
-def _check_split(
-    rules: HouseRules, hand: PlayerHand, up: Card, first_two: HandState, where: str
-) -> None:
-    limit = rules.split_aces_max_hands if hand.cards[0].rank is Rank.ACE else rules.split_max_hands
+def _check_split(rules: HouseRules, hand: PlayerHand, first_two: HandState, where: str) -> None:
+    limit = rules.split_limit(hand.cards[0].rank is Rank.ACE)
     if limit is not None and limit < 2:
         raise RoundError(f"{where}: {rules.name} does not allow splitting")
     one_card = first_two.split_aces and rules.split_aces_one_card

@@ -139,6 +139,10 @@ class HouseRules:
         """True when a dealer blackjack ends the round before players act (peek or both up)."""
         return self.dealer_peeks or self.dealer_cards is DealerCards.BOTH_UP
 
+    def split_limit(self, aces: bool) -> int | None:
+        """The most hands a box may split a pair into, aces or any other (None: no limit)."""
+        return self.split_aces_max_hands if aces else self.split_max_hands
+
     @property
     def shoe_size(self) -> int:
         """Cards in the full shoe."""

@@ -187,11 +187,7 @@ def settle_hand(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> Ha
         return _settle_natural(rules, hand, dealer, insured)
     if dealer.blackjack:
         lost = stake if rules.dealer_blackjack_takes == "all" else hand.bet
-        what = "the original bet" if lost == hand.bet else "every bet on the hand"
-        return _result((
-            _LOSE, -lost, insured, None,
-            f"{house}: a dealer blackjack beats every hand but a blackjack and takes {what}",
-        ))
+        return _result((_LOSE, -lost, insured, None, dealer_blackjack_rule(rules)))
     if rules.six_card_win and len(hand.cards) >= 6:
         return _result((
             _WIN, stake, insured, None,
@@ -224,6 +220,17 @@ def settle_hand(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> Ha
         _PUSH, ZERO, insured, None,
         f"{house}: {total} against the dealer's {total} is a push; the bet is returned",
     ))
+
+
+def dealer_blackjack_rule(rules: HouseRules) -> str:
+    """What a dealer blackjack does to the hands that are not a blackjack, as the house has
+    it: whether it beats a blackjack too, and whether it takes every bet or the original."""
+    beats = ("every hand, a blackjack too,"
+             if rules.blackjack_vs_dealer_blackjack is Showdown.LOSE
+             else "every hand but a blackjack")
+    takes = ("every bet on the box, doubles and splits included"
+             if rules.dealer_blackjack_takes == "all" else "the original bet only")
+    return f"{rules.name}: a dealer blackjack beats {beats} and takes {takes}"
 
 
 def _settle_natural(

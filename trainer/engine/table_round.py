@@ -22,8 +22,9 @@ from typing import NamedTuple, Protocol
 
 from trainer.engine.cards import Card, Rank
 from trainer.engine.dealer import play_dealer
+from trainer.engine.errors import RoundError
 from trainer.engine.hands import hand_total
-from trainer.engine.money import ZERO
+from trainer.engine.money import ZERO, format_money
 from trainer.engine.options import (
     DOUBLE,
     HIT,
@@ -147,7 +148,13 @@ class PlayedRound(NamedTuple):
 def play_round(
     rules: HouseRules, shoe: Shoe, bets: Sequence[Decimal], strategy: Strategy
 ) -> PlayedRound:
-    """Deal and play one round for ``bets`` (one per box, left to right)."""
+    """Deal and play one round for ``bets`` (one per box, left to right).
+
+    At a Switch house every player plays two hands of one bet on boxes side by side, so
+    ``bets`` comes in equal pairs; other bets raise a ``RoundError``.
+    """
+    if rules.switch:
+        _check_switch_pairs(rules, bets)
     shoe.start_round()
     draw = shoe.draw
     first_cards = [draw() for _ in bets]
@@ -178,11 +185,21 @@ def play_round(
     return PlayedRound(tuple(dealer), tuple(finished), settle_round(rules, dealer, finished))
 
 
+def _check_switch_pairs(rules: HouseRules, bets: Sequence[Decimal]) -> None:
+    """Refuse bets that are not a whole number of players, each with two equal bets."""
+    pairs = zip(bets[::2], bets[1::2], strict=False)
+    if len(bets) % 2 or any(first != second for first, second in pairs):
+        raise RoundError(
+            f"bets {', '.join(map(format_money, bets))}: {rules.name}: every player plays "
+            "two hands of one bet, on boxes side by side"
+        )
+
+
 def _offer_switch(boxes: list[_Box], up: Card, strategy: Strategy) -> None:
-    """Each pair of boxes, left to right, may switch their second cards if they bet the same
-    (a switch plays two equal bets)."""
-    for first, second in zip(boxes[::2], boxes[1::2], strict=False):
-        if first.bet == second.bet and strategy.switch(first.cards, second.cards, up):
+    """Each pair of boxes, left to right (one player's two hands), may switch their second
+    cards."""
+    for first, second in zip(boxes[::2], boxes[1::2], strict=True):
+        if strategy.switch(first.cards, second.cards, up):
             first.cards, second.cards = (
                 (first.cards[0], second.cards[1]), (second.cards[0], first.cards[1])
             )

@@ -21,9 +21,6 @@ from trainer.engine.cards import DeckKind
 from trainer.engine.errors import EngineError
 from trainer.engine.rules import HouseRules
 
-VALUES = tuple(range(1, 11))
-"""Card values: 1 (ace) to 10 (any ten-value card)."""
-
 
 def deck_counts(kind: DeckKind) -> tuple[int, ...]:
     """Cards of each value in one deck (index 0 unused)."""

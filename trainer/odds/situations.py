@@ -56,7 +56,6 @@ class Situation:
     blackjack: Fraction
     odds: Odds
     up: Card
-    both_up: bool
 
 
 def _final_odds(odds: Odds, settled_first: bool) -> tuple[Fraction, Odds]:
@@ -78,7 +77,7 @@ def situations(rules: HouseRules) -> tuple[Situation, ...]:
             odds = dealer_odds_from(shoe, (up,), rules.hits_soft_17)
             blackjack, final = _final_odds(odds, first)
             found.append(Situation(up_label(up), shoe.probability(up), blackjack, final,
-                                   card_of(up), False))
+                                   card_of(up)))
         return tuple(found)
     groups: dict[tuple[int, bool], Fraction] = {}
     starts: dict[tuple[int, bool], tuple[int, int]] = {}
@@ -94,5 +93,5 @@ def situations(rules: HouseRules) -> tuple[Situation, ...]:
         odds = dealer_odds_from(shoe, start, rules.hits_soft_17)
         blackjack, final = _final_odds(odds, first)
         label = f"{'soft' if soft else 'hard'} {total}"
-        found.append(Situation(label, chance, blackjack, final, card_of(start[0]), True))
+        found.append(Situation(label, chance, blackjack, final, card_of(start[0])))
     return tuple(found)

@@ -60,7 +60,7 @@ def split_value(solver: HandSolver, pair: int) -> Fraction:
     others = sum((solver.chance[c] * played(c) for c in range(1, 11) if c != pair), Fraction(0))
     if by_rank:
         others += (solver.chance[10] - match) * played(10, same_rank=False)
-    limit = rules.split_aces_max_hands if aces else rules.split_max_hands
+    limit = rules.split_limit(aces)
     if limit is None:
         # Unlimited: each hand is played on with probability 1 - match, and a match makes two.
         return 2 * others / (1 - 2 * match)

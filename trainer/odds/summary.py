@@ -8,18 +8,23 @@
 from __future__ import annotations
 
 from decimal import Decimal, localcontext
+from fractions import Fraction
 
 from trainer.engine.rules import HouseRules
 from trainer.odds.house_edge import player_edge
 
 
+def decimal_of(value: Fraction, places: int = 12) -> Decimal:
+    """A fraction rounded to ``places`` decimals (for display)."""
+    with localcontext() as context:
+        context.prec = 60
+        exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return exact.quantize(Decimal(1).scaleb(-places))
+
+
 def house_edge_percent(rules: HouseRules, places: int = 2) -> Decimal:
     """The computed house edge in percent (negative: the player has the edge)."""
-    edge = -player_edge(rules)
-    with localcontext() as context:
-        context.prec = 40
-        percent = Decimal(edge.numerator) * 100 / Decimal(edge.denominator)
-    return percent.quantize(Decimal(1).scaleb(-places))
+    return decimal_of(-player_edge(rules) * 100, places)
 
 
 def edge_line(rules: HouseRules) -> str:

@@ -14,10 +14,10 @@ from jinja2 import Environment, StrictUndefined
 from jinja2.defaults import DEFAULT_NAMESPACE
 from markupsafe import Markup, escape
 
+from trainer.drills.chips import DEFAULT_CHIPS
 from trainer.engine.money import format_money
 from trainer.web.drillkit import BoxView, CardView, QuestionView, choice_label
 
-DEFAULT_CHIPS = tuple(Decimal(d) for d in ("500", "100", "25", "5", "1", "0.50"))
 MAX_STACK = 12
 
 

@@ -13,7 +13,7 @@ from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, money, reading_note, show
 from trainer.drills.table import Table
 from trainer.engine.cards import Card, Rank
-from trainer.engine.hands import hand_total
+from trainer.engine.hands import is_two_card_21
 from trainer.engine.options import may_insure, may_take_even_money
 from trainer.engine.rules import HouseRules
 from trainer.engine.seat import Seat
@@ -30,7 +30,7 @@ def offer(rules: HouseRules, cards: tuple[Card, ...], up: Card) -> str:
 
 def _why(rules: HouseRules, cards: tuple[Card, ...], up: Card, offered: str) -> str:
     house = rules.name
-    natural = len(cards) == 2 and hand_total(cards).total == 21
+    natural = is_two_card_21(cards)
     if offered == "even-money":
         return (f"{house}: a blackjack against a dealer ace is offered even money (paid 1:1 "
                 f"at once, whatever the dealer holds){reading_note(rules, 'even_money')}.")

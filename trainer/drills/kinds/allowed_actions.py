@@ -6,7 +6,7 @@ from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, Retry, show
 from trainer.drills.table import Table
 from trainer.engine.cards import Card, Rank
-from trainer.engine.hands import hand_total
+from trainer.engine.hands import hand_total, is_two_card_21
 from trainer.engine.options import Action, HandState, allowed_actions, refusal
 from trainer.engine.rules import DoubleOn, HouseRules
 from trainer.engine.seat import Seat
@@ -20,7 +20,7 @@ _DOUBLE_WORDS = {
 }
 
 
-def _allowed_why(rules: HouseRules, seat: Seat, up: Card, action: Action) -> str:
+def _allowed_why(rules: HouseRules, seat: Seat, action: Action) -> str:
     house = rules.name
     if action is Action.DOUBLE:
         if seat.doubled:
@@ -28,9 +28,7 @@ def _allowed_why(rules: HouseRules, seat: Seat, up: Card, action: Action) -> str
         after = " and after a split (DAS)" if seat.split else ""
         return f"{house}: doubling is allowed {_DOUBLE_WORDS[rules.double_on]}{after}"
     if action is Action.SPLIT:
-        limit = rules.split_aces_max_hands if seat.cards[0].rank is Rank.ACE else (
-            rules.split_max_hands
-        )
+        limit = rules.split_limit(seat.cards[0].rank is Rank.ACE)
         match = "the same rank" if rules.split_match == "rank" else "the same value"
         upto = "any number of hands" if limit is None else f"up to {limit} hands"
         return f"{house}: two cards of {match} may be split, {upto} per box"
@@ -48,7 +46,7 @@ def _split_seat(ctx: Ctx, bet_cards: tuple[Card, Card]) -> Seat:
     """A hand made by a split: ``hands_on_box`` within the house's limit."""
     rules = ctx.rules
     aces = bet_cards[0].rank is Rank.ACE
-    limit = rules.split_aces_max_hands if aces else rules.split_max_hands
+    limit = rules.split_limit(aces)
     if limit is not None and limit < 2:
         raise Retry
     top = 4 if limit is None else limit
@@ -139,13 +137,12 @@ def build(ctx: Ctx) -> Draft:
         seat = _split_question_seat(ctx)
     else:
         seat = _surrender_seat(ctx)
-    if not _legal(rules, seat, up) or (len(seat.cards) == 2 and not seat.split
-                                       and hand_total(seat.cards).total == 21):
+    if not _legal(rules, seat, up) or (is_two_card_21(seat.cards) and not seat.split):
         raise Retry
     state = seat.state()
     allowed = action in allowed_actions(rules, state, up)
     why = refusal(rules, state, up, action)
-    explanation = why if why is not None else _allowed_why(rules, seat, up, action)
+    explanation = why if why is not None else _allowed_why(rules, seat, action)
     history = []
     if seat.split:
         history.append(f"{'split aces' if seat.split_aces else 'a split hand'}, "

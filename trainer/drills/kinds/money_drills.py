@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal
 
 from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show, switched_ace_ten
 from trainer.drills.table import Table, doubled_to
 from trainer.engine.cards import Card, Rank
-from trainer.engine.hands import hand_total
+from trainer.engine.hands import hand_total, is_two_card_21
 from trainer.engine.money import ZERO
 from trainer.engine.options import Action, HandState, allowed_actions, largest_insurance, refusal
 from trainer.engine.rules import HouseRules
@@ -92,7 +93,7 @@ def build_even_money(ctx: Ctx) -> Draft:
     result = settle_round(rules, dealer, [seat.player_hand()]).hands[0]
     if result.net < 0:
         raise Retry
-    has = "blackjack" if hand_total(dealer).total == 21 else "no blackjack"
+    has = "blackjack" if is_two_card_21(dealer) else "no blackjack"
     return Draft(
         table=Table(dealer=dealer, hands=(seat,), ask="even-money-declined"),
         prompt=(f"The box bets {money(bet)} and holds {show(cards)}; the dealer shows "
@@ -116,7 +117,7 @@ def build_blackjack_payout(ctx: Ctx) -> Draft:
     bet = ctx.bet()
     cards = ctx.two_cards(natural=True)
     dealer = (ctx.pool.draw(), ctx.pool.draw())
-    if hand_total(dealer).total == 21:
+    if is_two_card_21(dealer):
         raise Retry
     # rolled last, so every other seed keeps the question it dealt before switches came in
     if rules.switch and ctx.tricky() and ctx.chance(0.5):
@@ -180,7 +181,7 @@ def _surrender_state(ctx: Ctx, up: Card) -> tuple[Seat, str]:
         pair = ctx.pool.take(ctx.pick([r for r in Rank if r is not Rank.ACE and ctx.pool.left(r)]))
         cards = (pair, ctx.pool.draw())
         seat = Seat(bet, cards, split=True, split_aces=pair.rank is Rank.ACE, hands_on_box=2)
-        if hand_total(cards).total == 21:
+        if is_two_card_21(cards):
             raise Retry
         return seat, "after splitting"
     total = ctx.pick((15, 16, 16, 14, 17)) if tricky else ctx.rng.randint(12, 17)
@@ -205,8 +206,7 @@ def build_surrender(ctx: Ctx) -> Draft:
     seat, when = _surrender_state(ctx, up)
     if refusal(rules, seat.state(), up, Action.SURRENDER) is not None:
         raise Retry
-    gave_up = Seat(seat.bet, seat.cards, seat.box, seat.doubled, seat.split, seat.split_aces,
-                   seat.hands_on_box, surrendered=True)
+    gave_up = dataclasses.replace(seat, surrendered=True)
     result = settle_round(rules, (up,), [gave_up.player_hand()]).hands[0]
     stake = gave_up.player_hand().stake
     returned = stake + result.net

@@ -1,4 +1,5 @@
-"""spanish-21-bonus: five/six/seven-card 21s, 6-7-8 and 7-7-7, doubled and split hands."""
+"""spanish-21-bonus: five/six/seven-card 21s, 6-7-8 and 7-7-7, doubled, re-doubled and split
+hands."""
 
 from __future__ import annotations
 
@@ -31,11 +32,14 @@ def _three_card(ctx: Ctx, ranks: tuple[Rank, Rank, Rank], suited: bool) -> tuple
 def build(ctx: Ctx) -> Draft:
     """A winning 21 that may earn a bonus; the payout comes from ``settle_round``."""
     rules = ctx.rules
-    shape = ctx.pick(_SHAPES)
-    doubled = 0
-    split = ctx.tricky() and ctx.chance(0.25)
+    redoubled = ctx.redouble()
+    shape = "redoubled" if redoubled else ctx.pick(_SHAPES)
+    doubled = 2 if redoubled else 0
+    split = not redoubled and ctx.tricky() and ctx.chance(0.25)
     up: Card | None = None
-    if shape in ("five", "six", "seven"):
+    if redoubled:  # two cards, one after the double, one after the re-double
+        cards = ctx.compose(21, ctx.chance(0.3), 4, max_aces=1)
+    elif shape in ("five", "six", "seven"):
         count = {"five": 5, "six": 6, "seven": 7}[shape]
         soft = count == 5 and ctx.chance(0.3)
         cards = ctx.compose(21, soft, count, max_aces=2)

@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 from trainer.drills.answers import AnswerKind
-from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show, signed
+from trainer.drills.build import (
+    Ctx,
+    Draft,
+    Retry,
+    money,
+    reading_note,
+    show,
+    signed,
+    source_note,
+)
 from trainer.drills.table import Table
 from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import hand_total
 from trainer.engine.options import PLAY_ORDER, Action, allowed_actions, refusal
+from trainer.engine.rules import HouseRules
 from trainer.engine.seat import Seat
 from trainer.engine.settlement import is_natural, settle_round
 
@@ -90,6 +100,13 @@ def _ace_and_ten(ctx: Ctx) -> tuple[Card, Card]:
     return cards
 
 
+def _ace_ten_note(rules: HouseRules) -> str:
+    """What ace + ten after splitting aces rests on: the source where it says so (russian-casino
+    names split aces; its reading is about split tens), else the house's reading."""
+    key = "blackjack_after_split"
+    return source_note(rules, key) or reading_note(rules, key)
+
+
 def _is_blackjack(ctx: Ctx) -> Draft:
     rules = ctx.rules
     cards = _ace_and_ten(ctx)
@@ -105,7 +122,7 @@ def _is_blackjack(ctx: Ctx) -> Draft:
         choices=("yes", "no"),
         expected="yes" if natural else "no",
         explanation=(f"{rules.name}: ace + ten after a split {verdict}; it pays {pays}"
-                     f"{reading_note(rules, 'blackjack_after_split')}."),
+                     f"{_ace_ten_note(rules)}."),
     )
 
 
@@ -127,5 +144,5 @@ def _pays(ctx: Ctx) -> Draft:
         expected=signed(result.net),
         explanation=(f"{result.rule}; ace + ten after a split "
                      f"{'is' if is_natural(rules, seat.player_hand()) else 'is not'} "
-                     f"a blackjack at {rules.name}{reading_note(rules, 'blackjack_after_split')}."),
+                     f"a blackjack at {rules.name}{_ace_ten_note(rules)}."),
     )

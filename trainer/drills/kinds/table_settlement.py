@@ -11,8 +11,9 @@ from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show, s
 from trainer.drills.table import Table, doubled_to, seat_names
 from trainer.engine.cards import Card, Rank, deck_of
 from trainer.engine.dealer import DealerAction, dealer_action
-from trainer.engine.hands import hand_total
+from trainer.engine.hands import hand_total, is_two_card_21
 from trainer.engine.money import ZERO
+from trainer.engine.options import DOUBLE, Action, HandState
 from trainer.engine.seat import Seat
 from trainer.engine.settlement import Outcome, is_natural
 from trainer.engine.shoe import Shoe
@@ -22,9 +23,8 @@ SWITCH_21_SHARE = 0.25
 """At a Switch house, the share of tricky rounds dealt so that one player's two hands
 switch into an ace + ten (the house's reading of that 21 decides its box)."""
 
-
-def _two_card_21(cards: tuple[Card, ...]) -> bool:
-    return len(cards) == 2 and hand_total(cards).total == 21
+REDOUBLE_ROUNDS = 12
+"""Rounds dealt on from the shoe, when a question is to show a re-doubled hand, until one is."""
 
 
 class _SwitchesFor21(SimpleStrategy):
@@ -33,9 +33,20 @@ class _SwitchesFor21(SimpleStrategy):
 
     def switch(self, first: tuple[Card, ...], second: tuple[Card, ...], dealer_up: Card) -> bool:
         made = ((first[0], second[1]), (second[0], first[1]))
-        if any(map(_two_card_21, made)) and not any(map(_two_card_21, (first, second))):
+        if any(map(is_two_card_21, made)) and not any(map(is_two_card_21, (first, second))):
             return True
         return super().switch(first, second, dealer_up)
+
+
+class _ReDoubles(SimpleStrategy):
+    """A player who doubles any hard 5 to 11 and re-doubles a doubled hand of 11 or less
+    (where the house allows doubling twice); otherwise as ``SimpleStrategy``."""
+
+    def decide(self, state: HandState, dealer_up: Card, allowed: frozenset[Action]) -> Action:
+        total, soft = hand_total(state.cards)
+        if DOUBLE in allowed and not soft and 5 <= total <= 11:
+            return DOUBLE
+        return super().decide(state, dealer_up, allowed)
 
 
 def _switch_21_shoe(ctx: Ctx, boxes: int) -> Shoe:
@@ -55,8 +66,8 @@ def _switch_21_shoe(ctx: Ctx, boxes: int) -> Shoe:
 
     ace, ten = pull(lambda c: c.rank is Rank.ACE), pull(lambda c: c.rank.is_ten_value)
     first, switched_in = (ace, ten) if ctx.chance(0.5) else (ten, ace)
-    kept = pull(lambda c: not _two_card_21((first, c)))
-    other = pull(lambda c: not _two_card_21((c, switched_in)))
+    kept = pull(lambda c: not is_two_card_21((first, c)))
+    other = pull(lambda c: not is_two_card_21((c, switched_in)))
     pair = 2 * ctx.rng.randrange(boxes // 2)
     for index, card in ((pair, first), (pair + 1, other), (boxes + 1 + pair, kept),
                         (boxes + 2 + pair, switched_in)):
@@ -70,7 +81,7 @@ def _interesting(played: PlayedRound) -> bool:
     return (
         any(h.split or h.doubled or h.surrendered for h in hands)
         or any(r.outcome is Outcome.PUSH or r.bonus is not None for r in results)
-        or any(len(h.cards) == 2 and hand_total(h.cards).total == 21 for h in hands)
+        or any(is_two_card_21(h.cards) for h in hands)
         or (sum(1 for h in hands if hand_total(h.cards).bust) >= 1 and hand_total(
             played.dealer).bust)
     )
@@ -91,28 +102,43 @@ def _hand_text(seat: Seat) -> str:
 
 
 def _describe(cards: tuple[Card, ...], seat: Seat | None = None) -> str:
-    natural = len(cards) == 2 and hand_total(cards).total == 21
+    natural = is_two_card_21(cards)
     if natural and (seat is None or not (seat.split or seat.switched)):
         return "blackjack"
     return str(hand_total(cards))
 
 
+def _bets(ctx: Ctx) -> list[Decimal]:
+    """One bet per box, left to right. At a Switch house every player plays two hands of
+    one bet on boxes side by side (the profile's readings of ``max_boxes`` and
+    ``blackjack_after_switch``), so the level's box range is met by whole players."""
+    rules, level = ctx.rules, ctx.level
+    low, high = min(level.boxes_min, rules.max_boxes), min(level.boxes_max, rules.max_boxes)
+    if not rules.switch:
+        return [ctx.bet() for _ in range(ctx.rng.randint(low, high))]
+    most = max(1, high // 2)
+    players = ctx.rng.randint(min(most, max(1, -(-low // 2))), most)
+    return [bet for _ in range(players) for bet in [ctx.bet()] * 2]
+
+
 def build(ctx: Ctx) -> Draft:
     """Deal and play a round with ``play_round``; the nets come from its ``settle_round``."""
     rules = ctx.rules
-    level = ctx.level
-    boxes = ctx.rng.randint(min(level.boxes_min, rules.max_boxes),
-                            min(level.boxes_max, rules.max_boxes))
-    bets = [ctx.bet() for _ in range(boxes)]
-    if rules.switch:  # a player's two hands (boxes 2k and 2k + 1) bet the same
-        bets = [bets[i - i % 2] for i in range(boxes)]
+    bets = _bets(ctx)
+    boxes = len(bets)
     shoe = Shoe.for_house(rules, random.Random(ctx.rng.getrandbits(64)))
-    strategy: Strategy = SimpleStrategy()
-    switch_21 = rules.switch and boxes >= 2 and ctx.chance(level.tricky * SWITCH_21_SHARE)
+    redoubled = ctx.redouble()
+    strategy: Strategy = _ReDoubles() if redoubled else SimpleStrategy()
+    switch_21 = rules.switch and ctx.chance(ctx.level.tricky * SWITCH_21_SHARE)
     if switch_21:
         shoe, strategy = _switch_21_shoe(ctx, boxes), _SwitchesFor21()
-    played = play_round(rules, shoe, bets, strategy)
-    if switch_21 and not any(h.switched and _two_card_21(h.cards) for h in played.hands):
+    for _ in range(REDOUBLE_ROUNDS if redoubled else 1):
+        played = play_round(rules, shoe, bets, strategy)
+        if not redoubled or any(h.doubled > 1 for h in played.hands):
+            break
+    else:
+        raise Retry
+    if switch_21 and not any(h.switched and is_two_card_21(h.cards) for h in played.hands):
         raise Retry  # pragma: no cover - the stacked deal always switches into a 21
     if ctx.tricky() and not _interesting(played):
         raise Retry
@@ -128,7 +154,7 @@ def build(ctx: Ctx) -> Draft:
     for seat, name, result in zip(seats, names, played.result.hands, strict=True):
         nets[seat.box - 1] += result.net + result.insurance_net
         why = result.rule
-        if seat.switched and _two_card_21(seat.cards):
+        if seat.switched and is_two_card_21(seat.cards):
             natural = "a blackjack" if is_natural(rules, seat.player_hand()) else (
                 "21, not a blackjack")
             why += (f"; ace + ten made by switching is {natural}"

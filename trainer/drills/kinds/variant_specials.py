@@ -19,7 +19,7 @@ from trainer.drills.build import (
 from trainer.drills.table import Table, doubled_to
 from trainer.engine.cards import Card, Rank
 from trainer.engine.errors import EngineError
-from trainer.engine.hands import hand_total
+from trainer.engine.hands import hand_total, is_two_card_21
 from trainer.engine.round_check import check_round
 from trainer.engine.rules import HouseRules, Showdown
 from trainer.engine.seat import Seat
@@ -180,6 +180,6 @@ def build(ctx: Ctx) -> Draft:
 
 
 def _describe(cards: tuple[Card, ...], switched: bool = False) -> str:
-    if len(cards) == 2 and hand_total(cards).total == 21 and not switched:
+    if is_two_card_21(cards) and not switched:
         return "blackjack"
     return str(hand_total(cards))
