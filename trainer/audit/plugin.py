@@ -18,9 +18,18 @@ from pytest_bdd.parser import Feature, Scenario, Step
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 
 from trainer.audit.catalogue import closest_steps
-from trainer.audit.steps import *  # noqa: F403 - the step fixtures must live in the plugin
-from trainer.audit.steps import HOUSE_KEY
-from trainer.audit.steps_ru import *  # noqa: F403
+from trainer.audit.steps.bets import *  # noqa: F403 - the step fixtures must live in the plugin
+from trainer.audit.steps.deal import *  # noqa: F403
+from trainer.audit.steps.dealer import *  # noqa: F403
+from trainer.audit.steps.house import *  # noqa: F403
+from trainer.audit.steps.insurance import *  # noqa: F403
+from trainer.audit.steps.options import *  # noqa: F403
+from trainer.audit.steps.payouts import *  # noqa: F403
+from trainer.audit.steps.readings import *  # noqa: F403
+from trainer.audit.steps.ru import *  # noqa: F403
+from trainer.audit.steps.shared import *  # noqa: F403
+from trainer.audit.steps.shared import HOUSE_KEY
+from trainer.audit.steps.shoe import *  # noqa: F403
 from trainer.engine.houses import find_house, load_house_file
 
 _TAG = re.compile(r"(?<!\S)@([^\s@]+)")

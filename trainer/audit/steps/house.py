@@ -1,0 +1,38 @@
+"""Given steps that name the house a scenario plays under."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from trainer.audit.catalogue import step
+from trainer.audit.steps.shared import house_under_audit
+from trainer.audit.table import ScenarioError
+from trainer.engine.houses import find_house, shipped_profile_file
+from trainer.engine.rules import HouseRules
+
+
+@step("given", 'the house rules "{name:Name}"', 'the house rules "europoker"', "audit_house")
+def given_house(name: str, request: pytest.FixtureRequest) -> HouseRules:
+    """Play under a shipped house (replaced by the house under audit when one is given)."""
+    house = house_under_audit(request.config) or find_house(name)
+    _note_house(request, house)
+    return house
+
+
+@step("given", "the house rules under audit", "the house rules under audit", "audit_house")
+def given_house_under_audit(request: pytest.FixtureRequest) -> HouseRules:
+    """Play under the house given to ``trainer audit --rules/--rules-file``."""
+    house = house_under_audit(request.config)
+    if house is None:
+        raise ScenarioError("no house under audit: run trainer audit --rules or --rules-file")
+    _note_house(request, house)
+    return house
+
+
+def _note_house(request: pytest.FixtureRequest, house: HouseRules) -> None:
+    """Record on the test the house it plays under and the profile file it was read from."""
+    rules_file = request.config.getoption("audit_rules_file", None)
+    profile = str(Path(rules_file).resolve()) if rules_file else shipped_profile_file(house.name)
+    request.node.user_properties += [("house", house.name), ("profile", profile)]
