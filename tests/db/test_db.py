@@ -86,7 +86,7 @@ def test_m006_starts_every_stored_question_clock_where_it_was(tmp_path: Path) ->
                      [user])
     assert migrate(database) == ["m006_questions_planned_then_shown", "m007_login_generations",
                                  "m008_reported_waits", "m009_retries_of_mistakes",
-                                 "m010_exams_withdrawn"]
+                                 "m010_exams_withdrawn", "m011_open_sittings"]
     question = d.pending_question(database, 1)
     assert question is not None
     assert (question.issued_ms, question.shown_ms, question.sent_ahead) == (7_000, 7_000, True)

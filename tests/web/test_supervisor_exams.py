@@ -673,6 +673,67 @@ def test_a_sitting_started_and_never_shown_is_abandoned_too(
     assert sitting(app, sitting_id).abandoned
 
 
+def test_a_walk_out_fails_however_many_were_right_and_has_no_certificate(
+        app: Flask, client: FlaskClient, auth: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two of four right clears a 50 % mark, but the sitting never asked the rest of what
+    the exam covers: a walk-out fails, and a certificate would name less than the exam."""
+    exam_id = as_supervisor_create(app, client, auth, time_limit_s="5", questions="4",
+                                   pass_mark="50")
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)
+    answer(client, app, sitting_id, right=True)
+    answer(client, app, sitting_id, right=True)
+    advance_clock(monkeypatch, 5000 + 2000 + 10 * 60 * 1000 + 1000)
+    client.get("/")
+    closed = sitting(app, sitting_id)
+    assert (closed.correct, closed.total, closed.asked, closed.passed, closed.abandoned) == (
+        2, 4, 2, False, True)
+    assert client.get(f"/exams/sittings/{sitting_id}/certificate").status_code == 404
+
+
+def test_a_trainee_back_just_in_time_keeps_the_question_just_issued(app: Flask) -> None:
+    """A walk-out is closed only if nothing happened since the quiet point, checked in the
+    closing transaction: a question issued meanwhile (its trainee came back as another
+    request found the sitting lapsed) is neither expired nor closed over."""
+    db = connect(app.config["DATABASE"])
+    try:
+        trainee = create_user(db, "back", "trainee", "h").id
+        exam = exams_db.create_exam(
+            db, title="Back", houses=["europoker"], families=["dealer-draw"],
+            difficulty="default", questions=3, pass_mark=50, time_limit_s=5,
+            attempts_allowed=1, created_by=trainee, assign_to=[trainee])
+        opened = exams_db.start_sitting(db, exam, trainee, seed=1)
+        now = now_ms()
+        exams_db.issue(db, opened, 0, token="fresh", house="europoker", family="dealer-draw",
+                       seed=1, difficulty="easy", question_json="{}", issued_ms=now)
+        assert not exams_db.abandon(db, opened.id, pass_mark=50, quiet_since_ms=now - 1,
+                                    limit_ms=7000, expected_of=str, explanation="gone")
+        question = exams_db.pending_answer(db, opened.id)
+        assert question is not None and question.token == "fresh"
+        assert not exams_db.get_sitting(db, opened.id).finished  # type: ignore[union-attr]
+        assert exams_db.abandon(db, opened.id, pass_mark=50, quiet_since_ms=now,
+                                limit_ms=7000, expected_of=lambda q: "expected",
+                                explanation="gone")
+        [expired] = exams_db.sitting_answers(db, opened.id)
+        assert (expired.answer, expired.expected, expired.timed_out, expired.elapsed_ms) == (
+            "(no answer)", "expected", True, 7000)
+    finally:
+        db.close()
+
+
+def test_an_exam_with_a_pass_mark_of_0_is_refused_by_the_database_layer(app: Flask) -> None:
+    """0 % would pass a sitting with nothing right, an abandoned one included."""
+    db = connect(app.config["DATABASE"])
+    try:
+        with pytest.raises(ValueError, match="pass mark 0 is not between 1 and 100"):
+            exams_db.create_exam(
+                db, title="Zero", houses=["europoker"], families=["dealer-draw"],
+                difficulty="default", questions=1, pass_mark=0, time_limit_s=5,
+                attempts_allowed=1, created_by=1)
+    finally:
+        db.close()
+
+
 # ------------------------------------------------------------------ titles
 
 

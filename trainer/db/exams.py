@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -194,8 +195,8 @@ def create_exam(
     title another exam not withdrawn has (ignoring case, width and repeated spaces)."""
     if not houses or not families:
         raise ValueError("an exam needs at least one house and one family")
-    if not 0 <= pass_mark <= 100:
-        raise ValueError(f"pass mark {pass_mark!r} is not between 0 and 100")
+    if not 1 <= pass_mark <= 100:
+        raise ValueError(f"pass mark {pass_mark!r} is not between 1 and 100")
     if questions < 1 or time_limit_s < 1 or attempts_allowed < 1:
         raise ValueError("questions, time limit and attempts allowed must be positive")
     with write_transaction(db):
@@ -447,22 +448,38 @@ def _ms(iso: str) -> int:
     return int(datetime.datetime.fromisoformat(iso).timestamp() * 1000)
 
 
-def abandon(db: Database, sitting_id: int, pass_mark: int, quiet_since_ms: int) -> bool:
-    """Close and score a sitting left with questions never asked (they count as wrong),
-    unless a question was issued after ``quiet_since_ms`` (its trainee is back) or the
-    sitting is closed already; every issued question must be answered (or expired) first."""
+def abandon(db: Database, sitting_id: int, *, pass_mark: int, quiet_since_ms: int,
+            limit_ms: int, expected_of: Callable[[str], str], explanation: str) -> bool:
+    """Close a sitting its trainee walked out of, in one write transaction: the question
+    left open expires (its time ``limit_ms``), the questions never asked count as wrong and
+    the sitting fails (it never asked everything the exam covers) unless every question was
+    asked.
+
+    Nothing is done, and False returned, if the sitting is closed already or anything
+    happened in it after ``quiet_since_ms`` (its trainee is back)."""
     with write_transaction(db):
-        if db.execute("SELECT 1 FROM exam_answers WHERE sitting_id = ?"
-                      " AND (issued_ms > ? OR answered_at IS NULL)",
-                      [sitting_id, quiet_since_ms]).fetchone() is not None:
+        rows = db.execute(
+            "SELECT id, issued_ms, answered_at, question FROM exam_answers"
+            " WHERE sitting_id = ?", [sitting_id]).fetchall()
+        if any(issued > quiet_since_ms or (answered and _ms(answered) > quiet_since_ms)
+               for _id, issued, answered, _question in rows):
             return False
+        for answer_id, _issued, answered, question in rows:
+            if answered is None:
+                db.execute(
+                    "UPDATE exam_answers SET answer = '(no answer)', expected = ?,"
+                    " correct = 0, explanation = ?, elapsed_ms = ?, timed_out = 1,"
+                    " answered_at = ? WHERE id = ? AND answered_at IS NULL",
+                    [expected_of(question), explanation, limit_ms, now_iso(), answer_id],
+                )
         return _finish_if_done(db, sitting_id, pass_mark, early=True)
 
 
 def _finish_if_done(db: Database, sitting_id: int, pass_mark: int, *,
                     early: bool = False) -> bool:
     """Store the result once every question is answered (``early``: with those answered so
-    far, the rest wrong); False if the sitting is not done or was closed already."""
+    far, the rest wrong, and failed); False if the sitting is not done or was closed
+    already."""
     total, answered, correct, elapsed = db.execute(
         "SELECT s.total, count(a.answered_at), coalesce(sum(a.correct), 0),"
         " coalesce(sum(a.elapsed_ms), 0)"
@@ -472,9 +489,10 @@ def _finish_if_done(db: Database, sitting_id: int, pass_mark: int, *,
     ).fetchone()
     if answered < total and not early:
         return False
+    passed = answered == total and correct * 100 >= pass_mark * total
     cursor = db.execute(
         "UPDATE exam_sittings SET finished_at = ?, correct = ?, passed = ?, elapsed_ms = ?"
         " WHERE id = ? AND finished_at IS NULL",
-        [now_iso(), correct, int(correct * 100 >= pass_mark * total), elapsed, sitting_id],
+        [now_iso(), correct, int(passed), elapsed, sitting_id],
     )
     return cursor.rowcount == 1

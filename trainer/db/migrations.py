@@ -257,6 +257,14 @@ def m010_exams_withdrawn(db: Database) -> None:
     db.execute("ALTER TABLE exams ADD COLUMN withdrawn_at TEXT")
 
 
+@migrations()
+def m011_open_sittings(db: Database) -> None:
+    """An index of the sittings not finished: before pages and exports, the app looks for
+    sittings walked out of, and without it that look read every sitting ever sat."""
+    db.execute("CREATE INDEX exam_sittings_open ON exam_sittings(id)"
+               " WHERE finished_at IS NULL")
+
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations; returns the names applied.
 

@@ -17,7 +17,7 @@ import random
 import secrets
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template, url_for
+from flask import Blueprint, abort, current_app, g, render_template, url_for
 from flask_login import current_user, login_required
 
 from trainer.db import accounts, now_ms
@@ -86,10 +86,14 @@ def _limit_ms(exam: exams_db.Exam) -> int:
     return exam.time_limit_s * 1000 + grace
 
 
+def _timed_out(exam: exams_db.Exam) -> str:
+    return f"Time ran out: the limit is {exam.time_limit_s} s."
+
+
 def _expire(exam: exams_db.Exam, question: exams_db.ExamAnswer) -> exams_db.Sitting:
     _stored, sitting, _created = exams_db.record_answer(
         get_db(), question, answer="(no answer)", expected=expected_of(question.question),
-        correct=False, explanation=f"Time ran out: the limit is {exam.time_limit_s} s.",
+        correct=False, explanation=_timed_out(exam),
         answered_ms=now_ms(), limit_ms=_limit_ms(exam), pass_mark=exam.pass_mark,
     )
     return sitting
@@ -97,9 +101,12 @@ def _expire(exam: exams_db.Exam, question: exams_db.ExamAnswer) -> exams_db.Sitt
 
 def close_abandoned() -> None:
     """Close and score every sitting its trainee walked out of (see ``lapsed_sittings``):
-    the open question expires, the questions never asked count as wrong.  Run before any
-    page or export reads sittings, so a walk-out is a failed, flagged record for everyone
-    alike, whoever looks first."""
+    the open question expires, the questions never asked count as wrong.  Run (once a
+    request, for a logged-in user) before any page or export reads sittings, so a walk-out
+    is a failed, flagged record for everyone alike, whoever looks first."""
+    if not current_user.is_authenticated or g.get("abandoned_closed"):
+        return
+    g.abandoned_closed = True
     db = get_db()
     grace = int(current_app.config.get("EXAM_GRACE_MS", DEFAULT_GRACE_MS))
     quiet = int(current_app.config.get("EXAM_ABANDON_MS", DEFAULT_ABANDON_MS))
@@ -107,10 +114,11 @@ def close_abandoned() -> None:
     for found in exams_db.lapsed_sittings(db, now, grace, quiet):
         exam = exams_db.get_exam(db, found.exam_id)
         assert exam is not None
-        pending = exams_db.pending_answer(db, found.id)
-        if pending is not None:
-            _expire(exam, pending)
-        exams_db.abandon(db, found.id, exam.pass_mark, now - _limit_ms(exam) - quiet)
+        exams_db.abandon(
+            db, found.id, pass_mark=exam.pass_mark, quiet_since_ms=now - _limit_ms(exam) - quiet,
+            limit_ms=_limit_ms(exam), expected_of=expected_of,
+            explanation=_timed_out(exam),
+        )
 
 
 def current_question(exam: exams_db.Exam, sitting: exams_db.Sitting
