@@ -10,6 +10,7 @@ from sqlite_utils import Database
 from trainer.db import accounts, reports
 from trainer.db import drilling as d
 from trainer.db import exams as x
+from trainer.db import questions as qs
 from trainer.db.users import create_user, set_active
 
 D = datetime.date
@@ -19,13 +20,13 @@ def add(db: Database, user: int, marks: list[tuple[bool, int]], *, house: str = 
         family: str = "dealer-draw", day: str = "2026-11-20") -> None:
     """Attempts (right?, elapsed ms) answered on ``day``."""
     session = d.start_session(db, user, house, family, "easy", len(marks), 1)
-    d.store_questions(db, session, [d.NewQuestion(i, family, "easy", i, "{}", f"{session.id}-{i}")
-                                    for i in range(len(marks))])
+    qs.store_questions(db, session, [qs.NewQuestion(i, family, "easy", i, "{}", f"{session.id}-{i}")
+                                     for i in range(len(marks))])
     for i, (right, ms) in enumerate(marks):
-        stored = d.question_at(db, session.id, i)
+        stored = qs.question_at(db, session.id, i)
         assert stored is not None
-        d.show_question(db, stored.id, 0)  # each on its own page at 0: ``ms`` is its time
-        q = d.question_at(db, session.id, i)
+        qs.show_question(db, stored.id, 0)  # each on its own page at 0: ``ms`` is its time
+        q = qs.question_at(db, session.id, i)
         assert q is not None
         d.record_attempt(db, q, answer="a", expected="b", correct=right, explanation="r",
                          answered_ms=ms, session_length=len(marks))
