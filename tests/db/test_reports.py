@@ -7,7 +7,7 @@ import datetime
 import pytest
 from sqlite_utils import Database
 
-from trainer.db import accounts, reports
+from trainer.db import accounts, reports, scores
 from trainer.db import drilling as d
 from trainer.db import exams as x
 from trainer.db import questions as qs
@@ -66,11 +66,11 @@ def test_filters_by_day_house_user_family_result(db: Database, people: dict[str,
 def test_score_median_and_percent() -> None:
     facts = [reports.Fact(1, "a", "h", c, ms, "2026-11-20T10:00:00")
              for c, ms in ((True, 1000), (True, 3000), (False, 2000), (True, 10_000))]
-    s = reports.score(facts, {"a": 4000})
+    s = scores.score(facts, {"a": 4000})
     assert (s.answered, s.correct, s.median_ms, s.par_ms, s.percent) == (4, 3, 2500, 4000, 75)
-    assert reports.score([]).percent is None
-    assert reports.Score(3, 2).percent == 67  # half up, in integers
-    assert reports.Score(8, 1).percent == 13  # 12.5 -> 13
+    assert scores.score([]).percent is None
+    assert scores.Score(3, 2).percent == 67  # half up, in integers
+    assert scores.Score(8, 1).percent == 13  # 12.5 -> 13
 
 
 def test_trend_compares_with_the_period_before() -> None:
