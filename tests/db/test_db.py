@@ -12,6 +12,8 @@ from sqlite_utils import Database
 
 from trainer.db import connect, migrate, migrations, write_transaction
 from trainer.db import drilling as d
+from trainer.db import questions as qs
+from trainer.db import scores as sc
 from trainer.db.users import (
     UserExistsError,
     create_user,
@@ -28,24 +30,24 @@ def trainee(db: Database) -> int:
     return create_user(db, "tina", "trainee", "hash").id
 
 
-def new_question(session: d.SessionRow, position: int, token: str = "") -> d.NewQuestion:
-    return d.NewQuestion(position, session.family, session.difficulty, 100 + position,
-                         f'{{"n": {position}}}', token or f"tok-{session.id}-{position}")
+def new_question(session: d.SessionRow, position: int, token: str = "") -> qs.NewQuestion:
+    return qs.NewQuestion(position, session.family, session.difficulty, 100 + position,
+                          f'{{"n": {position}}}', token or f"tok-{session.id}-{position}")
 
 
 def issue(db: Database, session: d.SessionRow, position: int, token: str = "",
-          shown_ms: int = 1_000) -> d.QuestionRow:
+          shown_ms: int = 1_000) -> qs.QuestionRow:
     """Store the question at ``position`` and show it at ``shown_ms``."""
-    d.store_questions(db, session, [new_question(session, position, token)])
-    stored = d.question_at(db, session.id, position)
+    qs.store_questions(db, session, [new_question(session, position, token)])
+    stored = qs.question_at(db, session.id, position)
     assert stored is not None
-    d.show_question(db, stored.id, shown_ms)
-    shown = d.question_at(db, session.id, position)
+    qs.show_question(db, stored.id, shown_ms)
+    shown = qs.question_at(db, session.id, position)
     assert shown is not None and shown.shown_ms == shown_ms
     return shown
 
 
-def answer(db: Database, question: d.QuestionRow, correct: bool = True,
+def answer(db: Database, question: qs.QuestionRow, correct: bool = True,
            answered_ms: int = 3_500, length: int = 3) -> d.Recorded:
     return d.record_attempt(db, question, answer="hit", expected="stand", correct=correct,
                             explanation="europoker: S17", answered_ms=answered_ms,
@@ -87,7 +89,7 @@ def test_m006_starts_every_stored_question_clock_where_it_was(tmp_path: Path) ->
     assert migrate(database) == ["m006_questions_planned_then_shown", "m007_login_generations",
                                  "m008_reported_waits", "m009_retries_of_mistakes",
                                  "m010_exams_withdrawn", "m011_open_sittings"]
-    question = d.pending_question(database, 1)
+    question = qs.pending_question(database, 1)
     assert question is not None
     assert (question.issued_ms, question.shown_ms, question.sent_ahead) == (7_000, 7_000, True)
 
@@ -155,9 +157,9 @@ def test_users(db: Database) -> None:
 def test_session_question_attempt_round_trip(db: Database, trainee: int) -> None:
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42)
     assert session.answered == 0 and not session.finished
-    assert d.pending_question(db, session.id) is None
+    assert qs.pending_question(db, session.id) is None
     q0 = issue(db, session, 0)
-    assert d.pending_question(db, session.id) == q0
+    assert qs.pending_question(db, session.id) == q0
     assert d.session_and_question(db, session.id, q0.token) == (session, q0)
     attempt, created = answer(db, q0)[:2]
     assert created
@@ -166,7 +168,7 @@ def test_session_question_attempt_round_trip(db: Database, trainee: int) -> None
         "europoker", "dealer-draw", 100, "easy")
     assert attempt.question == '{"n": 0}' and attempt.answer == "hit"
     assert attempt.expected == "stand" and attempt.correct
-    assert d.pending_question(db, session.id) is None
+    assert qs.pending_question(db, session.id) is None
     assert d.get_session(db, session.id).answered == 1  # type: ignore[union-attr]
     again, answered = d.session_and_question(db, session.id, q0.token)
     assert again is not None and again.answered == 1
@@ -209,26 +211,26 @@ def test_a_position_stored_twice_keeps_its_first_question(db: Database, trainee:
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42)
     first = issue(db, session, 0, token="a")
     second = issue(db, session, 0, token="b")
-    assert second == first and first.token == "a" and d.issued_count(db, session.id) == 1
+    assert second == first and first.token == "a" and qs.issued_count(db, session.id) == 1
 
 
 def test_a_session_stores_its_questions_when_it_starts(db: Database, trainee: int) -> None:
-    dealt = [d.NewQuestion(i, "dealer-draw", "easy", 10 + i, f'{{"n": {i}}}', f"tok-{i}")
+    dealt = [qs.NewQuestion(i, "dealer-draw", "easy", 10 + i, f'{{"n": {i}}}', f"tok-{i}")
              for i in range(3)]
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42, dealt)
-    assert d.issued_count(db, session.id) == 3
-    q0 = d.pending_question(db, session.id)
+    assert qs.issued_count(db, session.id) == 3
+    q0 = qs.pending_question(db, session.id)
     assert q0 is not None and (q0.position, q0.token, q0.seed) == (0, "tok-0", 10)
     assert q0.shown_ms is None and not q0.sent_ahead
     with pytest.raises(ValueError, match="never shown"):  # no answer before it is shown
         answer(db, q0)
-    d.show_question(db, q0.id, 2_000)
-    q0 = d.pending_question(db, session.id)
+    qs.show_question(db, q0.id, 2_000)
+    q0 = qs.pending_question(db, session.id)
     assert q0 is not None and q0.shown_ms == 2_000
     q1 = answer(db, q0, answered_ms=3_000).sent_ahead
     assert q1 is not None and (q1.position, q1.shown_ms, q1.sent_ahead) == (1, 3_000, True)
-    assert d.pending_question(db, session.id) == q1
-    assert d.question_at(db, session.id, 2).shown_ms is None  # type: ignore[union-attr]
+    assert qs.pending_question(db, session.id) == q1
+    assert qs.question_at(db, session.id, 2).shown_ms is None  # type: ignore[union-attr]
 
 
 def test_an_answer_sends_nothing_ahead_when_the_next_is_not_stored(db: Database,
@@ -236,7 +238,7 @@ def test_an_answer_sends_nothing_ahead_when_the_next_is_not_stored(db: Database,
     """A session started before sessions stored their questions: the next comes on its page."""
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42)
     assert answer(db, issue(db, session, 0)).sent_ahead is None
-    assert d.pending_question(db, session.id) is None
+    assert qs.pending_question(db, session.id) is None
 
 
 def test_last_answer_finishes_the_session(db: Database, trainee: int) -> None:
@@ -264,10 +266,10 @@ def test_ending_a_session_early(db: Database, trainee: int) -> None:
     assert ended is not None and ended.finished and ended.ended_early and ended.answered == 1
     assert d.count_unfinished(db, trainee) == 0
     assert [a.position for a in d.session_attempts(db, session.id)] == [0]
-    assert d.question_at(db, session.id, 1) is not None
+    assert qs.question_at(db, session.id, 1) is not None
     assert d.end_session(db, session.id) is False
     assert d.get_session(db, session.id) == ended
-    left_out = d.question_at(db, session.id, 1)
+    left_out = qs.question_at(db, session.id, 1)
     assert left_out is not None
     with pytest.raises(d.SessionEndedError):  # an answer that raced the end
         answer(db, left_out, length=3)
@@ -292,16 +294,16 @@ def test_a_retry_stores_the_mistakes_and_marks_its_attempts(db: Database, traine
     assert retried is not None
     assert (retried.retry_of, retried.length, retried.seed, retried.answered) == (
         session.id, 2, 42, 0)
-    again = [d.question_at(db, retried.id, p) for p in (0, 1)]
+    again = [qs.question_at(db, retried.id, p) for p in (0, 1)]
     assert [(q.token, q.question, q.seed) for q in again if q] == [
         ("r0", '{"n": 0}', 100), ("r1", '{"n": 2}', 102)]
     assert d.start_retry(db, finished, lambda: "unused") == retried  # still open: the same
-    d.show_question(db, again[0].id, 1_000)  # type: ignore[union-attr]
-    shown = d.question_at(db, retried.id, 0)
+    qs.show_question(db, again[0].id, 1_000)  # type: ignore[union-attr]
+    shown = qs.question_at(db, retried.id, 0)
     assert shown is not None
     recorded = answer(db, shown, correct=True, length=2)
     assert recorded.attempt.retry and recorded.attempt == d.attempt_for_question(db, shown.id)
-    score = d.family_scores(db, trainee)["dealer-draw"]
+    score = sc.family_scores(db, trainee)["dealer-draw"]
     assert (score.answered, score.correct) == (3, 1)
     clean = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 1, 7)
     answer(db, issue(db, clean, 0), correct=True, length=1)
@@ -314,28 +316,28 @@ def test_a_retry_of_a_mixed_session_keeps_each_questions_family_and_difficulty(
     dealt = [("dealer-draw", "easy", '{"q": 0}'), ("insurance", "hard", '{"q": 1}'),
              ("blackjack-payout", "medium", '{"q": 2}')]
     session = d.start_session(db, trainee, "europoker", "mixed", "hard", 3, 9, [
-        d.NewQuestion(p, family, level, 50 + p, text, f"m{p}")
+        qs.NewQuestion(p, family, level, 50 + p, text, f"m{p}")
         for p, (family, level, text) in enumerate(dealt)])
     for position in range(3):
-        stored = d.question_at(db, session.id, position)
+        stored = qs.question_at(db, session.id, position)
         assert stored is not None
-        d.show_question(db, stored.id, 1_000)
-        answer(db, d.question_at(db, session.id, position), correct=position == 1,  # type: ignore[arg-type]
+        qs.show_question(db, stored.id, 1_000)
+        answer(db, qs.question_at(db, session.id, position), correct=position == 1,  # type: ignore[arg-type]
                length=3)
     first = d.get_session(db, session.id)
     assert first is not None
     tokens = iter(f"r{n}" for n in range(10))
     retried = d.start_retry(db, first, lambda: next(tokens))
     assert retried is not None and retried.family == "mixed"
-    copies = [d.question_at(db, retried.id, p) for p in (0, 1)]
+    copies = [qs.question_at(db, retried.id, p) for p in (0, 1)]
     assert [(q.family, q.difficulty, q.seed, q.question) for q in copies if q] == [
         ("dealer-draw", "easy", 50, '{"q": 0}'), ("blackjack-payout", "medium", 52, '{"q": 2}')]
     assert d.open_retry(db, session.id) == retried
     assert d.first_of_retries(db, retried) == first and d.first_of_retries(db, first) == first
     for position, copy in enumerate(copies):
         assert copy is not None
-        d.show_question(db, copy.id, 1_000)
-        answer(db, d.question_at(db, retried.id, position), correct=False, length=2)  # type: ignore[arg-type]
+        qs.show_question(db, copy.id, 1_000)
+        answer(db, qs.question_at(db, retried.id, position), correct=False, length=2)  # type: ignore[arg-type]
     assert d.open_retry(db, session.id) is None
     again = d.start_retry(db, d.get_session(db, retried.id), lambda: next(tokens))  # type: ignore[arg-type]
     assert again is not None and again.retry_of == retried.id and again.length == 2
@@ -368,13 +370,13 @@ def test_streak_and_family_scores(db: Database, trainee: int) -> None:
                        answered_ms=1_000 + (i + 1) * 1_000, length=6).streak
                 for i, ok in enumerate(results)]
     assert recorded == [1, 0, 1, 2, 3]  # each answer's streak, as its transaction read it
-    assert d.streak(db, session.id, 4) == 3
-    assert d.streak(db, session.id, 1) == 0
-    scores = d.family_scores(db, trainee)
+    assert sc.streak(db, session.id, 4) == 3
+    assert sc.streak(db, session.id, 1) == 0
+    scores = sc.family_scores(db, trainee)
     assert scores["dealer-draw"].answered == 5 and scores["dealer-draw"].correct == 4
     assert scores["dealer-draw"].accuracy == pytest.approx(0.8)
     assert scores["dealer-draw"].median_ms == 3_000
-    assert d.family_scores(db, trainee, recent=2)["dealer-draw"].correct == 2
+    assert sc.family_scores(db, trainee, recent=2)["dealer-draw"].correct == 2
 
 
 def test_family_scores_take_the_mean_of_the_middle_two_times(db: Database,
@@ -384,19 +386,19 @@ def test_family_scores_take_the_mean_of_the_middle_two_times(db: Database,
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 4, 42)
     for i, elapsed in enumerate([4_000, 1_000, 2_001, 3_000]):
         answer(db, issue(db, session, i), answered_ms=1_000 + elapsed, length=4)
-    assert d.family_scores(db, trainee)["dealer-draw"].median_ms == 2_500
-    assert d.family_scores(db, trainee, recent=2)["dealer-draw"].median_ms == 2_500
-    assert d.family_scores(db, trainee, recent=3)["dealer-draw"].median_ms == 2_001
+    assert sc.family_scores(db, trainee)["dealer-draw"].median_ms == 2_500
+    assert sc.family_scores(db, trainee, recent=2)["dealer-draw"].median_ms == 2_500
+    assert sc.family_scores(db, trainee, recent=3)["dealer-draw"].median_ms == 2_001
 
 
 def test_showing_again_restarts_only_an_unanswered_clock(db: Database, trainee: int) -> None:
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42)
     q0 = issue(db, session, 0)
-    d.show_question(db, q0.id, 5_000)
-    assert d.question_at(db, session.id, 0).shown_ms == 5_000  # type: ignore[union-attr]
-    answer(db, d.question_at(db, session.id, 0), answered_ms=6_000)  # type: ignore[arg-type]
-    d.show_question(db, q0.id, 9_000)
-    assert d.question_at(db, session.id, 0).shown_ms == 5_000  # type: ignore[union-attr]
+    qs.show_question(db, q0.id, 5_000)
+    assert qs.question_at(db, session.id, 0).shown_ms == 5_000  # type: ignore[union-attr]
+    answer(db, qs.question_at(db, session.id, 0), answered_ms=6_000)  # type: ignore[arg-type]
+    qs.show_question(db, q0.id, 9_000)
+    assert qs.question_at(db, session.id, 0).shown_ms == 5_000  # type: ignore[union-attr]
     assert d.attempt_for_question(db, q0.id).elapsed_ms == 1_000  # type: ignore[union-attr]
 
 
@@ -466,15 +468,15 @@ def test_one_transaction_records_the_answer_and_sends_the_next_ahead(db: Databas
                                                                        trainee: int) -> None:
     session = d.start_session(db, trainee, "europoker", "mixed", "easy", 3, 1)
     q0 = issue(db, session, 0, shown_ms=1_000)
-    d.store_questions(db, session, [d.NewQuestion(1, "insurance", "hard", 7, '{"n": 1}',
-                                                  "tok-ahead")])
+    qs.store_questions(db, session, [qs.NewQuestion(1, "insurance", "hard", 7, '{"n": 1}',
+                                                    "tok-ahead")])
     attempt, created, q1, run = d.record_attempt(db, q0, answer="hit", expected="hit",
                                                  correct=True, explanation="",
                                                  answered_ms=5_000, session_length=3,
                                                  waited_ms=1_500)
     assert created and (attempt.elapsed_ms, attempt.waited_ms) == (4_000, 0)  # its own page
     assert run == 1  # the streak, read in the same transaction
-    assert q1 == d.pending_question(db, session.id)
+    assert q1 == qs.pending_question(db, session.id)
     assert q1 is not None and (q1.position, q1.family, q1.difficulty, q1.seed, q1.token,
                                q1.shown_ms) == (1, "insurance", "hard", 7, "tok-ahead", 5_000)
     assert q1.sent_ahead and not q0.sent_ahead
@@ -482,7 +484,7 @@ def test_one_transaction_records_the_answer_and_sends_the_next_ahead(db: Databas
     again = d.record_attempt(db, q0, answer="stand", expected="hit", correct=False,
                              explanation="", answered_ms=6_000, session_length=3)
     assert again == (attempt, False, None, None)
-    assert d.issued_count(db, session.id) == 2 and d.pending_question(db, session.id) == q1
+    assert qs.issued_count(db, session.id) == 2 and qs.pending_question(db, session.id) == q1
     # q1 came ahead with the feedback: the time it stayed hidden comes off its time
     second = d.record_attempt(db, q1, answer="hit", expected="hit", correct=True,
                               explanation="", answered_ms=9_000, session_length=3,
@@ -504,11 +506,11 @@ def test_a_reported_wait_comes_off_no_more_than_the_time_since_shown(db: Databas
 
 
 def _answered_with_one_sent_ahead(db: Database,
-                                  trainee: int) -> tuple[d.SessionRow, d.QuestionRow]:
+                                  trainee: int) -> tuple[d.SessionRow, qs.QuestionRow]:
     """A session whose first question was answered at 2 s, the second sent ahead with it."""
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 1)
     q0 = issue(db, session, 0, shown_ms=1_000)
-    d.store_questions(db, session, [new_question(session, 1, "tok-ahead")])
+    qs.store_questions(db, session, [new_question(session, 1, "tok-ahead")])
     q1 = d.record_attempt(db, q0, answer="hit", expected="hit", correct=True, explanation="",
                           answered_ms=2_000, session_length=3).sent_ahead
     assert q1 is not None and q1.sent_ahead
@@ -517,8 +519,8 @@ def _answered_with_one_sent_ahead(db: Database,
 
 def test_a_question_shown_again_is_no_longer_one_sent_ahead(db: Database, trainee: int) -> None:
     session, q1 = _answered_with_one_sent_ahead(db, trainee)
-    d.show_question(db, q1.id, 100_000)  # the trainee came back after a break
-    resumed = d.pending_question(db, session.id)
+    qs.show_question(db, q1.id, 100_000)  # the trainee came back after a break
+    resumed = qs.pending_question(db, session.id)
     assert resumed is not None and (resumed.shown_ms, resumed.sent_ahead) == (100_000, False)
     attempt = d.record_attempt(db, resumed, answer="hit", expected="hit", correct=True,
                                explanation="", answered_ms=104_000, session_length=3,
@@ -537,8 +539,8 @@ def test_a_question_sent_ahead_then_shown_on_its_own_page_loses_the_flag(
         db: Database, trainee: int) -> None:
     """Its clock starts where the page says (when Next revealed it, or now)."""
     session, q1 = _answered_with_one_sent_ahead(db, trainee)
-    d.show_question(db, q1.id, 2_500)
-    shown = d.pending_question(db, session.id)
+    qs.show_question(db, q1.id, 2_500)
+    shown = qs.pending_question(db, session.id)
     assert shown is not None and (shown.shown_ms, shown.sent_ahead) == (2_500, False)
 
 

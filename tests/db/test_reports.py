@@ -7,9 +7,10 @@ import datetime
 import pytest
 from sqlite_utils import Database
 
-from trainer.db import accounts, reports
+from trainer.db import accounts, reports, scores
 from trainer.db import drilling as d
 from trainer.db import exams as x
+from trainer.db import questions as qs
 from trainer.db.users import create_user, set_active
 
 D = datetime.date
@@ -19,13 +20,13 @@ def add(db: Database, user: int, marks: list[tuple[bool, int]], *, house: str = 
         family: str = "dealer-draw", day: str = "2026-11-20") -> None:
     """Attempts (right?, elapsed ms) answered on ``day``."""
     session = d.start_session(db, user, house, family, "easy", len(marks), 1)
-    d.store_questions(db, session, [d.NewQuestion(i, family, "easy", i, "{}", f"{session.id}-{i}")
-                                    for i in range(len(marks))])
+    qs.store_questions(db, session, [qs.NewQuestion(i, family, "easy", i, "{}", f"{session.id}-{i}")
+                                     for i in range(len(marks))])
     for i, (right, ms) in enumerate(marks):
-        stored = d.question_at(db, session.id, i)
+        stored = qs.question_at(db, session.id, i)
         assert stored is not None
-        d.show_question(db, stored.id, 0)  # each on its own page at 0: ``ms`` is its time
-        q = d.question_at(db, session.id, i)
+        qs.show_question(db, stored.id, 0)  # each on its own page at 0: ``ms`` is its time
+        q = qs.question_at(db, session.id, i)
         assert q is not None
         d.record_attempt(db, q, answer="a", expected="b", correct=right, explanation="r",
                          answered_ms=ms, session_length=len(marks))
@@ -65,11 +66,11 @@ def test_filters_by_day_house_user_family_result(db: Database, people: dict[str,
 def test_score_median_and_percent() -> None:
     facts = [reports.Fact(1, "a", "h", c, ms, "2026-11-20T10:00:00")
              for c, ms in ((True, 1000), (True, 3000), (False, 2000), (True, 10_000))]
-    s = reports.score(facts, {"a": 4000})
+    s = scores.score(facts, {"a": 4000})
     assert (s.answered, s.correct, s.median_ms, s.par_ms, s.percent) == (4, 3, 2500, 4000, 75)
-    assert reports.score([]).percent is None
-    assert reports.Score(3, 2).percent == 67  # half up, in integers
-    assert reports.Score(8, 1).percent == 13  # 12.5 -> 13
+    assert scores.score([]).percent is None
+    assert scores.Score(3, 2).percent == 67  # half up, in integers
+    assert scores.Score(8, 1).percent == 13  # 12.5 -> 13
 
 
 def test_trend_compares_with_the_period_before() -> None:

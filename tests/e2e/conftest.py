@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from werkzeug.serving import make_server
 
-from trainer.db import connect, drilling
+from trainer.db import connect, questions
 from trainer.db.users import create_user
 from trainer.web import create_app
 from trainer.web.auth import hash_password
@@ -58,7 +58,7 @@ def pending_question(database: Path, session_id: int) -> dict[str, Any]:
     """The question now on screen, as the server stored it (the test's answer key)."""
     db = connect(database)
     try:
-        question = drilling.pending_question(db, session_id)
+        question = questions.pending_question(db, session_id)
         assert question is not None
         return dict(json.loads(question.question))
     finally:

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from trainer.db import connect, drilling
+from trainer.db import connect, drilling, questions
 from trainer.db import exams as exams_db
 from trainer.db.users import create_user
 from trainer.web.auth import hash_password
@@ -241,14 +241,14 @@ def test_the_console_tables_fit_a_tablet_held_upright(browser: Any,
                             hash_password(PASSWORD, "pbkdf2:sha256:1000"))
     backend = DrillsPackageBackend()
     session = drilling.start_session(db, long_name.id, "russian-casino", "table-settlement",
-                                     "hard", 1, 5, [drilling.NewQuestion(
+                                     "hard", 1, 5, [questions.NewQuestion(
                                          0, "table-settlement", "hard", 5,
                                          backend.generate("russian-casino", "table-settlement",
                                                           5, "hard"), "narrow-0")])
-    stored = drilling.question_at(db, session.id, 0)
+    stored = questions.question_at(db, session.id, 0)
     assert stored is not None
-    drilling.show_question(db, stored.id, 1_000)
-    shown = drilling.question_at(db, session.id, 0)
+    questions.show_question(db, stored.id, 1_000)
+    shown = questions.question_at(db, session.id, 0)
     assert shown is not None
     drilling.record_attempt(db, shown, answer="+1000;-2000;0;+1500;-500;+250;-125",
                             expected="+1500;-2000;0;+1500;-500;+250;-125", correct=False,

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from trainer.db import connect, drilling
+from trainer.db import connect, drilling, questions
 from trainer.drills.answers import parse_chips
 from trainer.drills.chips import fewest_chips
 from trainer.engine.money import format_money
@@ -86,7 +86,7 @@ def one_question_session(server: LiveServer, house: str, family: str, difficulty
         tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
         session = drilling.start_session(
             db, tina, house, family, difficulty, 1, 1,
-            [drilling.NewQuestion(0, family, difficulty, seed, text, secrets.token_urlsafe(16))])
+            [questions.NewQuestion(0, family, difficulty, seed, text, secrets.token_urlsafe(16))])
     finally:
         db.close()
     return session, text
@@ -389,8 +389,8 @@ def test_offers_against_an_ace_by_keyboard(browser: Any, live_server: LiveServer
     try:
         tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
         session = drilling.start_session(db, tina, "europoker", "ace-offers", "medium", 3, 1, [
-            drilling.NewQuestion(i, "ace-offers", "medium", dealt[offer][0], dealt[offer][1],
-                                 secrets.token_urlsafe(16)) for i, offer in enumerate(order)])
+            questions.NewQuestion(i, "ace-offers", "medium", dealt[offer][0], dealt[offer][1],
+                                  secrets.token_urlsafe(16)) for i, offer in enumerate(order)])
     finally:
         db.close()
     context = browser.new_context(viewport={"width": 1024, "height": 800})

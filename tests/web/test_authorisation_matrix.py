@@ -24,7 +24,7 @@ from flask import Flask, url_for
 from flask.testing import FlaskClient
 
 from tests.web.conftest import FAST_HASH, PASSWORD
-from trainer.db import connect, drilling
+from trainer.db import connect, drilling, questions
 from trainer.db import exams as exams_db
 from trainer.db.users import create_user, find_user
 from trainer.web.auth import hash_password
@@ -174,12 +174,12 @@ def _build(app: Flask) -> World:
     response = tina.post("/drills", data={"csrf_token": _csrf(tina), **BODIES["trainee.start"]})
     session_id = int(response.headers["Location"].rsplit("/", 1)[1])
     tina.get(f"/drills/{session_id}")
-    question = drilling.pending_question(db, session_id)
+    question = questions.pending_question(db, session_id)
     assert question is not None
     tina.post(f"/drills/{session_id}/answer",
               data={"csrf_token": _csrf(tina), "token": question.token, "choice": "hit"})
     tina.get(f"/drills/{session_id}")
-    pending = drilling.pending_question(db, session_id)
+    pending = questions.pending_question(db, session_id)
     assert pending is not None
     attempt = drilling.attempt_for_question(db, question.id)
     assert attempt is not None

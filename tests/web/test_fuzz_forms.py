@@ -26,7 +26,7 @@ from flask.testing import FlaskClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.db import connect, drilling
+from trainer.db import connect, drilling, questions
 from trainer.db import exams as exams_db
 from trainer.db.users import create_user, find_user
 from trainer.engine.houses import house_names
@@ -222,7 +222,7 @@ def test_fuzz_start_drill(world: dict[str, Any]) -> None:
     _run("start", run, 500)
 
 
-def _pending(world: dict[str, Any], house: str) -> tuple[int, drilling.QuestionRow]:
+def _pending(world: dict[str, Any], house: str) -> tuple[int, questions.QuestionRow]:
     """A mixed-family session at ``house`` (every family in turn) and its open question."""
     tina: FlaskClient = world["tina"]
     db = connect(world["path"])
@@ -233,10 +233,10 @@ def _pending(world: dict[str, Any], house: str) -> tuple[int, drilling.QuestionR
             session = drilling.start_session(db, world["ids"]["tina"], house, "mixed", "easy",
                                              200, len(world["sessions"]) + 11)
             world["sessions"][house] = session.id
-        question = drilling.pending_question(db, session.id)
+        question = questions.pending_question(db, session.id)
         if question is None or question.shown_ms is None:  # shown by its page (no JavaScript)
             _clean(tina.get(f"/drills/{session.id}"), "drill page")
-            question = drilling.pending_question(db, session.id)
+            question = questions.pending_question(db, session.id)
         assert question is not None
         return session.id, question
     finally:

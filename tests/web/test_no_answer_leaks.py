@@ -37,7 +37,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from trainer.db import connect, drilling, now_ms
+from trainer.db import connect, drilling, now_ms, questions
 from trainer.db import exams as exams_db
 from trainer.db.users import create_user
 from trainer.drills import load_families
@@ -100,8 +100,8 @@ def _drill_responses(app: Flask, client: FlaskClient, question_json: str,
     db = connect(app.config["DATABASE"])
     try:
         user_id = int(db.execute("SELECT id FROM users WHERE username='tina'").fetchone()[0])
-        question = drilling.NewQuestion(0, data["family"], data["difficulty"], int(data["seed"]),
-                                        question_json, secrets.token_urlsafe(16))
+        question = questions.NewQuestion(0, data["family"], data["difficulty"], int(data["seed"]),
+                                         question_json, secrets.token_urlsafe(16))
         session = drilling.start_session(db, user_id, data["house"], data["family"],
                                          data["difficulty"], 5, 1, [question])
     finally:
@@ -146,11 +146,11 @@ def _ahead_responses(app: Flask, client: FlaskClient,
     db = connect(app.config["DATABASE"])
     try:
         user_id = int(db.execute("SELECT id FROM users WHERE username='tina'").fetchone()[0])
-        first = drilling.NewQuestion(0, "dealer-draw", "easy", 1, json.dumps(decoy),
-                                     secrets.token_urlsafe(16))
-        under_test = drilling.NewQuestion(1, data["family"], data["difficulty"],
-                                          int(data["seed"]), question_json,
-                                          secrets.token_urlsafe(16))
+        first = questions.NewQuestion(0, "dealer-draw", "easy", 1, json.dumps(decoy),
+                                      secrets.token_urlsafe(16))
+        under_test = questions.NewQuestion(1, data["family"], data["difficulty"],
+                                           int(data["seed"]), question_json,
+                                           secrets.token_urlsafe(16))
         session = drilling.start_session(db, user_id, data["house"], data["family"],
                                          data["difficulty"], 5, 1, [first, under_test])
     finally:

@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from trainer.db import connect, drilling
+from trainer.db import connect, drilling, questions
 from trainer.db.users import create_user
 from trainer.drills import load_families
 from trainer.drills.answers import parse_chips
@@ -81,7 +81,7 @@ def test_every_family_can_be_drilled_and_answered(real_app: Flask, family: str) 
         for _ in range(2):
             html = client.get(url).get_data(as_text=True)
             db = connect(real_app.config["DATABASE"])
-            question = drilling.pending_question(db, session_id)
+            question = questions.pending_question(db, session_id)
             db.close()
             assert question is not None
             stored = json.loads(question.question)
@@ -200,7 +200,7 @@ def test_ticking_nothing_is_an_answer_only_from_the_form(real_app: Flask) -> Non
     try:
         tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
         session = drilling.start_session(db, tina, "europoker", "split-aces", "medium", 1, 1, [
-            drilling.NewQuestion(0, "split-aces", "medium", 1, text, "tok-multi")])
+            questions.NewQuestion(0, "split-aces", "medium", 1, text, "tok-multi")])
     finally:
         db.close()
     url = f"/drills/{session.id}"

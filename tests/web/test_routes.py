@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.web.conftest import Auth, csrf_from
-from trainer.db import connect, drilling, now_ms, users
+from trainer.db import connect, drilling, now_ms, questions, users
 from trainer.web.drill_flow import ENDED_MESSAGE, REPEATED_NOTE, SAME_AGAIN_NOTE
 from trainer.web.drill_source import backend
 from trainer.web.session_plan import SessionPlan
@@ -46,17 +46,17 @@ def htmx_session(client: FlaskClient, auth: Any, length: int) -> tuple[str, int,
     return url, int(url.rsplit("/", 1)[1]), form
 
 
-def pending(app: Flask, session_id: int) -> drilling.QuestionRow:
+def pending(app: Flask, session_id: int) -> questions.QuestionRow:
     db = connect(app.config["DATABASE"])
     try:
-        question = drilling.pending_question(db, session_id)
+        question = questions.pending_question(db, session_id)
         assert question is not None
         return question
     finally:
         db.close()
 
 
-def expected_of(question: drilling.QuestionRow) -> str:
+def expected_of(question: questions.QuestionRow) -> str:
     return str(json.loads(question.question)["answer"])
 
 
@@ -486,7 +486,7 @@ def test_wrong_answer_by_htmx_returns_the_feedback_fragment(app: Flask, client: 
     question = pending(app, session_id)  # the next one, sent ahead
     db = connect(app.config["DATABASE"])
     try:
-        answered = drilling.question_at(db, session_id, 0)
+        answered = questions.question_at(db, session_id, 0)
     finally:
         db.close()
     assert answered is not None
@@ -662,10 +662,10 @@ def test_a_session_started_before_questions_were_dealt_at_the_start_goes_on(
         session = drilling.start_session(db, tina, "europoker", "dealer-draw", "easy", 3, 5)
         with app.app_context():
             first = SessionPlan.of(session).questions(backend(), range(1))
-        drilling.store_questions(db, session, first)
-        stored = drilling.question_at(db, session.id, 0)
+        questions.store_questions(db, session, first)
+        stored = questions.question_at(db, session.id, 0)
         assert stored is not None
-        drilling.show_question(db, stored.id, now_ms())
+        questions.show_question(db, stored.id, now_ms())
     finally:
         db.close()
     url = f"/drills/{session.id}"
@@ -1125,7 +1125,7 @@ def test_feedback_and_summary_fragments(app: Flask, client: FlaskClient, auth: A
     assert client.get(f"{url}/feedback/5").status_code == 404
 
 
-def right_answer_fields(question: drilling.QuestionRow) -> dict[str, str]:
+def right_answer_fields(question: questions.QuestionRow) -> dict[str, str]:
     """The form fields answering a fake backend's question right."""
     answer = expected_of(question)
     if question.family == "dealer-draw":
@@ -1402,15 +1402,15 @@ def test_the_summary_breaks_a_mixed_session_down_by_drill_title(app: Flask, clie
     tina = users.find_user(db, "tina")
     assert tina is not None
     fake = app.config["DRILL_BACKEND"]
-    dealt = [drilling.NewQuestion(p, family, "easy", p, fake.generate("europoker", family, p,
-                                                                      "easy"), f"mix-{p}")
+    dealt = [questions.NewQuestion(p, family, "easy", p, fake.generate("europoker", family, p,
+                                                                       "easy"), f"mix-{p}")
              for p, family in enumerate(["chip-payout", "dealer-draw"])]
     session = drilling.start_session(db, tina.id, "europoker", "mixed", "easy", 2, 1, dealt)
     for position in range(2):
-        stored = drilling.question_at(db, session.id, position)
+        stored = questions.question_at(db, session.id, position)
         assert stored is not None
-        drilling.show_question(db, stored.id, 1_000)
-        shown = drilling.question_at(db, session.id, position)
+        questions.show_question(db, stored.id, 1_000)
+        shown = questions.question_at(db, session.id, position)
         assert shown is not None
         drilling.record_attempt(db, shown, answer="x", expected="y", correct=False,
                                 explanation="europoker: rule", answered_ms=2_000,

@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from trainer.db import connect, drilling
+from trainer.db import connect, drilling, questions
 from trainer.db import exams as exams_db
 
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/supervisor/"}
@@ -65,14 +65,14 @@ def seed(app: Flask, answers: dict[str, list[bool]], house: str = "europoker",
         for name, marks in answers.items():
             uid = int(db.execute("SELECT id FROM users WHERE username = ?", [name]).fetchone()[0])
             session = drilling.start_session(db, uid, house, family, "easy", len(marks), 7)
-            drilling.store_questions(db, session, [
-                drilling.NewQuestion(i, family, "easy", i, fake.generate(house, family, i, "easy"),
-                                     f"t-{session.id}-{i}") for i in range(len(marks))])
+            questions.store_questions(db, session, [
+                questions.NewQuestion(i, family, "easy", i, fake.generate(house, family, i, "easy"),
+                                      f"t-{session.id}-{i}") for i in range(len(marks))])
             for i, right in enumerate(marks):
-                stored = drilling.question_at(db, session.id, i)
+                stored = questions.question_at(db, session.id, i)
                 assert stored is not None
-                drilling.show_question(db, stored.id, 1_000)
-                q = drilling.question_at(db, session.id, i)
+                questions.show_question(db, stored.id, 1_000)
+                q = questions.question_at(db, session.id, i)
                 assert q is not None
                 expected = json.loads(q.question)["answer"]
                 drilling.record_attempt(db, q, answer=expected if right else "=cmd()",

@@ -1,26 +1,29 @@
-"""Drill sessions, the questions issued in them, and the attempts that answer them.
+"""Drill sessions and the attempts that answer their questions.
 
-A session's questions are generated and stored when it starts, each with a
-random token the answer form carries back, and shown to the trainee one at a
-time: a question's clock starts when it is shown (``shown_ms``), and an answer
-is accepted only for a question shown to this trainee.  ``attempts.question_id``
-is UNIQUE: a double submit records one attempt and returns the first one again.
-Storing them all at the start costs less than one per answer (the generator runs
-warm, and an answer then updates one row where it inserted one with two indexes),
-and an auditor sees the whole session as it was dealt.
+A session's questions are stored when it starts (:mod:`trainer.db.questions`), and
+an answer is accepted only for a question shown to this trainee.
+``attempts.question_id`` is UNIQUE: a double submit records one attempt and returns
+the first one again.
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from sqlite_utils import Database
 
-from trainer.db.connection import now_iso, now_ms, select, write_transaction
-from trainer.db.scores import Score, median
+from trainer.db.connection import now_iso, select, write_transaction
+from trainer.db.questions import (
+    QUESTION_NAMES,
+    NewQuestion,
+    QuestionRow,
+    insert_questions,
+    question_row,
+    send_ahead,
+)
+from trainer.db.scores import Score, streak
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,32 +51,6 @@ class SessionRow:
     def ended_early(self) -> bool:
         """Finished by the trainee before every question was answered (:func:`end_session`)."""
         return self.finished and self.answered < self.length
-
-
-@dataclass(frozen=True, slots=True)
-class QuestionRow:
-    """A question issued to a trainee; ``question`` is the drills package's JSON.
-
-    ``issued_ms`` is when it was stored (its session started), ``shown_ms`` when the
-    trainee was shown it, which starts its clock (None: not shown yet).
-    """
-
-    id: int
-    token: str
-    session_id: int
-    user_id: int
-    position: int
-    house: str
-    family: str
-    seed: int
-    difficulty: str
-    question: str
-    issued_ms: int
-    shown_ms: int | None
-    sent_ahead: bool = False
-    """Issued with the previous answer's feedback, shown only when the trainee moved on."""
-    answered: bool = False
-    """Whether an attempt answers it (filled in by ``session_and_question`` only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,18 +87,14 @@ _SESSION_COLUMNS = """
 """
 _SESSION_SELECT = f"SELECT {_SESSION_COLUMNS} FROM drill_sessions s"
 _SESSION_FIELDS = len(SessionRow.__slots__)
-_QUESTION_COLUMNS = (
-    "id, token, session_id, user_id, position, house, family, seed, difficulty, question,"
-    " issued_ms, shown_ms, sent_ahead"
-)
-_QUESTION_NAMES = [*_QUESTION_COLUMNS.replace(",", " ").split(), "answered"]
-"""A question's columns, then whether an attempt answers it (as ``session_and_question`` reads)."""
 _SESSION_AND_QUESTION = f"""
-    SELECT {_SESSION_COLUMNS}, {", ".join(f"q.{name}" for name in _QUESTION_NAMES[:-1])},
+    SELECT {_SESSION_COLUMNS}, {", ".join(f"q.{name}" for name in QUESTION_NAMES)},
            EXISTS (SELECT 1 FROM attempts a WHERE a.question_id = q.id) AS answered
     FROM drill_sessions s LEFT JOIN issued_questions q ON q.token = ? AND q.session_id = s.id
     WHERE s.id = ?
 """
+_JOINED_NAMES = [*QUESTION_NAMES, "answered"]
+"""The question's names in ``_SESSION_AND_QUESTION``, then whether an attempt answers it."""
 ATTEMPT_COLUMNS = (
     "id, user_id, session_id, question_id, position, house, family, seed, difficulty, question,"
     " answer, expected, correct, explanation, elapsed_ms, answered_at, waited_ms, retry"
@@ -131,14 +104,6 @@ ATTEMPT_COLUMNS = (
 
 def _session(row: dict[str, Any]) -> SessionRow:
     return SessionRow(**row)
-
-
-def _question(row: dict[str, Any]) -> QuestionRow:
-    fields = dict(row)
-    for flag in ("sent_ahead", "answered"):
-        if flag in fields:
-            fields[flag] = bool(fields[flag])
-    return QuestionRow(**fields)
 
 
 def attempt_row(row: dict[str, Any]) -> AttemptRow:
@@ -154,7 +119,7 @@ def start_session(
     shown yet)."""
     with write_transaction(db):
         session_id = _insert_session(db, user_id, house, family, difficulty, length, seed)
-        _store_questions(db, session_id, user_id, house, questions)
+        insert_questions(db, session_id, user_id, house, questions)
     session = get_session(db, session_id)
     assert session is not None
     return session
@@ -190,7 +155,7 @@ def start_retry(db: Database, session: SessionRow,
             retry_id = _insert_session(db, session.user_id, session.house, session.family,
                                        session.difficulty, len(wrong), session.seed,
                                        retry_of=session.id)
-            _store_questions(db, retry_id, session.user_id, session.house, [
+            insert_questions(db, retry_id, session.user_id, session.house, [
                 NewQuestion(position, attempt.family, attempt.difficulty, attempt.seed,
                             attempt.question, new_token())
                 for position, attempt in enumerate(wrong)
@@ -286,78 +251,6 @@ def finished_sessions(db: Database, user_id: int, limit: int = 5) -> list[Sessio
     return [SessionResult(session, Score(session.answered, right)) for session, right in sessions]
 
 
-def pending_question(db: Database, session_id: int) -> QuestionRow | None:
-    """The session's next question to answer, shown or not (None: every question stored in
-    the session is answered).
-
-    Questions are shown and answered in order, one at a time, so it is the one at
-    the position after the answered ones.
-    """
-    rows = select(
-            db,
-            f"SELECT {_QUESTION_COLUMNS} FROM issued_questions WHERE session_id = ?"
-            " AND position = (SELECT count(*) FROM attempts a WHERE a.session_id = ?)",
-            [session_id, session_id],
-        )
-    return _question(rows[0]) if rows else None
-
-
-def issued_count(db: Database, session_id: int) -> int:
-    """How many questions this session has stored."""
-    row = db.execute(
-        "SELECT count(*) FROM issued_questions WHERE session_id = ?", [session_id]
-    ).fetchone()
-    return int(row[0])
-
-
-@dataclass(frozen=True, slots=True)
-class NewQuestion:
-    """A generated question ready to store at ``position`` of a session."""
-
-    position: int
-    family: str
-    difficulty: str
-    seed: int
-    question: str
-    token: str
-
-
-_INSERT_QUESTION = (
-    "INSERT INTO issued_questions (token, session_id, user_id, position, house, family,"
-    " seed, difficulty, question, issued_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-    " ON CONFLICT (session_id, position) DO NOTHING"
-)
-
-
-def _store_questions(db: Database, session_id: int, user_id: int, house: str,
-                     questions: Sequence[NewQuestion]) -> None:
-    """Store ``questions`` in a session, not shown yet; a position already stored keeps its
-    question."""
-    stored_ms = now_ms()
-    db.conn.executemany(_INSERT_QUESTION, [
-        [new.token, session_id, user_id, new.position, house, new.family, new.seed,
-         new.difficulty, new.question, stored_ms] for new in questions
-    ])
-
-
-def store_questions(db: Database, session: SessionRow, questions: Sequence[NewQuestion]) -> None:
-    """Store the rest of a session's questions (one started before sessions stored theirs at
-    the start); positions already stored keep theirs, so racing requests agree."""
-    with write_transaction(db):
-        _store_questions(db, session.id, session.user_id, session.house, questions)
-
-
-def show_question(db: Database, question_id: int, shown_ms: int) -> None:
-    """Show an unanswered question on its own page: its clock starts at ``shown_ms`` (again,
-    for one shown before a break), and it is no longer one sent ahead."""
-    with write_transaction(db):
-        db.execute(
-            "UPDATE issued_questions SET shown_ms = ?, sent_ahead = 0 WHERE id = ?"
-            " AND NOT EXISTS (SELECT 1 FROM attempts WHERE question_id = ?)",
-            [shown_ms, question_id, question_id],
-        )
-
-
 def session_and_question(db: Database, session_id: int,
                          token: str) -> tuple[SessionRow | None, QuestionRow | None]:
     """A session by id and, in one read, the question issued in it with this token (None:
@@ -368,18 +261,7 @@ def session_and_question(db: Database, session_id: int,
     session = SessionRow(*row[:_SESSION_FIELDS])
     if row[_SESSION_FIELDS] is None:
         return session, None
-    return session, _question(dict(zip(_QUESTION_NAMES, row[_SESSION_FIELDS:], strict=True)))
-
-
-def question_at(db: Database, session_id: int, position: int) -> QuestionRow | None:
-    """The question issued at ``position`` of a session."""
-    rows = select(
-            db,
-            f"SELECT {_QUESTION_COLUMNS} FROM issued_questions WHERE session_id = ?"
-            " AND position = ?",
-            [session_id, position],
-        )
-    return _question(rows[0]) if rows else None
+    return session, question_row(dict(zip(_JOINED_NAMES, row[_SESSION_FIELDS:], strict=True)))
 
 
 class SessionEndedError(ValueError):
@@ -452,7 +334,7 @@ def record_attempt(
                 [answered_at, question.session_id],
             )
         elif created and send_next:
-            ahead = _send_ahead(db, question.session_id, question.position + 1, answered_ms)
+            ahead = send_ahead(db, question.session_id, question.position + 1, answered_ms)
         run = streak(db, question.session_id, question.position) if created else None
     if created:
         return Recorded(AttemptRow(
@@ -469,18 +351,6 @@ def record_attempt(
         raise SessionEndedError(f"session {question.session_id} has ended: question "
                                 f"{question.id} was left unanswered")
     return Recorded(attempt, False, None)
-
-
-def _send_ahead(db: Database, session_id: int, position: int,
-                shown_ms: int) -> QuestionRow | None:
-    """Show the question at ``position`` with the previous answer's feedback (hidden behind
-    it until the trainee asks for it), if it is stored and not shown yet."""
-    rows = db.execute(  # every row fetched: the statement is finished before the commit
-        "UPDATE issued_questions SET shown_ms = ?, sent_ahead = 1 WHERE session_id = ?"
-        f" AND position = ? AND shown_ms IS NULL RETURNING {_QUESTION_COLUMNS}",
-        [shown_ms, session_id, position],
-    ).fetchall()
-    return _question(dict(zip(_QUESTION_NAMES[:-1], rows[0], strict=True))) if rows else None
 
 
 def attempt_for_question(db: Database, question_id: int) -> AttemptRow | None:
@@ -501,41 +371,3 @@ def session_attempts(db: Database, session_id: int) -> list[AttemptRow]:
             [session_id],
         )
     ]
-
-
-def streak(db: Database, session_id: int, through_position: int) -> int:
-    """Consecutive right answers in the session ending at ``through_position`` (at most 200).
-
-    Reads back only until the first wrong answer (each attempt read is a table row).
-    """
-    count = 0
-    with contextlib.closing(db.execute(
-        "SELECT correct FROM attempts WHERE session_id = ? AND position <= ?"
-        " ORDER BY position DESC LIMIT 200",
-        [session_id, through_position],
-    )) as rows:
-        for (correct,) in rows:
-            if not correct:
-                break
-            count += 1
-    return count
-
-
-def family_scores(db: Database, user_id: int, recent: int = 50) -> dict[str, Score]:
-    """The trainee's record on each family over their most recent ``recent`` answers in it
-    (retries of mistakes left out: practice)."""
-    rows = db.execute(
-        """
-        SELECT family, correct, elapsed_ms FROM (
-            SELECT family, correct, elapsed_ms,
-                   row_number() OVER (PARTITION BY family ORDER BY id DESC) AS rn
-            FROM attempts WHERE user_id = ? AND retry = 0
-        ) WHERE rn <= ? ORDER BY family
-        """,
-        [user_id, recent],
-    ).fetchall()
-    grouped: dict[str, list[tuple[int, int]]] = {}
-    for family, correct, elapsed in rows:
-        grouped.setdefault(family, []).append((correct, elapsed))
-    return {family: Score(len(items), sum(c for c, _ in items), median(e for _, e in items))
-            for family, items in grouped.items()}

@@ -17,9 +17,7 @@ from sqlite_utils import Database
 
 from trainer.db.drilling import ATTEMPT_COLUMNS, AttemptRow, attempt_row
 from trainer.db.exams import Sitting
-from trainer.db.scores import Score as Score  # Score, score: re-exported for the console
-from trainer.db.scores import Tally
-from trainer.db.scores import score as score
+from trainer.db.scores import Score, Tally, score
 
 
 @dataclass(frozen=True, slots=True)

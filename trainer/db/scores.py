@@ -1,15 +1,19 @@
 """Score figures every page shares: right answers out of answered, and the median time.
 
 The trainee's home and summary and the supervisor's pages all work their figures out
-here, so the same answers always show the same accuracy, percent and median.
+here, so the same answers always show the same accuracy, percent and median.  The
+trainee's own queries are here too: their record on each family and a session's streak.
 """
 
 from __future__ import annotations
 
+import contextlib
 import statistics
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
+
+from sqlite_utils import Database
 
 
 class Answered(Protocol):
@@ -67,3 +71,41 @@ def score(items: Iterable[Answered], par_ms: Mapping[str, int] | None = None) ->
     pars = [par_ms[f.family] for f in rows if par_ms and f.family in par_ms]
     return Score(len(rows), sum(f.correct for f in rows), median(f.elapsed_ms for f in rows),
                  median(pars))
+
+
+def streak(db: Database, session_id: int, through_position: int) -> int:
+    """Consecutive right answers in the session ending at ``through_position`` (at most 200).
+
+    Reads back only until the first wrong answer (each attempt read is a table row).
+    """
+    count = 0
+    with contextlib.closing(db.execute(
+        "SELECT correct FROM attempts WHERE session_id = ? AND position <= ?"
+        " ORDER BY position DESC LIMIT 200",
+        [session_id, through_position],
+    )) as rows:
+        for (correct,) in rows:
+            if not correct:
+                break
+            count += 1
+    return count
+
+
+def family_scores(db: Database, user_id: int, recent: int = 50) -> dict[str, Score]:
+    """The trainee's record on each family over their most recent ``recent`` answers in it
+    (retries of mistakes left out: practice)."""
+    rows = db.execute(
+        """
+        SELECT family, correct, elapsed_ms FROM (
+            SELECT family, correct, elapsed_ms,
+                   row_number() OVER (PARTITION BY family ORDER BY id DESC) AS rn
+            FROM attempts WHERE user_id = ? AND retry = 0
+        ) WHERE rn <= ? ORDER BY family
+        """,
+        [user_id, recent],
+    ).fetchall()
+    grouped: dict[str, list[tuple[int, int]]] = {}
+    for family, correct, elapsed in rows:
+        grouped.setdefault(family, []).append((correct, elapsed))
+    return {family: Score(len(items), sum(c for c, _ in items), median(e for _, e in items))
+            for family, items in grouped.items()}

@@ -26,7 +26,7 @@ from flask import (
 )
 from flask_login import current_user, login_required
 
-from trainer.db import drilling, now_ms
+from trainer.db import drilling, now_ms, questions, scores
 from trainer.web.answer_input import PostedAnswer, answer_from_form
 from trainer.web.database import get_db
 from trainer.web.drill_source import backend, family_title, session_titles
@@ -51,7 +51,7 @@ class OnItsPage:
     """The question a drill page shows, and for one still waiting behind the last feedback
     (sent ahead, never answered), how long it waited there: the page's form posts it back."""
 
-    question: drilling.QuestionRow
+    question: questions.QuestionRow
     waited_ms: int | None = None
 
 
@@ -65,11 +65,12 @@ def _current_question(session: drilling.SessionRow) -> OnItsPage:
     and resumed).  That wait is fixed in the ``revealed`` cookie for later reloads, posted
     with the answer, and kept with the attempt like any reported wait."""
     db = get_db()
-    pending = drilling.pending_question(db, session.id)
+    pending = questions.pending_question(db, session.id)
     if pending is None:  # a session started before sessions stored their questions at the start
-        planned = range(drilling.issued_count(db, session.id), session.length)
-        drilling.store_questions(db, session, SessionPlan.of(session).questions(backend(), planned))
-        pending = drilling.pending_question(db, session.id)
+        planned = range(questions.issued_count(db, session.id), session.length)
+        questions.store_questions(db, session,
+                                  SessionPlan.of(session).questions(backend(), planned))
+        pending = questions.pending_question(db, session.id)
         assert pending is not None
     now = now_ms()
     waited = None
@@ -80,7 +81,7 @@ def _current_question(session: drilling.SessionRow) -> OnItsPage:
         if revealed is None:
             _remember_wait(pending.token, waited)
     if pending.shown_ms is None or now - pending.shown_ms - (waited or 0) > RESUME_AFTER_MS:
-        drilling.show_question(db, pending.id, now)
+        questions.show_question(db, pending.id, now)
         return OnItsPage(replace(pending, shown_ms=now, sent_ahead=False))
     return OnItsPage(pending, waited)
 
@@ -111,7 +112,7 @@ def _remember_wait(token: str, waited: int) -> None:
         return response
 
 
-def _question_context(session: drilling.SessionRow, question: drilling.QuestionRow,
+def _question_context(session: drilling.SessionRow, question: questions.QuestionRow,
                       form: PostedAnswer | None = None, error: str | None = None,
                       view: QuestionView | None = None) -> dict[str, Any]:
     return {
@@ -193,7 +194,7 @@ class Checked:
     answer: str
 
 
-def _check_posted(question: drilling.QuestionRow, view: QuestionView,
+def _check_posted(question: questions.QuestionRow, view: QuestionView,
                   form: PostedAnswer) -> Checked | str:
     """The posted answer checked, or the message to show beside the field."""
     given, error = answer_from_form(form.choice, form.amount, view)
@@ -206,7 +207,7 @@ def _check_posted(question: drilling.QuestionRow, view: QuestionView,
     return Checked(verdict, verdict.given or given.describe())
 
 
-def _reask(session: drilling.SessionRow, question: drilling.QuestionRow, form: PostedAnswer,
+def _reask(session: drilling.SessionRow, question: questions.QuestionRow, form: PostedAnswer,
            error: str, view: QuestionView | None = None) -> Any:
     """The question again with the message beside the field; nothing recorded."""
     context = _question_context(session, question, form=form, error=error, view=view)
@@ -225,9 +226,9 @@ def _repeat_note(checked: Checked | str, attempt: drilling.AttemptRow) -> str:
     return SAME_AGAIN_NOTE if same else REPEATED_NOTE
 
 
-def _feedback_response(session: drilling.SessionRow, question: drilling.QuestionRow,
+def _feedback_response(session: drilling.SessionRow, question: questions.QuestionRow,
                        attempt: drilling.AttemptRow, view: QuestionView | None = None,
-                       upcoming: drilling.QuestionRow | None = None,
+                       upcoming: questions.QuestionRow | None = None,
                        streak: int | None = None, note: str | None = None) -> Any:
     """The feedback on ``attempt``; ``note``: why it is not the answer this request posted."""
     if not is_htmx():
@@ -243,9 +244,9 @@ def _feedback_response(session: drilling.SessionRow, question: drilling.Question
         "HX-Replace-Url": url_for(".feedback", session_id=session.id, position=question.position)}
 
 
-def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionRow,
+def _feedback_context(session: drilling.SessionRow, question: questions.QuestionRow,
                       attempt: drilling.AttemptRow, view: QuestionView | None = None,
-                      upcoming: drilling.QuestionRow | None = None,
+                      upcoming: questions.QuestionRow | None = None,
                       streak: int | None = None,
                       felt_in_place: bool = False) -> dict[str, Any]:
     """The feedback on ``attempt`` and the question after it (``upcoming``, when the caller
@@ -258,7 +259,7 @@ def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionR
     last = question.position + 1 >= session.length or session.finished
     db = get_db()
     if upcoming is None and not last:
-        pending = drilling.pending_question(db, session.id)
+        pending = questions.pending_question(db, session.id)
         upcoming = pending if pending is not None and pending.shown_ms is not None else None
     return {
         "session": session,
@@ -267,7 +268,7 @@ def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionR
         "view": view,
         "felt_in_place": felt_in_place,
         "par_ms": int(view.par_seconds * 1000),
-        "streak": drilling.streak(db, session.id, question.position) if streak is None
+        "streak": scores.streak(db, session.id, question.position) if streak is None
         else streak,
         "last": last,
         "upcoming": upcoming,
@@ -288,7 +289,7 @@ def _feedback_context(session: drilling.SessionRow, question: drilling.QuestionR
 def feedback(session_id: int, position: int) -> Any:
     session = own_session(session_id)
     db = get_db()
-    question = drilling.question_at(db, session.id, position)
+    question = questions.question_at(db, session.id, position)
     attempt = drilling.attempt_for_question(db, question.id) if question else None
     if question is None or attempt is None:
         abort(404)  # never show an answer before it was given

@@ -10,7 +10,8 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from trainer.db.drilling import NewQuestion, SessionRow
+from trainer.db.drilling import SessionRow
+from trainer.db.questions import NewQuestion
 from trainer.web.drillkit import DrillBackend, FamilyInfo
 
 MIXED = "mixed"

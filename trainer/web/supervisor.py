@@ -15,7 +15,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template, url_for
 from sqlite_utils import Database
 
-from trainer.db import accounts, reports
+from trainer.db import accounts, reports, scores
 from trainer.db import exams as exams_db
 from trainer.web import charts, console
 from trainer.web.database import get_db
@@ -130,13 +130,13 @@ def trainee(user_id: int) -> Any:
     for f in all_facts:
         by_family.setdefault(f.family, []).append(f)
     par = console.par_ms()
-    family_scores = {name: reports.score(items, par) for name, items in by_family.items()}
+    family_scores = {name: scores.score(items, par) for name, items in by_family.items()}
     log_filters = reports.Filters(filters.date_from, filters.date_to, filters.house, user_id,
                                   filters.family, filters.correct)
     log, paging = _log_page(db, log_filters)
     sittings = reports.exam_results(db, reports.Filters(user_id=user_id), finished_only=False)
     return console.page("supervisor/_trainee.html",
-        account=account, form=form, chart=chart, overall=reports.score(all_facts, par),
+        account=account, form=form, chart=chart, overall=scores.score(all_facts, par),
         family_scores=family_scores, weakest=reports.weakest(family_scores),
         titles=console.family_titles(), houses=house_titles(), log=log, **paging,
         sittings=sittings,

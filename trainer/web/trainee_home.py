@@ -12,7 +12,7 @@ from flask_login import current_user, login_required
 from werkzeug.datastructures import MultiDict
 
 from trainer.db import drilling
-from trainer.db.scores import Score
+from trainer.db.scores import Score, family_scores
 from trainer.web.database import get_db
 from trainer.web.drill_source import (
     backend,
@@ -80,7 +80,7 @@ def _start_form(formdata: MultiDict[str, str] | None = None) -> StartDrillForm:
 def _home(form: StartDrillForm, status: int = 200) -> Any:
     db = get_db()
     families = backend().families()
-    scores = drilling.family_scores(db, current_user.id)
+    scores = family_scores(db, current_user.id)
     recent = drilling.recent_sessions(db, current_user.id, limit=1)
     last_house = recent[0].house if recent else None
     unfinished = drilling.unfinished_sessions(db, current_user.id, limit=RESUMABLE_SHOWN)
