@@ -28,6 +28,7 @@ from trainer.db import connect, drilling, questions
 from trainer.db import exams as exams_db
 from trainer.db.users import create_user, find_user
 from trainer.web.auth import hash_password
+from trainer.web.exams import expected_of
 
 LOGIN = "login"
 VISITORS = ("anonymous", "deactivated", "other", "supervisor", "trainee")  # owner last
@@ -183,9 +184,9 @@ def _build(app: Flask) -> World:
     assert pending is not None
     attempt = drilling.attempt_for_question(db, question.id)
     assert attempt is not None
-    # an exam tina passed (pass mark 0, one question), and one she has not started
+    # an exam tina passed (one question, answered right), and one she has not started
     exam_args = {"houses": ["europoker"], "families": ["dealer-draw"], "difficulty": "default",
-                 "questions": 1, "pass_mark": 0, "time_limit_s": 600, "attempts_allowed": 3,
+                 "questions": 1, "pass_mark": 100, "time_limit_s": 600, "attempts_allowed": 3,
                  "created_by": ids["sue"], "assign_to": [ids["tina"]]}
     passed = exams_db.create_exam(db, title="Passed", **exam_args)
     fresh = exams_db.create_exam(db, title="Fresh", **exam_args)
@@ -195,7 +196,8 @@ def _build(app: Flask) -> World:
     exam_question = exams_db.pending_answer(db, sitting_id)
     assert exam_question is not None
     tina.post(f"/exams/sittings/{sitting_id}/answer",
-              data={"csrf_token": _csrf(tina), "token": exam_question.token, "choice": "hit"})
+              data={"csrf_token": _csrf(tina), "token": exam_question.token,
+                    "choice": expected_of(exam_question.question)})
     sitting = exams_db.get_sitting(db, sitting_id)
     assert sitting is not None and sitting.finished and sitting.passed
     # dee's session outlives her account
