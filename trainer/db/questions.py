@@ -110,11 +110,11 @@ def pending_question(db: Database, session_id: int) -> QuestionRow | None:
     the position after the answered ones.
     """
     rows = select(
-            db,
-            f"SELECT {QUESTION_COLUMNS} FROM issued_questions WHERE session_id = ?"
-            " AND position = (SELECT count(*) FROM attempts a WHERE a.session_id = ?)",
-            [session_id, session_id],
-        )
+        db,
+        f"SELECT {QUESTION_COLUMNS} FROM issued_questions WHERE session_id = ?"
+        " AND position = (SELECT count(*) FROM attempts a WHERE a.session_id = ?)",
+        [session_id, session_id],
+    )
     return question_row(rows[0]) if rows else None
 
 
@@ -129,11 +129,11 @@ def issued_count(db: Database, session_id: int) -> int:
 def question_at(db: Database, session_id: int, position: int) -> QuestionRow | None:
     """The question issued at ``position`` of a session."""
     rows = select(
-            db,
-            f"SELECT {QUESTION_COLUMNS} FROM issued_questions WHERE session_id = ?"
-            " AND position = ?",
-            [session_id, position],
-        )
+        db,
+        f"SELECT {QUESTION_COLUMNS} FROM issued_questions WHERE session_id = ?"
+        " AND position = ?",
+        [session_id, position],
+    )
     return question_row(rows[0]) if rows else None
 
 
