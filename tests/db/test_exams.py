@@ -6,7 +6,7 @@ import pytest
 from sqlite_utils import Database
 
 from trainer.db import exams as x
-from trainer.db import migrations
+from trainer.db import migrations, now_ms
 from trainer.db.users import create_user
 
 
@@ -131,3 +131,19 @@ def test_a_timed_out_answer_counts_its_limit_not_the_time_away(db: Database,
     assert [(a.elapsed_ms, a.timed_out) for a in x.sitting_answers(db, sitting.id)] == [
         (5_000, True), (1_500, False)]
     assert (sitting.elapsed_ms, sitting.correct, sitting.passed) == (6_500, 1, True)
+
+
+def test_no_question_is_issued_into_a_sitting_closed_meanwhile(db: Database,
+                                                               people: dict[str, int]) -> None:
+    """A returning trainee's request deals the next question just as another request closes
+    the sitting as a walk-out: the question is not stored, and the walk-out keeps its flag."""
+    exam = make(db, people, questions=3)
+    sitting = x.start_sitting(db, exam, people["tina"], 1)
+    sitting = sit(db, exam, sitting, [True])
+    assert x.abandon(db, sitting.id, pass_mark=50, quiet_since_ms=now_ms(), limit_ms=12_000,
+                     expected_of=str, explanation="gone")
+    assert x.issue(db, sitting, 1, token="late", house="europoker", family="dealer-draw",
+                   seed=1, difficulty="easy", question_json="{}", issued_ms=now_ms()) is None
+    closed = x.get_sitting(db, sitting.id)
+    assert closed is not None
+    assert (closed.asked, closed.abandoned, closed.passed) == (1, True, False)

@@ -361,21 +361,24 @@ def issued_count(db: Database, sitting_id: int) -> int:
 
 def issue(db: Database, sitting: Sitting, position: int, *, token: str, house: str,
           family: str, seed: int, difficulty: str, question_json: str,
-          issued_ms: int) -> ExamAnswer:
-    """Store a question as issued at ``position``; two racing requests both get the first."""
+          issued_ms: int) -> ExamAnswer | None:
+    """Store a question as issued at ``position``; two racing requests both get the first.
+    None when the sitting was closed meanwhile (a walk-out closed by another request): no
+    question goes into a closed sitting."""
     with write_transaction(db):
         db.execute(
             "INSERT INTO exam_answers (sitting_id, position, token, house, family, seed,"
-            " difficulty, question, issued_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " difficulty, question, issued_ms) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?"
+            " WHERE EXISTS (SELECT 1 FROM exam_sittings WHERE id = ? AND finished_at IS NULL)"
             " ON CONFLICT (sitting_id, position) DO NOTHING",
             [sitting.id, position, token, house, family, seed, difficulty, question_json,
-             issued_ms],
+             issued_ms, sitting.id],
         )
     rows = list(db.query(
         f"SELECT {_ANSWER_COLUMNS} FROM exam_answers WHERE sitting_id = ? AND position = ?",
         [sitting.id, position],
     ))
-    return _answer(rows[0])
+    return _answer(rows[0]) if rows else None
 
 
 def answer_by_token(db: Database, token: str) -> ExamAnswer | None:

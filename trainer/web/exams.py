@@ -123,13 +123,16 @@ def close_abandoned() -> None:
 
 def current_question(exam: exams_db.Exam, sitting: exams_db.Sitting
                      ) -> exams_db.ExamAnswer | None:
-    """The question on screen: the open one (expiring it if its time ran out), or a new one."""
+    """The question on screen: the open one (expiring it if its time ran out), or a new one;
+    None once the sitting is over (every question answered, or closed as a walk-out)."""
     db = get_db()
     while True:
         pending = exams_db.pending_answer(db, sitting.id)
         if pending is not None:
             if now_ms() - pending.issued_ms > _limit_ms(exam):
                 sitting = _expire(exam, pending)
+                if sitting.finished:  # its last question, or closed as a walk-out meanwhile
+                    return None
                 continue
             return pending
         position = exams_db.issued_count(db, sitting.id)
