@@ -143,6 +143,9 @@ class Assigned:
                 and not self.exam.withdrawn)
 
 
+NO_ANSWER = "(no answer)"
+"""What a question that ran out of time records as its answer."""
+
 _EXAM_COLUMNS = (
     "id, title, houses, families, difficulty, questions, pass_mark, time_limit_s,"
     " attempts_allowed, created_by, created_at, withdrawn_at"
@@ -470,10 +473,11 @@ def abandon(db: Database, sitting_id: int, *, pass_mark: int, quiet_since_ms: in
         for answer_id, _issued, answered, question in rows:
             if answered is None:
                 db.execute(
-                    "UPDATE exam_answers SET answer = '(no answer)', expected = ?,"
-                    " correct = 0, explanation = ?, elapsed_ms = ?, timed_out = 1,"
-                    " answered_at = ? WHERE id = ? AND answered_at IS NULL",
-                    [expected_of(question), explanation, limit_ms, now_iso(), answer_id],
+                    "UPDATE exam_answers SET answer = ?, expected = ?, correct = 0,"
+                    " explanation = ?, elapsed_ms = ?, timed_out = 1, answered_at = ?"
+                    " WHERE id = ? AND answered_at IS NULL",
+                    [NO_ANSWER, expected_of(question), explanation, limit_ms, now_iso(),
+                     answer_id],
                 )
         return _finish_if_done(db, sitting_id, pass_mark, early=True)
 

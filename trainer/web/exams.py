@@ -92,7 +92,7 @@ def _timed_out(exam: exams_db.Exam) -> str:
 
 def _expire(exam: exams_db.Exam, question: exams_db.ExamAnswer) -> exams_db.Sitting:
     _stored, sitting, _created = exams_db.record_answer(
-        get_db(), question, answer="(no answer)", expected=expected_of(question.question),
+        get_db(), question, answer=exams_db.NO_ANSWER, expected=expected_of(question.question),
         correct=False, explanation=_timed_out(exam),
         answered_ms=now_ms(), limit_ms=_limit_ms(exam), pass_mark=exam.pass_mark,
     )
