@@ -9,7 +9,8 @@ VARIABLE = "TRAINER_INSTANCE"
 
 
 class InstanceFolderError(ValueError):
-    """``TRAINER_INSTANCE`` names a folder the app cannot use."""
+    """``TRAINER_INSTANCE`` names a folder the app cannot use, or what the folder holds
+    (its ``settings.toml``) is refused; ``trainer`` exits 2 with the message."""
 
 
 def instance_folder() -> str | None:

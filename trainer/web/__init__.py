@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import secrets
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -33,13 +32,17 @@ from trainer.web import (
     trainee,
 )
 from trainer.web.htmx import register_htmx_handlers
+from trainer.web.settings import DEFAULTS as SETTING_DEFAULTS
+from trainer.web.settings import FILE_NAME as SETTINGS_FILE
+from trainer.web.settings import read_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
 HTMX_JS = ROOT / "node_modules" / "htmx.org" / "dist" / "htmx.min.js"
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """Build the app; ``test_config`` overrides the configuration (tests, benchmarks)."""
+    """Build the app; the instance folder's ``settings.toml`` (an operator's) and then
+    ``test_config`` (tests, benchmarks) override the defaults."""
     app = Flask(
         __name__,
         instance_relative_config=True,
@@ -54,12 +57,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,  # a drill page left open for hours still answers
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
-        PERMANENT_SESSION_LIFETIME=timedelta(hours=12),
-        REMEMBER_COOKIE_DURATION=timedelta(days=1),
         HTMX_JS=str(HTMX_JS),
-        DRILL_LENGTH=20,
         MAX_CONTENT_LENGTH=64 * 1024,
     )
+    app.config.from_mapping(SETTING_DEFAULTS)
+    app.config.from_mapping(read_settings(Path(app.instance_path) / SETTINGS_FILE))
     if test_config is not None:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):

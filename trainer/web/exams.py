@@ -7,7 +7,8 @@ out and wrong, and a question left open past its limit expires when the
 sitting is next opened), records each answer once and stores the result with
 the last answer; nothing here lets a trainee change a stored answer or result.
 A sitting left alone for a question's limit plus ``EXAM_ABANDON_MS`` is closed
-as abandoned by the next request that reads sittings, whoever makes it.
+as abandoned by the next request that reads sittings, whoever makes it.  Both
+allowances are operator settings (``trainer.web.settings``).
 """
 
 from __future__ import annotations
@@ -34,9 +35,6 @@ from trainer.web.roles import is_supervisor, trainee_required
 from trainer.web.supervisor_forms import ActionForm
 
 bp = Blueprint("exams", __name__, url_prefix="/exams")
-
-DEFAULT_GRACE_MS = 2000  # network and rendering allowance on top of the stated limit
-DEFAULT_ABANDON_MS = 10 * 60 * 1000  # left that long past a limit, a sitting is closed
 
 
 @bp.app_context_processor
@@ -82,7 +80,7 @@ def expected_of(question_json: str) -> str:
 
 
 def _limit_ms(exam: exams_db.Exam) -> int:
-    grace = int(current_app.config.get("EXAM_GRACE_MS", DEFAULT_GRACE_MS))
+    grace = int(current_app.config["EXAM_GRACE_MS"])
     return exam.time_limit_s * 1000 + grace
 
 
@@ -108,8 +106,8 @@ def close_abandoned() -> None:
         return
     g.abandoned_closed = True
     db = get_db()
-    grace = int(current_app.config.get("EXAM_GRACE_MS", DEFAULT_GRACE_MS))
-    quiet = int(current_app.config.get("EXAM_ABANDON_MS", DEFAULT_ABANDON_MS))
+    grace = int(current_app.config["EXAM_GRACE_MS"])
+    quiet = int(current_app.config["EXAM_ABANDON_MS"])
     now = now_ms()
     for found in exams_db.lapsed_sittings(db, now, grace, quiet):
         exam = exams_db.get_exam(db, found.exam_id)

@@ -26,13 +26,17 @@ class LogoutForm(FlaskForm):
     """Logging out is a POST (with CSRF), never a link."""
 
 
+DRILL_LENGTH_RANGE = (1, 200)
+"""The fewest and most questions a drill session may have."""
+
+
 class StartDrillForm(FlaskForm):
     house = SelectField("House", validators=[DataRequired()])
     family = SelectField("Drill", validators=[DataRequired()])
     difficulty = SelectField("Difficulty", validators=[DataRequired()])
     length = IntegerField(
         "Questions", default=20,
-        validators=[readable_number, Optional(), NumberRange(min=1, max=200)]
+        validators=[readable_number, Optional(), NumberRange(*DRILL_LENGTH_RANGE)]
     )
 
 

@@ -8,7 +8,8 @@ account or from that address -- even with the right password -- is refused
 with 429 and a message saying when to try again, until the oldest failure in
 the window ages out.  A successful login clears the account's count.  The
 account key is the name typed, known or not, so the refusal says nothing
-about which accounts exist.  ``LOGIN_THROTTLE=False`` turns it off (tests).
+about which accounts exist.  ``LOGIN_THROTTLE=False`` turns it off (tests); the
+three figures are operator settings (``trainer.web.settings``).
 """
 
 from __future__ import annotations
@@ -19,16 +20,9 @@ from trainer.db import now_ms
 from trainer.db import throttle as store
 from trainer.web.database import get_db
 
-DEFAULTS = {
-    "LOGIN_THROTTLE": True,
-    "LOGIN_MAX_FAILURES_ACCOUNT": 5,
-    "LOGIN_MAX_FAILURES_ADDRESS": 20,
-    "LOGIN_THROTTLE_WINDOW_S": 15 * 60,
-}
-
 
 def _config(name: str) -> int:
-    return int(current_app.config.get(name, DEFAULTS[name]))
+    return int(current_app.config[name])
 
 
 def _enabled() -> bool:

@@ -1,0 +1,107 @@
+"""Operator settings: ``settings.toml`` in the instance folder, read when the app is built.
+
+A casino sets the drill length, the exam timing allowances, login throttling and
+how long a login lasts there, in plain units (seconds, minutes, hours).  Every key
+is checked: an unknown key, a wrong type or a value out of range stops the app
+(``trainer serve`` and ``trainer demo`` exit 2) with one line naming the file, the
+key and the value.  A missing file leaves every default as it is.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from trainer.instance_folder import InstanceFolderError
+from trainer.web.forms import DRILL_LENGTH_RANGE
+
+FILE_NAME = "settings.toml"
+
+
+class SettingsError(InstanceFolderError):
+    """The settings file cannot be read, or one of its values is refused."""
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One key of ``settings.toml``: the Flask config key it sets and how its value is read."""
+
+    key: str
+    config: str
+    meaning: str
+    parse: Callable[[Any], Any]
+    """The config value for a value in the file, or ``ValueError`` saying what is allowed."""
+    default: Any
+    """The config value without the file (``None``: not set, the environment decides)."""
+
+
+def _whole(low: int, high: int, to_config: Callable[[int], Any] = int) -> Callable[[Any], Any]:
+    def parse(value: Any) -> Any:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"must be a whole number from {low} to {high}")
+        return to_config(value)
+
+    return parse
+
+
+def _switch(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("must be true or false")
+    return value
+
+
+SETTINGS = (
+    Setting("drill_length", "DRILL_LENGTH", "questions a drill session offers",
+            _whole(*DRILL_LENGTH_RANGE), 20),
+    Setting("exam_grace_seconds", "EXAM_GRACE_MS",
+            "allowance on top of an exam question's time limit (network, rendering)",
+            _whole(0, 60, lambda seconds: seconds * 1000), 2000),
+    Setting("exam_abandon_minutes", "EXAM_ABANDON_MS",
+            "how long past a question's limit a sitting left alone is closed",
+            _whole(1, 24 * 60, lambda minutes: minutes * 60_000), 10 * 60_000),
+    Setting("login_max_failures_account", "LOGIN_MAX_FAILURES_ACCOUNT",
+            "failed logins one account name may have within the window", _whole(1, 1000), 5),
+    Setting("login_max_failures_address", "LOGIN_MAX_FAILURES_ADDRESS",
+            "failed logins one address may have within the window", _whole(1, 100_000), 20),
+    Setting("login_throttle_window_minutes", "LOGIN_THROTTLE_WINDOW_S",
+            "how long a failed login counts", _whole(1, 24 * 60, lambda m: m * 60), 15 * 60),
+    Setting("session_hours", "PERMANENT_SESSION_LIFETIME",
+            "how long a login lasts before its owner logs in again",
+            _whole(1, 7 * 24, lambda hours: timedelta(hours=hours)), timedelta(hours=12)),
+    Setting("secure_cookies", "SECURE_COOKIES",
+            "behind HTTPS: Secure cookies and HSTS", _switch, None),
+)
+"""Every key ``settings.toml`` may hold."""
+
+DEFAULTS = {setting.config: setting.default for setting in SETTINGS
+            if setting.default is not None}
+"""The config each setting gives when the file does not set it."""
+
+
+def read_settings(path: Path) -> dict[str, Any]:
+    """The config values ``path`` sets (none when it does not exist)."""
+    try:
+        text = path.read_bytes()
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        raise SettingsError(f"{path}: cannot read it ({exc.strerror})") from exc
+    try:
+        data = tomllib.loads(text.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise SettingsError(f"{path}: not a TOML file ({exc})") from exc
+    known = {setting.key: setting for setting in SETTINGS}
+    config: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in known:
+            raise SettingsError(f"{path}: unknown setting {key!r} "
+                                f"(known: {', '.join(known)})")
+        try:
+            config[known[key].config] = known[key].parse(value)
+        except ValueError as exc:
+            raise SettingsError(f"{path}: {key} = {value!r}: {exc}") from None
+    return config
