@@ -60,6 +60,9 @@ MATRIX: dict[tuple[str, str], Row] = {
     ("auth.login", "POST"): public(200),  # a wrong password: the form again, with the message
     ("auth.logout", "POST"): public(303),
     ("auth.confirm_logout", "GET"): Row(302, 200, 200, 302, 200),  # asks, by the POST button
+    # every logged-in user changes their own password (a wrong current one: the form again)
+    ("account.password", "GET"): Row(LOGIN, 200, 200, LOGIN, 200),
+    ("account.password", "POST"): Row(LOGIN, 422, 422, LOGIN, 422),
     # the trainee's drills: any logged-in user drills; a session is its owner's alone
     ("trainee.home", "GET"): Row(LOGIN, 200, 200, LOGIN, 200),
     ("trainee.unfinished", "GET"): Row(LOGIN, 200, 200, LOGIN, 200),  # each their own
@@ -104,6 +107,8 @@ MATRIX: dict[tuple[str, str], Row] = {
 # The form each POST sends (besides the CSRF token); ``{token}`` is filled from the world.
 BODIES: dict[str, dict[str, Any]] = {
     "auth.login": {"username": "tina", "password": "not her password"},
+    "account.password": {"current": "not the password", "password": "another long pw",
+                         "confirm": "another long pw"},
     "trainee.start": {"house": "europoker", "family": "dealer-draw", "difficulty": "easy",
                       "length": "3"},
     "trainee.answer": {"token": "{question_token}", "choice": "hit"},

@@ -455,3 +455,15 @@ def _csrf_of(html: str) -> str:
     match = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
     assert match
     return match.group(1)
+
+
+def test_a_form_from_before_the_login_is_called_out_of_date(client: FlaskClient,
+                                                            auth: Any) -> None:
+    """Logging in drops the session's token: a form kept from before it sent a token, so it
+    is out of date (not "without its security token")."""
+    old_token = auth.csrf("/login")
+    auth.login()
+    response = client.post("/drills", data={"csrf_token": old_token, "house": "europoker",
+                                            "family": "dealer-draw", "difficulty": "easy"})
+    assert response.status_code == 400
+    assert "This form is out of date" in response.get_data(as_text=True)

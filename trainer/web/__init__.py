@@ -1,6 +1,7 @@
 """The trainee web app (Flask): ``create_app`` builds it, blueprints per area.
 
 - ``auth``: log in and out (Flask-Login, Flask-WTF forms with CSRF);
+- ``account``: a user changes their own password;
 - ``trainee``: home, drill sessions, feedback, summaries;
 - ``supervisor``: the supervisor console (with nested ``accounts`` and ``exams``);
 - ``exams``: a trainee sits an assigned exam; ``history``: an attempt replayed.
@@ -25,6 +26,7 @@ from trainer.web import (
     database,
     exams,
     history,
+    own_password,
     security,
     sessions,
     supervisor,
@@ -78,6 +80,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)  # headers, cookies, no tracebacks (issue 7)
     templating.init_app(app)
     app.register_blueprint(auth.bp)
+    app.register_blueprint(own_password.bp)
     app.register_blueprint(trainee.bp)
     app.register_blueprint(supervisor.bp)
     app.register_blueprint(exams.bp)

@@ -85,6 +85,19 @@ def hash_password(password: str, method: str = "scrypt") -> str:
     return generate_password_hash(password, method=method)
 
 
+def new_password_hash(password: str) -> str:
+    """The hash a password set now is stored as (``PASSWORD_HASH_METHOD``: tests' cheap one)."""
+    return hash_password(password, current_app.config.get("PASSWORD_HASH_METHOD", "scrypt"))
+
+
+def carry_on(user_id: int) -> None:
+    """Keep this request's login after the account's logins ended (its own new password):
+    log in again under the account's new login generation."""
+    renewed = users.get_user(get_db(), user_id)
+    assert renewed is not None
+    login_user(User(renewed))
+
+
 def _safe_next(target: str | None) -> str | None:
     r"""A path on this site to go back to after logging in, else None.
 

@@ -6,7 +6,14 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, PasswordField, SelectField, StringField
-from wtforms.validators import DataRequired, Length, NumberRange, Optional, StopValidation
+from wtforms.validators import (
+    DataRequired,
+    EqualTo,
+    Length,
+    NumberRange,
+    Optional,
+    StopValidation,
+)
 
 
 def readable_number(_form: Any, field: Any) -> None:
@@ -20,6 +27,25 @@ class LoginForm(FlaskForm):
     username = StringField("Username", validators=[DataRequired(), Length(max=80)])
     password = PasswordField("Password", validators=[DataRequired(), Length(max=200)])
     next = HiddenField()
+
+
+PASSWORD_LENGTH = "A password has 8 to 200 characters."
+
+
+class NewPasswordForm(FlaskForm):
+    """A new password, typed twice (a supervisor resetting one, a user changing their own)."""
+
+    password = PasswordField("New password", validators=[
+        DataRequired("Give the new password."), Length(min=8, max=200, message=PASSWORD_LENGTH)])
+    confirm = PasswordField("Repeat it",
+                            validators=[EqualTo("password", message="The passwords differ.")])
+
+
+class ChangePasswordForm(NewPasswordForm):
+    """A user changing their own password: the current one first."""
+
+    current = PasswordField("Current password", validators=[
+        DataRequired("Give your current password."), Length(max=200)])
 
 
 class LogoutForm(FlaskForm):

@@ -74,7 +74,8 @@ def register_htmx_handlers(app: Flask) -> None:
         if request.endpoint == "auth.logout":  # a page from before the last login or logout
             flash("That page was out of date: press Log out again.")
             return redirect_to(url_for("trainee.home"))
-        missing = "token is missing" in (error.description or "")  # the form sent none
+        # the form sent none (a session without one: the page is from before a log in or out)
+        missing = error.description == "The CSRF token is missing."
         if is_htmx():  # the page reloads, and says why on top: nothing was sent
             flash("That was not sent: the page " + ("had lost its security token" if missing
                   else "was out of date") + ". It has been reloaded; send it again.")

@@ -8,25 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, url_for
-from flask_login import current_user, login_user
+from flask import Blueprint, abort, flash, request, url_for
+from flask_login import current_user
 
 from trainer.db import accounts, users
 from trainer.web import console
-from trainer.web.auth import User, hash_password
+from trainer.web.auth import carry_on, new_password_hash
 from trainer.web.database import get_db
+from trainer.web.forms import NewPasswordForm
 from trainer.web.htmx import redirect_to
 from trainer.web.roles import supervisor_required
-from trainer.web.supervisor_forms import AccountForm, ActionForm, PasswordResetForm
+from trainer.web.supervisor_forms import AccountForm, ActionForm
 
 bp = Blueprint("accounts", __name__, url_prefix="/accounts")
-
-
-def _hash(password: str) -> str:
-    from flask import current_app
-
-    method = current_app.config.get("PASSWORD_HASH_METHOD", "scrypt")
-    return hash_password(password, method)
 
 
 def _page(form: AccountForm, status: int = 200) -> Any:
@@ -49,7 +43,7 @@ def create() -> Any:
         username = (form.username.data or "").strip()
         try:
             users.create_user(get_db(), username, form.role.data or "trainee",
-                              _hash(form.password.data or ""))
+                              new_password_hash(form.password.data or ""))
         except users.UserExistsError as exc:
             same = "" if exc.existing == username else f" (by {exc.existing!r})"
             form.username.errors = [f"The username {username!r} is taken{same}."]
@@ -70,20 +64,15 @@ def _account(user_id: int) -> accounts.Account:
 @supervisor_required
 def password(user_id: int) -> Any:
     account = _account(user_id)
-    form = PasswordResetForm()
+    form = NewPasswordForm()
     if form.validate_on_submit():
-        users.set_password(get_db(), account.id, _hash(form.password.data or ""))
-        if account.id == current_user.id:  # every login of the account ended, this one too:
-            renewed = users.get_user(get_db(), account.id)  # carry on under the new generation
-            assert renewed is not None
-            login_user(User(renewed))
+        users.set_password(get_db(), account.id, new_password_hash(form.password.data or ""))
+        if account.id == current_user.id:  # every login of the account ended, this one too
+            carry_on(account.id)
         flash(f"The password of {account.username!r} is reset.")
         return redirect_to(url_for(".index"))
-    from flask import request
-
     status = 422 if request.method == "POST" else 200
-    return console.page("supervisor/_password.html", status,
-                  form=form, account=account)
+    return console.page("supervisor/_password.html", status, form=form, account=account)
 
 
 @bp.post("/<int:user_id>/active")

@@ -27,7 +27,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from trainer.text_rules import free_text_problem, normal_username, username_problem
 from trainer.web.drillkit import FamilyInfo, all_difficulties, exam_pairs
-from trainer.web.forms import readable_number
+from trainer.web.forms import PASSWORD_LENGTH, readable_number
 
 
 class GroupCheckbox(CheckboxInput):
@@ -83,9 +83,6 @@ def visible_text(_form: Any, field: Any) -> None:
         raise ValidationError(problem)
 
 
-PASSWORD_LENGTH = "A password has 8 to 200 characters."
-
-
 class AccountForm(FlaskForm):
     username = StringField("Username", validators=[DataRequired("Give a username."),
                                                    visible_username])
@@ -94,13 +91,6 @@ class AccountForm(FlaskForm):
     password = PasswordField("Password", validators=[
         DataRequired("Give a password."), Length(min=8, max=200, message=PASSWORD_LENGTH)])
     confirm = PasswordField("Repeat the password",
-                            validators=[EqualTo("password", message="The passwords differ.")])
-
-
-class PasswordResetForm(FlaskForm):
-    password = PasswordField("New password", validators=[
-        DataRequired("Give the new password."), Length(min=8, max=200, message=PASSWORD_LENGTH)])
-    confirm = PasswordField("Repeat it",
                             validators=[EqualTo("password", message="The passwords differ.")])
 
 

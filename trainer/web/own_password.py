@@ -1,0 +1,51 @@
+"""A logged-in user (trainee or supervisor) changes their own password.
+
+The current password is asked first, and a wrong one counts as a failed login
+(``throttle``), so a session left open on a shared training-room PC cannot be
+used to guess it.  The new password ends every other login of the account (the
+login generation moves on); this one carries on under the new generation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, flash, render_template, request, url_for
+from flask_login import current_user, login_required
+from werkzeug.security import check_password_hash
+
+from trainer.db import users
+from trainer.web import throttle
+from trainer.web.auth import carry_on, new_password_hash
+from trainer.web.database import get_db
+from trainer.web.forms import ChangePasswordForm
+from trainer.web.htmx import redirect_to
+
+bp = Blueprint("account", __name__, url_prefix="/account")
+
+WRONG_CURRENT = "That is not your current password."
+SAME_AS_CURRENT = "The new password is the current one: choose another."
+
+
+@bp.route("/password", methods=["GET", "POST"])
+@login_required
+def password() -> Any:
+    form = ChangePasswordForm()
+    if form.validate_on_submit():
+        if (wait := throttle.refusal(current_user.username)) is not None:
+            return render_template("account/password.html", form=form, error=wait[0]), 429, {
+                "Retry-After": str(wait[1])}
+        stored = current_user.row.password_hash
+        if not check_password_hash(stored, form.current.data or ""):
+            throttle.failed(current_user.username)
+            form.current.errors.append(WRONG_CURRENT)
+        elif check_password_hash(stored, form.password.data or ""):
+            form.password.errors.append(SAME_AS_CURRENT)
+        else:
+            users.set_password(get_db(), current_user.id,
+                               new_password_hash(form.password.data or ""))
+            carry_on(current_user.id)
+            flash("Your password is changed. Any other login of your account has ended.")
+            return redirect_to(url_for("trainee.home"))
+    status = 422 if request.method == "POST" else 200
+    return render_template("account/password.html", form=form, error=None), status
