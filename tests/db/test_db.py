@@ -12,6 +12,7 @@ from sqlite_utils import Database
 
 from trainer.db import connect, migrate, migrations, write_transaction
 from trainer.db import drilling as d
+from trainer.db import exams as exams_db
 from trainer.db import questions as qs
 from trainer.db import scores as sc
 from trainer.db.users import (
@@ -88,7 +89,8 @@ def test_m006_starts_every_stored_question_clock_where_it_was(tmp_path: Path) ->
                      [user])
     assert migrate(database) == ["m006_questions_planned_then_shown", "m007_login_generations",
                                  "m008_reported_waits", "m009_retries_of_mistakes",
-                                 "m010_exams_withdrawn", "m011_open_sittings"]
+                                 "m010_exams_withdrawn", "m011_open_sittings",
+                                 "m012_timed_out_times_capped"]
     question = qs.pending_question(database, 1)
     assert question is not None
     assert (question.issued_ms, question.shown_ms, question.sent_ahead) == (7_000, 7_000, True)
@@ -557,3 +559,29 @@ def test_logins_end_when_the_generation_moves_on(tmp_path: Path) -> None:
     after = get_user(database, tina.id)
     assert after is not None and (after.login_generation, after.password_hash) == (2, "h2")
     assert find_user(database, "tom") == tom
+
+
+def test_m012_caps_the_time_of_answers_timed_out_before_it(tmp_path: Path) -> None:
+    """Before m012 a timed-out exam answer kept the time away past its limit."""
+    database = connect(tmp_path / "old.db")
+    migrations.apply(database, stop_before="m012_timed_out_times_capped")
+    user = create_user(database, "tina", "trainee", "h").id
+    exam = exams_db.create_exam(
+        database, title="Old", houses=["europoker"], families=["dealer-draw"],
+        difficulty="easy", questions=2, pass_mark=50, time_limit_s=30, attempts_allowed=1,
+        created_by=user, assign_to=[user])
+    sitting = exams_db.start_sitting(database, exam, user, seed=1)
+    for position, (elapsed, timed_out) in enumerate([(4_000, 0), (900_000, 1)]):
+        database.execute(
+            "INSERT INTO exam_answers (sitting_id, position, token, house, family, seed,"
+            " difficulty, question, issued_ms, answer, correct, elapsed_ms, timed_out,"
+            " answered_at) VALUES (?, ?, ?, 'europoker', 'dealer-draw', 1, 'easy', '{}', 0,"
+            " 'hit', 0, ?, ?, 'then')", [sitting.id, position, f"t{position}", elapsed,
+                                          timed_out])
+    database.execute("UPDATE exam_sittings SET finished_at = 'then', correct = 0, passed = 0,"
+                     " elapsed_ms = 904000 WHERE id = ?", [sitting.id])
+    assert migrate(database) == ["m012_timed_out_times_capped"]
+    times = [row[0] for row in database.execute(
+        "SELECT elapsed_ms FROM exam_answers ORDER BY position")]
+    assert times == [4_000, 32_000]  # the limit and the 2 s grace of the time
+    assert database.execute("SELECT elapsed_ms FROM exam_sittings").fetchone()[0] == 36_000

@@ -265,6 +265,22 @@ def m011_open_sittings(db: Database) -> None:
                " WHERE finished_at IS NULL")
 
 
+@migrations()
+def m012_timed_out_times_capped(db: Database) -> None:
+    """A timed-out exam answer's time is its limit (the question's time limit and the grace),
+    as ``record_answer`` stores it now: before, the time away past the limit was stored
+    and swelled the sitting's answering time.  The grace then was always the default 2 s;
+    each sitting holding such an answer gets its time summed again."""
+    capped = ("(SELECT e.time_limit_s * 1000 + 2000 FROM exam_sittings s"
+              " JOIN exams e ON e.id = s.exam_id WHERE s.id = exam_answers.sitting_id)")
+    db.execute(f"UPDATE exam_answers SET elapsed_ms = {capped}"
+               f" WHERE timed_out = 1 AND elapsed_ms > {capped}")
+    db.execute("UPDATE exam_sittings SET elapsed_ms = (SELECT coalesce(sum(a.elapsed_ms), 0)"
+               " FROM exam_answers a WHERE a.sitting_id = exam_sittings.id)"
+               " WHERE finished_at IS NOT NULL AND id IN"
+               " (SELECT sitting_id FROM exam_answers WHERE timed_out = 1)")
+
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations; returns the names applied.
 
