@@ -285,3 +285,12 @@ def test_every_quoted_passage_is_in_the_house_s_source_document(name: str) -> No
                     if part.strip(" .,;") and _plain(part.strip(" .,;")) not in seed:
                         missing.append(f"{key}.{field}: «{part.strip()}»")
     assert not missing, f"{name}: quoted but not in {data['source']}: {missing}"
+
+
+@pytest.mark.parametrize("name", [n for n in HOUSES if find_house(n).insurance])
+def test_every_house_records_that_insurance_may_be_less_than_its_share(name: str) -> None:
+    """Seeds 000, 002 and 004 name the insurance stake as half the bet (004: «равную 50 %»);
+    the engine takes any stake up to that share, and every profile says so."""
+    notes = find_house(name).notes
+    readings = [notes[key].reading or "" for key in ("insurance_max", "insurance")]
+    assert any("at most half" in r or "up to half" in r for r in readings), readings
