@@ -12,6 +12,25 @@ Feature: Baden-Baden — insurance as in the base game, no even money, no surren
     And the player is paid 0
 
   @reading
+  Scenario Outline: reading — the insurance stake is at most half the bet
+    Same reading as casino-classic: the source names half the bet; a smaller
+    stake is the player's choice, and wins 2:1 the same.
+
+    Given the house rules "baden-baden"
+    And a bet of <bet> on T♠ 9♦
+    And the player insures for <stake>
+    When the dealer holds A♥ K♣
+    Then the insurance stake is at most <most>
+    And the insurance is paid <paid>
+    And the profile records a reading for "insurance_max"
+
+    Examples:
+      | bet | stake | most  | paid |
+      | 10  | 5     | 5     | 10   |
+      | 25  | 12.50 | 12.50 | 25   |
+      | 10  | 2     | 5     | 4    |
+
+  @reading
   Scenario: reading — no even-money offer
     A player blackjack always loses to a dealer blackjack here; the source
     offers insurance only.

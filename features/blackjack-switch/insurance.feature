@@ -10,6 +10,25 @@ Feature: Blackjack Switch — insurance as in the base game, no surrender
     And the insurance is paid 10
 
   @reading
+  Scenario Outline: reading — the insurance stake is at most half the bet
+    Same reading as casino-classic: the source names half the bet; a smaller
+    stake is the player's choice, and wins 2:1 the same.
+
+    Given the house rules "blackjack-switch"
+    And a bet of <bet> on T♠ 9♦
+    And the player insures for <stake>
+    When the dealer holds A♥ K♣
+    Then the insurance stake is at most <most>
+    And the insurance is paid <paid>
+    And the profile records a reading for "insurance_max"
+
+    Examples:
+      | bet | stake | most  | paid |
+      | 10  | 5     | 5     | 10   |
+      | 25  | 12.50 | 12.50 | 25   |
+      | 10  | 2     | 5     | 4    |
+
+  @reading
   Scenario: reading — no even-money offer; a blackjack may be insured instead
     Given the house rules "blackjack-switch"
     And a bet of 10 on A♠ K♦

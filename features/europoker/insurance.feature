@@ -16,18 +16,33 @@ Feature: EuroPoker — insurance and even money
       | K♥ | may not |
       | 6♥ | may not |
 
-  Scenario Outline: the insurance stake is at most half the bet
+  @reading
+  Scenario Outline: reading — the insurance stake is at most half the bet; a smaller stake is taken too
+    The text names one stake, equal to half the bet («равную 50 %»); a smaller
+    one insures part of the bet on the same terms, and the largest is exactly half.
+
     Given the house rules "europoker"
     And a bet of <bet> on T♠ 9♦
     When the dealer shows A♥
     Then the insurance stake is at most <most>
     And the insurance pays 2:1
+    And the profile records a reading for "insurance_max"
 
     Examples:
       | bet | most  |
       | 10  | 5     |
       | 15  | 7.50  |
       | 25  | 12.50 |
+
+  @reading
+  Scenario: reading — a stake smaller than half the bet wins 2:1 the same
+    Given the house rules "europoker"
+    And a bet of 10 on T♠ 9♦
+    And the player insures for 2
+    When the dealer holds A♥ K♦
+    Then the insurance is paid 4
+    And hand 1 loses 10
+    And the profile records a reading for "insurance_max"
 
   Scenario Outline: insurance pays 2:1 when the dealer has blackjack
     Given the house rules "europoker"

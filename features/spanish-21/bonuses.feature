@@ -12,17 +12,18 @@ Feature: Spanish 21 — bonus 21s
     And the player is paid <paid>
 
     Examples:
-      | bet | cards                | dealer   | bonus          | paid |
-      | 10  | 2♠ 3♦ 4♣ 5♥ 7♠       | K♥ 8♣    | five-card-21   | 15   |
-      | 15  | 2♠ 3♦ 4♣ 5♥ 7♠       | K♥ 8♣    | five-card-21   | 22.50 |
-      | 10  | 2♠ 2♦ 3♣ 3♥ 4♠ 7♦    | K♥ 8♣    | six-card-21    | 20   |
-      | 10  | 2♠ 2♦ 2♣ 3♥ 3♠ 4♦ 5♣ | K♥ 8♣    | seven-card-21  | 30   |
-      | 10  | 6♠ 7♦ 8♣             | K♥ 8♣    | mixed-6-7-8    | 15   |
-      | 10  | 8♠ 6♠ 7♠             | K♥ 8♣    | suited-6-7-8   | 20   |
-      | 10  | 7♠ 7♦ 7♣             | K♥ 8♣    | mixed-7-7-7    | 15   |
-      | 10  | 7♥ 7♥ 7♥             | K♥ 8♣    | suited-7-7-7   | 20   |
-      | 10  | 7♥ 7♥ 7♥             | 7♥ K♣    | suited-7-7-7-vs-dealer-7 | 500 |
-      | 5   | 7♣ 7♣ 7♣             | 7♣ Q♦    | suited-7-7-7-vs-dealer-7 | 250 |
+      | bet | cards                   | dealer | bonus                    | paid  |
+      | 10  | 2♠ 3♦ 4♣ 5♥ 7♠          | K♥ 8♣  | five-card-21             | 15    |
+      | 15  | 2♠ 3♦ 4♣ 5♥ 7♠          | K♥ 8♣  | five-card-21             | 22.50 |
+      | 10  | 2♠ 2♦ 3♣ 3♥ 4♠ 7♦       | K♥ 8♣  | six-card-21              | 20    |
+      | 10  | 2♠ 2♦ 2♣ 3♥ 3♠ 4♦ 5♣    | K♥ 8♣  | seven-card-21            | 30    |
+      | 10  | 2♠ 2♦ 2♣ 2♥ 3♠ 3♦ 3♣ 4♥ | K♥ 8♣  | seven-card-21            | 30    |
+      | 10  | 6♠ 7♦ 8♣                | K♥ 8♣  | mixed-6-7-8              | 15    |
+      | 10  | 8♠ 6♠ 7♠                | K♥ 8♣  | suited-6-7-8             | 20    |
+      | 10  | 7♠ 7♦ 7♣                | K♥ 8♣  | mixed-7-7-7              | 15    |
+      | 10  | 7♥ 7♥ 7♥                | K♥ 8♣  | suited-7-7-7             | 20    |
+      | 10  | 7♥ 7♥ 7♥                | 7♥ K♣  | suited-7-7-7-vs-dealer-7 | 500   |
+      | 5   | 7♣ 7♣ 7♣                | 7♣ Q♦  | suited-7-7-7-vs-dealer-7 | 250   |
 
   Scenario Outline: a 21 that is no bonus hand wins 1:1
     Given the house rules "spanish-21"

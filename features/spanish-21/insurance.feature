@@ -12,6 +12,25 @@ Feature: Spanish 21 — insurance, no even money
     And the insurance stake is at most 5
     And the profile records a reading for "insurance"
 
+  @reading
+  Scenario Outline: reading — the insurance stake is at most half the bet
+    Same reading as casino-classic: the source names half the bet; a smaller
+    stake is the player's choice, and wins 2:1 the same.
+
+    Given the house rules "spanish-21"
+    And a bet of <bet> on K♠ 9♦
+    And the player insures for <stake>
+    When the dealer holds A♥ K♣
+    Then the insurance stake is at most <most>
+    And the insurance is paid <paid>
+    And the profile records a reading for "insurance_max"
+
+    Examples:
+      | bet | stake | most  | paid |
+      | 10  | 5     | 5     | 10   |
+      | 25  | 12.50 | 12.50 | 25   |
+      | 10  | 2     | 5     | 4    |
+
   Scenario: insurance pays 2:1 against a dealer blackjack
     Given the house rules "spanish-21"
     And a bet of 10 on K♠ 9♦

@@ -238,3 +238,59 @@ def test_each_shipped_profile_is_read_from_the_file_named_after_it(name: str) ->
     path = Path(shipped_profile_file(name))
     assert path.resolve() == (PROFILE_DIR / f"{name}.toml").resolve()
     assert load_house_file(path) == find_house(name)
+
+
+# The source documents, beside the project (../shared/seeds/, as RULES.md has them).
+SEEDS = Path(__file__).parents[3] / "shared" / "seeds"
+_QUOTE_MARKS = str.maketrans({"«": '"', "»": '"', "“": '"', "”": '"', "„": '"', "ё": "е"})
+
+
+def _quotes(text: str) -> list[str]:
+    """Every «quoted» passage of a note, outermost guillemets only (a quote may nest «…»)."""
+    found, depth, current = [], 0, ""
+    for char in text:
+        if char == "«":
+            current += char if depth else ""
+            depth += 1
+        elif char == "»" and depth:
+            depth -= 1
+            if depth:
+                current += char
+            else:
+                found.append(current)
+                current = ""
+        elif depth:
+            current += char
+    return found
+
+
+def _plain(text: str) -> str:
+    """Text compared for quoting: one kind of quotation mark, single spaces, no case."""
+    return " ".join(text.translate(_QUOTE_MARKS).lower().split())
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the source documents are not beside the project")
+@pytest.mark.parametrize("name", HOUSES)
+def test_every_quoted_passage_is_in_the_house_s_source_document(name: str) -> None:
+    data = tomllib.loads((PROFILE_DIR / f"{name}.toml").read_text(encoding="utf-8"))
+    seed = _plain((SEEDS / data["source"]).read_text(encoding="utf-8"))
+    missing = []
+    for key, rule in data.items():
+        if not isinstance(rule, dict):
+            continue
+        for field in ("source", "reading", "why"):
+            for quote in _quotes(rule.get(field, "")):
+                # "..." marks words left out: each part is quoted word for word
+                for part in quote.replace("…", "...").split("..."):
+                    if part.strip(" .,;") and _plain(part.strip(" .,;")) not in seed:
+                        missing.append(f"{key}.{field}: «{part.strip()}»")
+    assert not missing, f"{name}: quoted but not in {data['source']}: {missing}"
+
+
+@pytest.mark.parametrize("name", [n for n in HOUSES if find_house(n).insurance])
+def test_every_house_records_that_insurance_may_be_less_than_its_share(name: str) -> None:
+    """Seeds 000, 002 and 004 name the insurance stake as half the bet (004: «равную 50 %»);
+    the engine takes any stake up to that share, and every profile says so."""
+    notes = find_house(name).notes
+    readings = [notes[key].reading or "" for key in ("insurance_max", "insurance")]
+    assert any("at most half" in r or "up to half" in r for r in readings), readings
