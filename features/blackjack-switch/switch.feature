@@ -15,6 +15,20 @@ Feature: Blackjack Switch — switching the second cards
     Then hand 1 is paid 10
     And hand 2 loses 10
 
+  @reading
+  Scenario: reading — the two hands of a switch carry equal bets: a switch between unequal bets is refused
+    Seed 000 does not say whether the two bets must be equal; read as equal (the
+    standard Switch table), so a switch between a bet of 10 and one of 20 cannot
+    be dealt.
+
+    Given the house rules "blackjack-switch"
+    And a bet of 10 on T♠ 6♦
+    And a bet of 20 on 9♣ K♥
+    And the player switches the second cards
+    When the dealer holds T♥ 8♣
+    Then the round is refused
+    And the profile records a reading for "blackjack_after_switch"
+
   @reading @blackjack
   Scenario Outline: reading — ace and ten made by switching is a 21 paid 1:1, not a blackjack
     A switched hand is no longer the two cards dealt to it, like a split hand;
