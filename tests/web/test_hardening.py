@@ -4,6 +4,7 @@ security headers, templates without inline script, no tracebacks in production."
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -11,9 +12,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.web.conftest import PASSWORD
+from tests.web.conftest import FAST_HASH, PASSWORD
 from trainer.db import connect
-from trainer.db.users import find_user
+from trainer.db.users import create_user, find_user
 from trainer.web import create_app, security, throttle
 from trainer.web.auth import hash_password
 from trainer.web.csrf_tokens import csrf
@@ -171,6 +172,19 @@ def test_success_resets_the_account_count(client: FlaskClient) -> None:
     for _ in range(4):
         assert _login(client, "tina", "wrong").status_code == 200
     assert _login(client, "tina", PASSWORD).status_code == 303
+
+
+def test_every_spelling_of_a_name_counts_against_its_account(app: Flask,
+                                                             client: FlaskClient) -> None:
+    """``Zoë`` typed with a composed ë or as e + a combining diaeresis logs in to one account,
+    so both count against it: the second spelling is no way round the lock."""
+    db = connect(app.config["DATABASE"])
+    create_user(db, "zoë", "trainee", hash_password(PASSWORD, FAST_HASH))
+    db.close()
+    decomposed = unicodedata.normalize("NFD", "Zoë")
+    for name in ("zoë", "ZOË", "zoë", decomposed, "ｚｏë"):
+        assert _login(client, name, "wrong").status_code == 200
+    assert _login(client, decomposed, PASSWORD).status_code == 429
 
 
 def test_unknown_accounts_are_throttled_alike(client: FlaskClient) -> None:

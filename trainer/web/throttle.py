@@ -8,7 +8,10 @@ account or from that address -- even with the right password -- is refused
 with 429 and a message saying when to try again, until the oldest failure in
 the window ages out.  A successful login clears the account's count.  The
 account key is the name typed, known or not, so the refusal says nothing
-about which accounts exist.  ``LOGIN_THROTTLE=False`` turns it off (tests).
+about which accounts exist, and it is the name's ``username_key``: every way
+of writing a name that logs in to one account (``Zoë`` with its accent
+composed or not, any case) counts against that account.
+``LOGIN_THROTTLE=False`` turns it off (tests).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from flask import current_app, request
 
 from trainer.db import now_ms
 from trainer.db import throttle as store
+from trainer.text_rules import username_key
 from trainer.web.database import get_db
 
 DEFAULTS = {
@@ -36,7 +40,7 @@ def _enabled() -> bool:
 
 
 def account_key(username: str) -> str:
-    return "account:" + username.strip().casefold()
+    return "account:" + username_key(username.strip())
 
 
 def address_key() -> str:
