@@ -4,6 +4,9 @@ security headers, templates without inline script, no tracebacks in production."
 from __future__ import annotations
 
 import re
+import time
+import unicodedata
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -11,9 +14,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.web.conftest import PASSWORD
+from tests.web.conftest import FAST_HASH, PASSWORD
 from trainer.db import connect
-from trainer.db.users import find_user
+from trainer.db.users import create_user, find_user
+from trainer.web import auth as auth_views
 from trainer.web import create_app, security, throttle
 from trainer.web.auth import hash_password
 from trainer.web.csrf_tokens import csrf
@@ -173,6 +177,19 @@ def test_success_resets_the_account_count(client: FlaskClient) -> None:
     assert _login(client, "tina", PASSWORD).status_code == 303
 
 
+def test_every_spelling_of_a_name_counts_against_its_account(app: Flask,
+                                                             client: FlaskClient) -> None:
+    """``Zoë`` typed with a composed ë or as e + a combining diaeresis logs in to one account,
+    so both count against it: the second spelling is no way round the lock."""
+    db = connect(app.config["DATABASE"])
+    create_user(db, "zoë", "trainee", hash_password(PASSWORD, FAST_HASH))
+    db.close()
+    decomposed = unicodedata.normalize("NFD", "Zoë")
+    for name in ("zoë", "ZOË", "zoë", decomposed, "ｚｏë"):
+        assert _login(client, name, "wrong").status_code == 200
+    assert _login(client, decomposed, PASSWORD).status_code == 429
+
+
 def test_unknown_accounts_are_throttled_alike(client: FlaskClient) -> None:
     for _ in range(5):
         _login(client, "nobody-here", "wrong")
@@ -214,6 +231,33 @@ def test_the_failure_count_is_shared_between_app_instances(app: Flask) -> None:
     for client in (first, second, first, second, first):
         _login(client, "tina", "wrong")
     assert _login(second, "tina", PASSWORD).status_code == 429
+
+
+def test_logins_racing_one_another_are_counted_before_their_passwords_are_checked(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ten wrong passwords sent at once (several workers): each is counted before its
+    password is checked, so five are checked and five refused, not ten checked."""
+    checked = auth_views.check_password_hash
+
+    def slow_check(password_hash: str, password: str) -> bool:
+        time.sleep(0.3)  # long enough for every other login to reach the throttle meanwhile
+        return checked(password_hash, password)
+
+    monkeypatch.setattr(auth_views, "check_password_hash", slow_check)
+    clients = [app.test_client() for _ in range(10)]
+    tokens = [_login_token(client) for client in clients]
+    with ThreadPoolExecutor(len(clients)) as pool:
+        codes = list(pool.map(lambda pair: pair[0].post("/login", data={
+            "username": "tina", "password": "wrong", "csrf_token": pair[1]}).status_code,
+            zip(clients, tokens, strict=True)))
+    assert sorted(codes) == [200] * 5 + [429] * 5
+
+
+def test_a_successful_login_leaves_no_failure_behind(client: FlaskClient, db: Any) -> None:
+    _login(client, "tina", "wrong")
+    assert _login(client, "tina", PASSWORD).status_code == 303
+    assert db.execute("SELECT count(*) FROM login_failures").fetchone()[0] == 1  # the address's
 
 
 # ------------------------------------------------------------------ cookies and headers

@@ -145,20 +145,20 @@ def login() -> Any:
         return redirect(_landing(form.next.data, current_user.role))
     error = None
     if form.validate_on_submit():
-        wait = throttle.refusal(form.username.data or "")  # issue 7: too many failures
-        if wait is not None:
-            return render_template("login.html", form=form, error=wait[0]), 429, {
-                "Retry-After": str(wait[1])}
-        row = users.find_user(get_db(), form.username.data or "")
+        username = form.username.data or ""
+        claimed = throttle.claim(username)  # issue 7: too many failures
+        if isinstance(claimed, throttle.Refusal):
+            return render_template("login.html", form=form, error=claimed.message), 429, {
+                "Retry-After": str(claimed.retry_after_s)}
+        row = users.find_user(get_db(), username)
         password = form.password.data or ""
         if row is None:
             check_password_hash(_DUMMY_HASH, password)
         elif check_password_hash(row.password_hash, password) and row.active:
-            throttle.succeeded(form.username.data or "")
+            throttle.succeeded(username, claimed)
             login_user(User(row))
             csrf_tokens.renew()
             return redirect_to(_landing(form.next.data, row.role))
-        throttle.failed(form.username.data or "")
         error = "Wrong username or password, or the account is disabled."
     return render_template("login.html", form=form, error=error)
 

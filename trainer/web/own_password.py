@@ -32,16 +32,19 @@ SAME_AS_CURRENT = "The new password is the current one: choose another."
 def password() -> Any:
     form = ChangePasswordForm()
     if form.validate_on_submit():
-        if (wait := throttle.refusal(current_user.username)) is not None:
-            return render_template("account/password.html", form=form, error=wait[0]), 429, {
-                "Retry-After": str(wait[1])}
+        claimed = throttle.claim(current_user.username)  # counted failed until it is right
+        if isinstance(claimed, throttle.Refusal):
+            return render_template("account/password.html", form=form,
+                                   error=claimed.message), 429, {
+                "Retry-After": str(claimed.retry_after_s)}
         stored = current_user.row.password_hash
         if not check_password_hash(stored, form.current.data or ""):
-            throttle.failed(current_user.username)
             form.current.errors.append(WRONG_CURRENT)
         elif check_password_hash(stored, form.password.data or ""):
+            throttle.succeeded(current_user.username, claimed)  # the right current password
             form.password.errors.append(SAME_AS_CURRENT)
         else:
+            throttle.succeeded(current_user.username, claimed)
             users.set_password(get_db(), current_user.id,
                                new_password_hash(form.password.data or ""))
             carry_on(current_user.id)

@@ -6,18 +6,26 @@ an account may fail ``LOGIN_MAX_FAILURES_ACCOUNT`` times (5) and an address
 ``LOGIN_MAX_FAILURES_ADDRESS`` times (20); after that every login for that
 account or from that address -- even with the right password -- is refused
 with 429 and a message saying when to try again, until the oldest failure in
-the window ages out.  A successful login clears the account's count.  The
+the window ages out.  A login counts as failed from the moment it is let
+through to its password check, so logins racing one another are counted one
+after another; a successful one clears the account's count (and its own).  The
 account key is the name typed, known or not, so the refusal says nothing
-about which accounts exist.  ``LOGIN_THROTTLE=False`` turns it off (tests); the
-three figures are operator settings (``trainer.web.settings``).
+about which accounts exist, and it is the name's ``username_key``: every way
+of writing a name that logs in to one account (``Zoë`` with its accent
+composed or not, any case) counts against that account.
+``LOGIN_THROTTLE=False`` turns it off (tests); the three figures are operator
+settings (``trainer.web.settings``).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from flask import current_app, request
 
 from trainer.db import now_ms
 from trainer.db import throttle as store
+from trainer.text_rules import username_key
 from trainer.web.database import get_db
 
 
@@ -30,44 +38,43 @@ def _enabled() -> bool:
 
 
 def account_key(username: str) -> str:
-    return "account:" + username.strip().casefold()
+    return "account:" + username_key(username.strip())
 
 
 def address_key() -> str:
     return "address:" + (request.remote_addr or "unknown")
 
 
-def refusal(username: str) -> tuple[str, int] | None:
-    """The message and Retry-After seconds when this login must wait, else None."""
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A login that must wait: what to tell the user, and the ``Retry-After`` seconds."""
+
+    message: str
+    retry_after_s: int
+
+
+def claim(username: str) -> Refusal | tuple[int, ...]:
+    """Count a login as failed against the account name and the address before its password
+    is checked (logins racing in several workers are counted one after another): the rows
+    counting it, for :func:`succeeded` to forgive, or the refusal when either is locked."""
     if not _enabled():
-        return None
+        return ()
     window_ms = _config("LOGIN_THROTTLE_WINDOW_S") * 1000
     now = now_ms()
-    db = get_db()
-    for key, limit, what in (
-        (account_key(username), _config("LOGIN_MAX_FAILURES_ACCOUNT"), "this account"),
-        (address_key(), _config("LOGIN_MAX_FAILURES_ADDRESS"), "this computer"),
-    ):
-        count, oldest = store.failures_since(db, key, now - window_ms)
-        if count >= limit and oldest is not None:
-            wait_s = max(1, -(-(oldest + window_ms - now) // 1000))
-            minutes = -(-wait_s // 60)
-            return (f"Too many failed logins for {what}. Try again in {minutes} minute"
-                    f"{'s' if minutes != 1 else ''}, or ask a supervisor to reset the "
-                    "password.", wait_s)
-    return None
+    limits = ((account_key(username), _config("LOGIN_MAX_FAILURES_ACCOUNT")),
+              (address_key(), _config("LOGIN_MAX_FAILURES_ADDRESS")))
+    claimed = store.claim(get_db(), limits, now, now - window_ms)
+    if claimed.full is None:
+        return claimed.rows
+    what = "this account" if claimed.full == limits[0][0] else "this computer"
+    wait_s = max(1, -(-(claimed.oldest_ms + window_ms - now) // 1000))
+    minutes = -(-wait_s // 60)
+    return Refusal(f"Too many failed logins for {what}. Try again in {minutes} minute"
+                   f"{'s' if minutes != 1 else ''}, or ask a supervisor to reset the password.",
+                   wait_s)
 
 
-def failed(username: str) -> None:
-    """Count a failed login against the account name and the address."""
-    if not _enabled():
-        return
-    now = now_ms()
-    window_ms = _config("LOGIN_THROTTLE_WINDOW_S") * 1000
-    store.record_failure(get_db(), (account_key(username), address_key()), now, now - window_ms)
-
-
-def succeeded(username: str) -> None:
-    """A successful login: forget the account's failures."""
+def succeeded(username: str, rows: tuple[int, ...]) -> None:
+    """A successful login: forget the account's failures, and this login's own ``rows``."""
     if _enabled():
-        store.clear(get_db(), account_key(username))
+        store.forgive(get_db(), account_key(username), rows)
