@@ -6,6 +6,7 @@ import csv
 import datetime
 import io
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any
 from urllib.parse import urlencode
@@ -114,15 +115,19 @@ _FORMULA_START = ("=", "@", "\t", "\r")
 def csv_cell(value: object) -> str:
     """A cell a spreadsheet will not run as a formula.
 
-    ``=…``, ``@…``, ``+cmd``, ``-cmd`` get a leading ``'``; signed amounts
-    (``-10``, ``+15``, ``0; -10; +15``) are answers and stay as they are.
+    ``=…``, ``@…``, ``+cmd``, ``-cmd`` get a leading ``'``, and so do their full-width
+    forms (``＝…``: a spreadsheet with East Asian input reads them alike); signed
+    amounts (``-10``, ``+15``, ``0; -10; +15``) are answers and stay as they are.
 
     >>> csv_cell("=1+1"), csv_cell("-10"), csv_cell("+15"), csv_cell("-2+3"), csv_cell(None)
     ("'=1+1", '-10', '+15', "'-2+3", '')
+    >>> csv_cell("＝1+1"), csv_cell("－cmd")
+    ("'＝1+1", "'－cmd")
     """
     text = "" if value is None else str(value)
-    if text.startswith(_FORMULA_START) or (
-        text.startswith(("-", "+")) and not all(_is_number(p.strip()) for p in text.split(";"))
+    first = unicodedata.normalize("NFKC", text[:1])
+    if first.startswith(_FORMULA_START) or (
+        first in ("-", "+") and not all(_is_number(p.strip()) for p in text.split(";"))
     ):
         return "'" + text
     return text
