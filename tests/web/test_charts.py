@@ -56,6 +56,18 @@ def test_line_chart_points_gaps_and_labels() -> None:
     assert svg.find(f"{SVG}line[@class='reference']") is not None
 
 
+@pytest.mark.parametrize("count", [1, 2, 27, 30, 60])
+def test_line_chart_day_labels_stay_inside(count: int) -> None:
+    width = 640
+    svg = parse(line_chart([Point(f"{i % 28 + 1:02d} Dec", 0.5, 1) for i in range(count)],
+                           title="t", width=width))
+    labels = [t for t in svg.iter(f"{SVG}text") if t.text and t.text.endswith(" Dec")]
+    assert labels
+    for label in labels:  # about 7 px a character, centred on x
+        half = len(label.text) * 3.5
+        assert half <= float(label.get("x")) <= width - half, label.text
+
+
 def test_line_chart_without_data_says_so() -> None:
     svg = parse(line_chart([Point("a", None), Point("b", None)], title="t"))
     assert "No answers in this period" in [t.text for t in svg.iter(f"{SVG}text")]

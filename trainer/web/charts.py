@@ -18,6 +18,8 @@ GRID = "#c9c9c9"
 EMPTY = "#f1f1f1"
 LINE = "#0b5d3b"
 REFERENCE = "#b3261e"
+CHAR_WIDTH = 7
+"""About how wide a character is at the charts' font size (12 px), in px."""
 
 
 def _e(text: object) -> str:
@@ -151,7 +153,9 @@ def line_chart(points: Sequence[Point], *, title: str, width: int = 640, height:
     step = max(1, (len(points) + 6) // 7)
     for index, point in enumerate(points):
         if index % step == 0 or index == len(points) - 1:
-            parts.append(f'<text x="{_n(x_of(index))}" y="{height - bottom + 18}"'
+            half = len(point.label) * CHAR_WIDTH / 2  # the last day's label must not be cut
+            x = min(max(x_of(index), half), width - half)
+            parts.append(f'<text x="{_n(x)}" y="{height - bottom + 18}"'
                          f' text-anchor="middle" fill="{INK}">{_e(point.label)}</text>')
     parts.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{width - right}"'
                  f' y2="{top + plot_h}" stroke="{INK}" stroke-width="1"/>')
@@ -175,7 +179,7 @@ def heat_map(rows: Sequence[tuple[str, str]], columns: Sequence[tuple[str, str]]
     (a tooltip) and in each cell's.
     """
     labels = [short(label, max_label) for _key, label in columns]
-    row_chars = (label_width - 12) // 7  # about 7 px a character at the chart's font size
+    row_chars = (label_width - 12) // CHAR_WIDTH
     reach = int(max((len(label) for label in labels), default=0) * 6.5 * 0.71) + 12
     header_height = max(40, reach)
     width = label_width + cell * max(1, len(columns)) + max(8, reach - cell // 2)
