@@ -293,6 +293,17 @@ def test_trainee_detail(client: FlaskClient, auth: Any, world: dict[str, int]) -
     assert client.get(f"/supervisor/trainees/{world['sue']}").status_code == 404  # a supervisor
 
 
+def test_trainee_chart_names_its_period(app: Flask, client: FlaskClient, auth: Any,
+                                        world: dict[str, int]) -> None:
+    """The chart is the last 30 days unless dates are chosen, while the figures beside it
+    cover every answer: the page says which days it draws."""
+    app.config["TODAY"] = "2026-11-30"
+    auth.login("sue")
+    html = client.get(f"/supervisor/trainees/{world['tina']}").get_data(as_text=True)
+    assert re.search(r"<h2>Accuracy over time <small[^>]*>per day, "
+                     r"\d{4}-\d\d-\d\d to 2026-11-30</small></h2>", html)
+
+
 def test_attempt_log_filters_and_pages(app: Flask, client: FlaskClient, auth: Any,
                                        world: dict[str, int]) -> None:
     seed(app, {"tom": [True] * 60})

@@ -120,11 +120,11 @@ def trainee(user_id: int) -> Any:
                                    min((f.day for f in all_facts), default=None))
     points = reports.series(
         [f for f in all_facts if start <= f.day <= end], start, end, step)
+    period = (f"{'per day' if step == 1 else 'per week' if step == 7 else f'per {step} days'}, "
+              f"{start.isoformat()} to {end.isoformat()}")
     chart = charts.line_chart(
         [charts.Point(p.day.strftime("%d %b"), p.accuracy, p.answered) for p in points],
-        title=f"{account.username}: accuracy "
-              f"{'per day' if step == 1 else 'per week' if step == 7 else f'per {step} days'}, "
-              f"{start.isoformat()} to {end.isoformat()}",
+        title=f"{account.username}: accuracy {period}",
     )
     by_family: dict[str, list[reports.Fact]] = {}
     for f in all_facts:
@@ -136,7 +136,8 @@ def trainee(user_id: int) -> Any:
     log, paging = _log_page(db, log_filters)
     sittings = reports.exam_results(db, reports.Filters(user_id=user_id), finished_only=False)
     return console.page("supervisor/_trainee.html",
-        account=account, form=form, chart=chart, overall=scores.score(all_facts, par),
+        account=account, form=form, chart=chart, period=period,
+        overall=scores.score(all_facts, par),
         family_scores=family_scores, weakest=reports.weakest(family_scores),
         titles=console.family_titles(), houses=house_titles(), log=log, **paging,
         sittings=sittings,
