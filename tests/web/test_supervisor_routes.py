@@ -426,7 +426,9 @@ def test_an_export_with_a_bad_filter_is_refused_naming_it(client: FlaskClient, a
             else "/supervisor/export/attempts.csv")
     response = client.get(f"{path}?{query}")
     assert response.status_code == 400 and response.mimetype == "text/html"
-    assert named.replace("'", "&#39;") in response.get_data(as_text=True)
+    body = response.get_data(as_text=True)
+    assert named.replace("'", "&#39;") in body
+    assert re.search(r"Bad filters: [^<]*[^.]\.</p>", body)  # one full stop, not two
     assert "Not a valid date value" in client.get(
         "/supervisor/attempts?date_from=2026-13-01").get_data(as_text=True)
 

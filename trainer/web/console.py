@@ -80,7 +80,8 @@ def export_refusal(form: FilterForm, id_args: Sequence[str] = ("trainee",)) -> A
     if not problems:
         return None
     return render_template("error.html", title="Not exported",
-                           message="Bad filters: " + "; ".join(problems) + ".", code=400), 400
+                           message="Bad filters: " + "; ".join(problems).rstrip(".") + ".",
+                           code=400), 400
 
 
 def int_arg(name: str, default: int | None = None) -> int | None:
