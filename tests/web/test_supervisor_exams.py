@@ -744,7 +744,7 @@ def test_a_title_in_use_is_refused_beside_the_field_until_withdrawn(
     again = create_exam(client, auth, title="  EUROPOKER   dealer CHECK ")
     assert again.status_code == 422
     label = re.search(r"<label>Title.*?</label>", again.get_data(as_text=True), re.S)
-    assert label and ("An exam called &#39;EUROPOKER   dealer CHECK&#39; is already set: choose"
+    assert label and ("An exam called &#39;Europoker dealer check&#39; is already set: choose"
                       " another title, or withdraw that exam first.") in label.group(0)
     token = auth.csrf(f"/supervisor/exams/{first}")
     client.post(f"/supervisor/exams/{first}/withdraw", data={"csrf_token": token})
@@ -752,6 +752,18 @@ def test_a_title_in_use_is_refused_beside_the_field_until_withdrawn(
     db = connect(app.config["DATABASE"])
     assert db.execute("SELECT count(*) FROM exams").fetchone()[0] == 2
     db.close()
+
+
+def test_a_title_in_use_is_said_with_the_other_fields_errors(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """Not only once every other field is right: the supervisor mends all at once."""
+    as_supervisor_create(app, client, auth)
+    auth.login("sue")
+    again = create_exam(client, auth, title="europoker dealer check", questions="0")
+    assert again.status_code == 422
+    page = again.get_data(as_text=True)
+    assert "An exam called &#39;Europoker dealer check&#39; is already set" in page
+    assert "Between 1 and 200 questions." in page
 
 
 def test_the_results_export_names_each_exam_by_id(app: Flask, client: FlaskClient,

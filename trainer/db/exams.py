@@ -30,7 +30,11 @@ class ExamError(ValueError):
 
 
 class TitleTakenError(ValueError):
-    """An exam title already used by an exam that is not withdrawn."""
+    """An exam title already used by an exam that is not withdrawn (``existing``: its title)."""
+
+    def __init__(self, existing: str) -> None:
+        super().__init__(f"an exam not withdrawn is called {existing!r}")
+        self.existing = existing
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +184,14 @@ def _answer(row: dict[str, Any]) -> ExamAnswer:
 # ------------------------------------------------------------------ exams
 
 
+def live_title(db: Database, title: str) -> str | None:
+    """The title of the exam not withdrawn that ``title`` repeats (ignoring case, width and
+    repeated spaces), else None."""
+    key = title_key(title)
+    return next((live for (live,) in db.execute(
+        "SELECT title FROM exams WHERE withdrawn_at IS NULL") if title_key(live) == key), None)
+
+
 def create_exam(
     db: Database,
     *,
@@ -203,10 +215,8 @@ def create_exam(
     if questions < 1 or time_limit_s < 1 or attempts_allowed < 1:
         raise ValueError("questions, time limit and attempts allowed must be positive")
     with write_transaction(db):
-        key = title_key(title)
-        if any(title_key(live) == key for (live,) in db.execute(
-                "SELECT title FROM exams WHERE withdrawn_at IS NULL")):
-            raise TitleTakenError(f"an exam not withdrawn is called {title!r}")
+        if (existing := live_title(db, title)) is not None:
+            raise TitleTakenError(existing)
         cursor = db.execute(
             "INSERT INTO exams (title, houses, families, difficulty, questions, pass_mark,"
             " time_limit_s, attempts_allowed, created_by, created_at)"

@@ -54,14 +54,21 @@ def new() -> Any:
     if form.validate_on_submit():
         try:
             exam = _create(form, title)
-        except exams_db.TitleTakenError:
-            form.title.errors = [f"An exam called {title!r} is already set: choose another "
-                                 "title, or withdraw that exam first."]
+        except exams_db.TitleTakenError as taken:
+            form.title.errors = [_title_taken(taken.existing)]
         else:
             flash(f"Created the exam {exam.title!r}.")
             return redirect_to(url_for(".detail", exam_id=exam.id))
+    elif request.method == "POST" and title and not form.title.errors and (
+            existing := exams_db.live_title(get_db(), title)) is not None:
+        form.title.errors = [_title_taken(existing)]  # said with the other fields' errors
     status = 422 if request.method == "POST" else 200
     return console.page("supervisor/_exam_form.html", status, form=form)
+
+
+def _title_taken(existing: str) -> str:
+    return (f"An exam called {existing!r} is already set: choose another title, or withdraw "
+            "that exam first.")
 
 
 def _create(form: ExamForm, title: str) -> exams_db.Exam:
