@@ -129,6 +129,7 @@ def test_settle_spanish_bonus_and_cents(capsys: Capsys) -> None:
         (["dealer", "--rules", "spanish-21", "Td", "6s"], "", "no pip tens: Td"),
         (["dealer", "--rules", "europoker", "Ts", "7d", "2c"], "", "stands on hard 17"),
         (["dealer", "As"], "", "missing --rules"),
+        (["rules", "show"], "", "missing the house: NAME, --rules NAME or --rules-file PATH"),
         (["settle", "--rules", "europoker"], '{"dealer": ["9h"', "malformed JSON"),
         (["settle", "--rules", "europoker"], "[]", "must be a JSON object"),
         (["settle", "--rules", "europoker"],

@@ -71,6 +71,9 @@ def show_command(
     if name and (rules_name or rules_file) and rules_name != name:
         raise click.UsageError(f"give NAME, --rules or --rules-file, one of them "
                                f"(got {name} and {rules_name or rules_file})")
+    if not (name or rules_name or rules_file):
+        raise click.UsageError("missing the house: NAME, --rules NAME or --rules-file PATH "
+                               "(trainer rules list names the shipped ones)")
     house = resolve_house(name or rules_name, rules_file)
     data = house_as_dict(house)
     if as_json:
