@@ -410,6 +410,32 @@ def test_offers_against_an_ace_by_keyboard(browser: Any, live_server: LiveServer
     context.close()
 
 
+def test_enter_pressed_twice_to_answer_does_not_skip_the_feedback(browser: Any,
+                                                                  live_server: LiveServer) -> None:
+    """The Enter that sent a typed amount, pressed again at once (a double tap, a bouncing
+    key), stops at the feedback it brought: Enter is Next again a moment later, Space at
+    once."""
+    context = browser.new_context(viewport={"width": 1024, "height": 800})
+    page = context.new_page()
+    login(page, live_server, "tina")
+    session_id = start(page, live_server, "europoker", "blackjack-payout", "easy", 3)
+    for position in range(2):
+        page.fill("#amount", "1")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("[data-state=feedback]")
+        page.keyboard.press("Enter")  # the answering Enter, twice
+        page.wait_for_timeout(100)
+        assert page.locator("[data-state=feedback]").count() == 1
+        assert len(attempts(live_server, session_id)) == position + 1
+        if position == 0:
+            page.wait_for_timeout(500)
+            page.keyboard.press("Enter")
+        else:
+            page.keyboard.press("Space")
+        wait_position(page, position + 1)
+    context.close()
+
+
 def test_chips_never_overwrite_a_typed_amount(browser: Any, live_server: LiveServer) -> None:
     """Chips write their total into the amount only while the trainee has not typed one;
     Clear empties only the chips; a re-asked question shows its chips' total."""

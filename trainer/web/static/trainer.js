@@ -113,10 +113,17 @@
     return ["button", "submit", "checkbox", "radio", "hidden"].indexOf(type) === -1;
   }
 
+  // The Enter that sent an answer, pressed twice (a double tap, a bouncing key), must not
+  // take the trainee past the feedback it brings: for a moment Enter is not Next (Space is).
+  var ENTER_IS_NEXT_AFTER_MS = 500;
+  var answeredByEnter = -Infinity;
+
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
     var key = event.key === " " ? "space" : event.key.toLowerCase();
     var typing = typingIn(event.target);
+    var answering = event.target.closest && event.target.closest("form.answer");
+    if (key === "enter" && answering) answeredByEnter = performance.now();
     if (key === "enter" || key === "space") {
       // Enter on a chip just clicked answers, as its "Answer ⏎" says; Space adds the chip
       var chip = event.target.closest && event.target.closest("[data-chip]");
@@ -131,7 +138,9 @@
       var next = shown("[data-next]");
       if (next && !typing) {
         event.preventDefault();
-        next.click();
+        if (key === "space" || performance.now() - answeredByEnter >= ENTER_IS_NEXT_AFTER_MS) {
+          next.click();
+        }
         return;
       }
       var multi = shown("[data-submit-on-enter]");
