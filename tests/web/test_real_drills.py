@@ -62,6 +62,12 @@ def format_chip(denomination: Decimal) -> str:
     return format_money(denomination)
 
 
+def keys_named_apart(html: str) -> bool:
+    """Every key hint (``<kbd>H</kbd>``) is hidden from screen readers: a button, box or
+    link is named "Hit", not "Hit H" or "Answer ⏎"."""
+    return all('aria-hidden="true"' in tag for tag in re.findall(r"<kbd\b[^>]*>", html))
+
+
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_every_family_can_be_drilled_and_answered(real_app: Flask, family: str) -> None:
     client = real_app.test_client()
@@ -87,6 +93,7 @@ def test_every_family_can_be_drilled_and_answered(real_app: Flask, family: str) 
             stored = json.loads(question.question)
             assert stored["explanation"] not in html  # nothing of the answer before answering
             assert "expected" not in html.lower()
+            assert "<kbd" in html and keys_named_apart(html)
             token = re.search(r'name="token" value="([^"]+)"', html)
             assert token
             data = {"csrf_token": csrf.group(1), "token": token.group(1)}
@@ -95,6 +102,7 @@ def test_every_family_can_be_drilled_and_answered(real_app: Flask, family: str) 
             body = answer.get_data(as_text=True)
             assert answer.status_code == 200, body
             assert "<h2>Right</h2>" in body, (stored, body)
+            assert keys_named_apart(body)  # Next, and the question sent ahead
         summary = client.get(f"{url}/summary").get_data(as_text=True)
         assert "100%" in summary
 
