@@ -330,7 +330,8 @@ def test_session_without_javascript(browser: Any, live_server: LiveServer) -> No
     page.click(f"button[name=choice][value={question['expected']}]")
     page.wait_for_url(re.compile(r"/feedback/0$"))
     replay = context.request.post(f"{live_server.url}/drills/{session_id}/answer", form=form)
-    assert replay.url.endswith("/feedback/0") and "<h2>Right</h2>" in replay.text()
+    assert replay.url.endswith("/feedback/0")
+    assert '<h2 id="verdict-title">Right</h2>' in replay.text()
     page.go_back()
     page.wait_for_selector("[data-state=question]")
     if page.get_attribute("[data-state=question]", "data-position") == "0":  # from the cache

@@ -101,7 +101,7 @@ def test_every_family_can_be_drilled_and_answered(real_app: Flask, family: str) 
             answer = client.post(f"{url}/answer", data=data, headers={"HX-Request": "true"})
             body = answer.get_data(as_text=True)
             assert answer.status_code == 200, body
-            assert "<h2>Right</h2>" in body, (stored, body)
+            assert '<h2 id="verdict-title">Right</h2>' in body, (stored, body)
             assert keys_named_apart(body)  # Next, and the question sent ahead
         summary = client.get(f"{url}/summary").get_data(as_text=True)
         assert "100%" in summary

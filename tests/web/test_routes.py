@@ -500,6 +500,30 @@ def test_wrong_answer_by_htmx_returns_the_feedback_fragment(app: Flask, client: 
     assert drawn(answered.id, client.get(f"{url}/feedback/0").get_data(as_text=True))
 
 
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "fragment"])
+def test_next_which_takes_the_focus_is_described_by_the_verdict(
+        app: Flask, client: FlaskClient, auth: Any, htmx: bool) -> None:
+    """Focus goes to Next after an answer: a screen reader hears the verdict there."""
+    auth.login()
+    url = start(client, auth)
+    form = question_form(client.get(url).get_data(as_text=True))
+    expected = expected_of(pending(app, int(url.rsplit("/", 1)[1])))
+    wrong = "stand" if expected == "hit" else "hit"
+    response = client.post(f"{url}/answer", data=form | {"choice": wrong},
+                           headers=HX if htmx else {})
+    html = (response if htmx else client.get(response.headers["Location"])).get_data(
+        as_text=True)
+    link = re.search(r"<a [^>]*data-next[^>]*>", html)
+    described = link and re.search(r'aria-describedby="([^"]+)"', link.group(0))
+    assert link and "autofocus" in link.group(0) and described
+    said = []
+    for name in described.group(1).split():
+        element = re.search(rf'<(\w+) id="{name}">(.*?)</\1>', html, re.S)
+        assert element, name
+        said.append(re.sub(r"<[^>]+>", "", element.group(2)))
+    assert said[0] == "Wrong" and f"Expected: {expected.capitalize()}" in " ".join(said[1].split())
+
+
 def test_typed_amount_and_malformed_amount(app: Flask, client: FlaskClient, auth: Any) -> None:
     auth.login()
     url = start(client, auth, family="blackjack-payout")
