@@ -437,6 +437,30 @@ def test_enter_pressed_twice_to_answer_does_not_skip_the_feedback(browser: Any,
     context.close()
 
 
+def test_space_or_enter_on_the_house_rules_folds_them(browser: Any,
+                                                     live_server: LiveServer) -> None:
+    """The house rules' summary, focused, folds and unfolds by Space or Enter as its own
+    control: on the feedback it is not Next, on a question of ticks it does not answer."""
+    context = browser.new_context(viewport={"width": 1024, "height": 800})
+    page = context.new_page()
+    login(page, live_server, "tina")
+    session_id = start(page, live_server, "europoker", "split-aces", "easy", 2)
+    rules = "#drill .house-rules"
+    page.focus(f"{rules} summary")
+    page.keyboard.press("Enter")
+    assert page.get_attribute(rules, "open") is None
+    assert attempts(live_server, session_id) == []
+    page.click("#drill fieldset.multi button[type=submit]")
+    page.wait_for_selector("[data-state=feedback]")
+    for key, folded in (("Space", True), ("Enter", False)):  # the feedback shows them open
+        page.focus(f"{rules} summary")
+        page.keyboard.press(key)
+        page.wait_for_timeout(100)
+        assert page.locator("[data-state=feedback]").count() == 1, key
+        assert (page.get_attribute(rules, "open") is None) == folded, key
+    context.close()
+
+
 def test_chips_never_overwrite_a_typed_amount(browser: Any, live_server: LiveServer) -> None:
     """Chips write their total into the amount only while the trainee has not typed one;
     Clear empties only the chips; a re-asked question shows its chips' total."""

@@ -132,8 +132,9 @@
         chip.form.requestSubmit();
         return;
       }
-      // a focused link or button other than Next (End this session, say) does its own thing
-      var focused = event.target.closest && event.target.closest("a[href], button");
+      // a focused link, button or summary other than Next (End this session, the house
+      // rules' fold) does its own thing
+      var focused = event.target.closest && event.target.closest("a[href], button, summary");
       if (focused && !focused.matches("[data-next]")) return;
       var next = shown("[data-next]");
       if (next && !typing) {
