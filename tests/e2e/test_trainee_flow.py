@@ -461,6 +461,24 @@ def test_space_or_enter_on_the_house_rules_folds_them(browser: Any,
     context.close()
 
 
+def test_next_puts_the_focus_on_the_question_it_reveals(browser: Any,
+                                                       live_server: LiveServer) -> None:
+    """Next takes the focus with it to the next question (not to the page, which a screen
+    reader would read from the top): its field, or its prompt when it is answered by
+    buttons."""
+    context, page, session_id = tina_drilling(browser, live_server, 3)
+    for position in range(2):
+        page.keyboard.press("h")
+        page.wait_for_selector("[data-state=feedback]")
+        page.keyboard.press("Space")
+        wait_position(page, position + 1)
+        focused = page.evaluate("document.activeElement.closest('#drill') !== null && "
+                                "document.activeElement.className")
+        assert focused == "prompt", focused
+    assert len(attempts(live_server, session_id)) == 2
+    context.close()
+
+
 def test_chips_never_overwrite_a_typed_amount(browser: Any, live_server: LiveServer) -> None:
     """Chips write their total into the amount only while the trainee has not typed one;
     Clear empties only the chips; a re-asked question shows its chips' total."""

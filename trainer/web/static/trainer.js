@@ -48,8 +48,12 @@
     upcoming.removeAttribute("data-upcoming");
     upcoming.id = "drill";
     upcoming.setAttribute("data-state", "question");
-    var focus = upcoming.querySelector("[autofocus]");
-    if (focus) focus.focus();
+    // the focus goes with Next: to the question's field, else to its prompt (not to the
+    // page, from whose top a screen reader would start again), which stays where it is
+    var field = upcoming.querySelector("[autofocus]");
+    var prompt = upcoming.querySelector(".prompt");
+    if (field) field.focus();
+    else if (prompt) prompt.focus({preventScroll: true});
     return true;
   }
 
