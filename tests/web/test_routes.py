@@ -464,6 +464,11 @@ def test_right_answer_by_button_full_page_flow(app: Flask, client: FlaskClient,
     assert "Right" in feedback and "streak <strong class=\"streak\">1</strong>" in feedback
     assert "against a par of 3.0 s" in feedback
     assert f'href="{url}"' in feedback  # next question, on its own page
+    # with htmx, Next fetches it in place, and the address bar names it (a reload shows it,
+    # not this feedback again)
+    link = re.search(r"<a [^>]*data-next[^>]*>", feedback)
+    assert link and f'hx-get="{url}"' in link.group(0)
+    assert 'hx-replace-url="true"' in link.group(0)
 
 
 def test_wrong_answer_by_htmx_returns_the_feedback_fragment(app: Flask, client: FlaskClient,
