@@ -107,6 +107,38 @@ def test_every_family_can_be_drilled_and_answered(real_app: Flask, family: str) 
         assert "100%" in summary
 
 
+def test_ticks_refused_put_the_focus_on_the_first_box(real_app: Flask) -> None:
+    """Ticks that are not offered: the question again, the focus (lost with the fragment
+    swapped) on the first tick box, told why; nothing recorded."""
+    text = DrillsPackageBackend().generate("europoker", "split-aces", 0, "easy")
+    assert json.loads(text)["answer_kind"] == "actions"  # this seed asks for ticks
+    db = connect(real_app.config["DATABASE"])
+    tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
+    session = drilling.start_session(db, tina, "europoker", "split-aces", "easy", 1, 0, [
+        questions.NewQuestion(0, "split-aces", "easy", 0, text, "ticks-token")])
+    db.close()
+    client = real_app.test_client()
+    _login(client)
+    home = client.get("/").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', home)
+    assert csrf
+    url = f"/drills/{session.id}"
+    token = re.search(r'name="token" value="([^"]+)"', client.get(url).get_data(as_text=True))
+    assert token
+    answer = client.post(f"{url}/answer", data={"csrf_token": csrf.group(1),
+                                                "token": token.group(1), "multi": "1",
+                                                "pick": "fold"}, headers={"HX-Request": "true"})
+    body = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and "Tick only the answers offered." in body
+    boxes = re.findall(r'<input type="checkbox"[^>]*>', body)
+    assert len(boxes) >= 2 and "autofocus" in boxes[0]
+    assert 'aria-describedby="answer-error"' in boxes[0]
+    assert not any("autofocus" in box for box in boxes[1:])
+    db = connect(real_app.config["DATABASE"])
+    assert db.execute("SELECT count(*) FROM attempts").fetchone()[0] == 0
+    db.close()
+
+
 def test_bad_nets_are_refused_beside_the_boxes(real_app: Flask) -> None:
     """A net too long to be an amount, or a lone sign in one box: the question again with
     the message, nothing recorded (a sign is not glued to the next box's net)."""

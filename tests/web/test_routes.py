@@ -585,6 +585,10 @@ def test_chip_answer_and_bad_chip_count(app: Flask, client: FlaskClient, auth: A
         response = client.post(f"{url}/answer", data=form | {"chip-25": bad}, headers=HX)
         assert response.status_code == 422
         assert "is not a number of chips (0 to 999)" in response.get_data(as_text=True)
+    # the focus, lost with the fragment swapped, goes to the first count, told why
+    first = re.search(r'<input [^>]*name="chip-[^>]*>', response.get_data(as_text=True))
+    assert first and "autofocus" in first.group(0)
+    assert 'aria-describedby="answer-error"' in first.group(0)
     response = client.post(f"{url}/answer", data=form, headers=HX)
     assert response.status_code == 422 and "Put some chips down" in response.get_data(
         as_text=True)
