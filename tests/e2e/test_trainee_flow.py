@@ -330,7 +330,8 @@ def test_session_without_javascript(browser: Any, live_server: LiveServer) -> No
     page.click(f"button[name=choice][value={question['expected']}]")
     page.wait_for_url(re.compile(r"/feedback/0$"))
     replay = context.request.post(f"{live_server.url}/drills/{session_id}/answer", form=form)
-    assert replay.url.endswith("/feedback/0") and "<h2>Right</h2>" in replay.text()
+    assert replay.url.endswith("/feedback/0")
+    assert '<h2 id="verdict-title">Right</h2>' in replay.text()
     page.go_back()
     page.wait_for_selector("[data-state=question]")
     if page.get_attribute("[data-state=question]", "data-position") == "0":  # from the cache
@@ -407,6 +408,74 @@ def test_offers_against_an_ace_by_keyboard(browser: Any, live_server: LiveServer
         page.keyboard.press("Space")
     page.wait_for_selector("#summary")
     assert [a.answer for a in attempts(live_server, session.id)] == order
+    context.close()
+
+
+def test_enter_pressed_twice_to_answer_does_not_skip_the_feedback(browser: Any,
+                                                                  live_server: LiveServer) -> None:
+    """The Enter that sent a typed amount, pressed again at once (a double tap, a bouncing
+    key), stops at the feedback it brought: Enter is Next again a moment later, Space at
+    once."""
+    context = browser.new_context(viewport={"width": 1024, "height": 800})
+    page = context.new_page()
+    login(page, live_server, "tina")
+    session_id = start(page, live_server, "europoker", "blackjack-payout", "easy", 3)
+    for position in range(2):
+        page.fill("#amount", "1")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("[data-state=feedback]")
+        page.keyboard.press("Enter")  # the answering Enter, twice
+        page.wait_for_timeout(100)
+        assert page.locator("[data-state=feedback]").count() == 1
+        assert len(attempts(live_server, session_id)) == position + 1
+        if position == 0:
+            page.wait_for_timeout(500)
+            page.keyboard.press("Enter")
+        else:
+            page.keyboard.press("Space")
+        wait_position(page, position + 1)
+    context.close()
+
+
+def test_space_or_enter_on_the_house_rules_folds_them(browser: Any,
+                                                     live_server: LiveServer) -> None:
+    """The house rules' summary, focused, folds and unfolds by Space or Enter as its own
+    control: on the feedback it is not Next, on a question of ticks it does not answer."""
+    context = browser.new_context(viewport={"width": 1024, "height": 800})
+    page = context.new_page()
+    login(page, live_server, "tina")
+    session_id = start(page, live_server, "europoker", "split-aces", "easy", 2)
+    rules = "#drill .house-rules"
+    page.focus(f"{rules} summary")
+    page.keyboard.press("Enter")
+    assert page.get_attribute(rules, "open") is None
+    assert attempts(live_server, session_id) == []
+    page.click("#drill fieldset.multi button[type=submit]")
+    page.wait_for_selector("[data-state=feedback]")
+    for key, folded in (("Space", True), ("Enter", False)):  # the feedback shows them open
+        page.focus(f"{rules} summary")
+        page.keyboard.press(key)
+        page.wait_for_timeout(100)
+        assert page.locator("[data-state=feedback]").count() == 1, key
+        assert (page.get_attribute(rules, "open") is None) == folded, key
+    context.close()
+
+
+def test_next_puts_the_focus_on_the_question_it_reveals(browser: Any,
+                                                       live_server: LiveServer) -> None:
+    """Next takes the focus with it to the next question (not to the page, which a screen
+    reader would read from the top): its field, or its prompt when it is answered by
+    buttons."""
+    context, page, session_id = tina_drilling(browser, live_server, 3)
+    for position in range(2):
+        page.keyboard.press("h")
+        page.wait_for_selector("[data-state=feedback]")
+        page.keyboard.press("Space")
+        wait_position(page, position + 1)
+        focused = page.evaluate("document.activeElement.closest('#drill') !== null && "
+                                "document.activeElement.className")
+        assert focused == "prompt", focused
+    assert len(attempts(live_server, session_id)) == 2
     context.close()
 
 

@@ -29,7 +29,8 @@ def test_the_felt_draws_the_dealer_each_box_its_bet_notes_and_the_facts() -> Non
     assert re.findall(r'data-card="([^"]+)"', html) == ["Kd", "Ah", "Js", "9c", "7d"]
     assert html.count('class="card back"') == 1  # the hole card, face down
     assert html.count('<div class="seat box">') == 2
-    assert '<span class="bet" aria-label="bet 25">' in html  # only box 1 has a bet
+    # only box 1 has a bet: an image named by its amount (not chip by chip)
+    assert '<span class="bet" role="img" aria-label="bet 25">' in html
     assert html.count('class="bet"') == 1
     assert '<span class="chip chip-25">25</span>' in html
     assert '<span class="note">blackjack</span>' in html

@@ -62,6 +62,12 @@ def format_chip(denomination: Decimal) -> str:
     return format_money(denomination)
 
 
+def keys_named_apart(html: str) -> bool:
+    """Every key hint (``<kbd>H</kbd>``) is hidden from screen readers: a button, box or
+    link is named "Hit", not "Hit H" or "Answer ⏎"."""
+    return all('aria-hidden="true"' in tag for tag in re.findall(r"<kbd\b[^>]*>", html))
+
+
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_every_family_can_be_drilled_and_answered(real_app: Flask, family: str) -> None:
     client = real_app.test_client()
@@ -87,6 +93,7 @@ def test_every_family_can_be_drilled_and_answered(real_app: Flask, family: str) 
             stored = json.loads(question.question)
             assert stored["explanation"] not in html  # nothing of the answer before answering
             assert "expected" not in html.lower()
+            assert "<kbd" in html and keys_named_apart(html)
             token = re.search(r'name="token" value="([^"]+)"', html)
             assert token
             data = {"csrf_token": csrf.group(1), "token": token.group(1)}
@@ -94,9 +101,42 @@ def test_every_family_can_be_drilled_and_answered(real_app: Flask, family: str) 
             answer = client.post(f"{url}/answer", data=data, headers={"HX-Request": "true"})
             body = answer.get_data(as_text=True)
             assert answer.status_code == 200, body
-            assert "<h2>Right</h2>" in body, (stored, body)
+            assert '<h2 id="verdict-title">Right</h2>' in body, (stored, body)
+            assert keys_named_apart(body)  # Next, and the question sent ahead
         summary = client.get(f"{url}/summary").get_data(as_text=True)
         assert "100%" in summary
+
+
+def test_ticks_refused_put_the_focus_on_the_first_box(real_app: Flask) -> None:
+    """Ticks that are not offered: the question again, the focus (lost with the fragment
+    swapped) on the first tick box, told why; nothing recorded."""
+    text = DrillsPackageBackend().generate("europoker", "split-aces", 0, "easy")
+    assert json.loads(text)["answer_kind"] == "actions"  # this seed asks for ticks
+    db = connect(real_app.config["DATABASE"])
+    tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
+    session = drilling.start_session(db, tina, "europoker", "split-aces", "easy", 1, 0, [
+        questions.NewQuestion(0, "split-aces", "easy", 0, text, "ticks-token")])
+    db.close()
+    client = real_app.test_client()
+    _login(client)
+    home = client.get("/").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', home)
+    assert csrf
+    url = f"/drills/{session.id}"
+    token = re.search(r'name="token" value="([^"]+)"', client.get(url).get_data(as_text=True))
+    assert token
+    answer = client.post(f"{url}/answer", data={"csrf_token": csrf.group(1),
+                                                "token": token.group(1), "multi": "1",
+                                                "pick": "fold"}, headers={"HX-Request": "true"})
+    body = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and "Tick only the answers offered." in body
+    boxes = re.findall(r'<input type="checkbox"[^>]*>', body)
+    assert len(boxes) >= 2 and "autofocus" in boxes[0]
+    assert 'aria-describedby="answer-error"' in boxes[0]
+    assert not any("autofocus" in box for box in boxes[1:])
+    db = connect(real_app.config["DATABASE"])
+    assert db.execute("SELECT count(*) FROM attempts").fetchone()[0] == 0
+    db.close()
 
 
 def test_bad_nets_are_refused_beside_the_boxes(real_app: Flask) -> None:

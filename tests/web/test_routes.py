@@ -464,6 +464,11 @@ def test_right_answer_by_button_full_page_flow(app: Flask, client: FlaskClient,
     assert "Right" in feedback and "streak <strong class=\"streak\">1</strong>" in feedback
     assert "against a par of 3.0 s" in feedback
     assert f'href="{url}"' in feedback  # next question, on its own page
+    # with htmx, Next fetches it in place, and the address bar names it (a reload shows it,
+    # not this feedback again)
+    link = re.search(r"<a [^>]*data-next[^>]*>", feedback)
+    assert link and f'hx-get="{url}"' in link.group(0)
+    assert 'hx-replace-url="true"' in link.group(0)
 
 
 def test_wrong_answer_by_htmx_returns_the_feedback_fragment(app: Flask, client: FlaskClient,
@@ -498,6 +503,30 @@ def test_wrong_answer_by_htmx_returns_the_feedback_fragment(app: Flask, client: 
     assert drawn(question.id, html)  # the question sent ahead is drawn in full
     assert drawn(question.id, client.get(url).get_data(as_text=True))
     assert drawn(answered.id, client.get(f"{url}/feedback/0").get_data(as_text=True))
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "fragment"])
+def test_next_which_takes_the_focus_is_described_by_the_verdict(
+        app: Flask, client: FlaskClient, auth: Any, htmx: bool) -> None:
+    """Focus goes to Next after an answer: a screen reader hears the verdict there."""
+    auth.login()
+    url = start(client, auth)
+    form = question_form(client.get(url).get_data(as_text=True))
+    expected = expected_of(pending(app, int(url.rsplit("/", 1)[1])))
+    wrong = "stand" if expected == "hit" else "hit"
+    response = client.post(f"{url}/answer", data=form | {"choice": wrong},
+                           headers=HX if htmx else {})
+    html = (response if htmx else client.get(response.headers["Location"])).get_data(
+        as_text=True)
+    link = re.search(r"<a [^>]*data-next[^>]*>", html)
+    described = link and re.search(r'aria-describedby="([^"]+)"', link.group(0))
+    assert link and "autofocus" in link.group(0) and described
+    said = []
+    for name in described.group(1).split():
+        element = re.search(rf'<(\w+) id="{name}">(.*?)</\1>', html, re.S)
+        assert element, name
+        said.append(re.sub(r"<[^>]+>", "", element.group(2)))
+    assert said[0] == "Wrong" and f"Expected: {expected.capitalize()}" in " ".join(said[1].split())
 
 
 def test_typed_amount_and_malformed_amount(app: Flask, client: FlaskClient, auth: Any) -> None:
@@ -556,6 +585,10 @@ def test_chip_answer_and_bad_chip_count(app: Flask, client: FlaskClient, auth: A
         response = client.post(f"{url}/answer", data=form | {"chip-25": bad}, headers=HX)
         assert response.status_code == 422
         assert "is not a number of chips (0 to 999)" in response.get_data(as_text=True)
+    # the focus, lost with the fragment swapped, goes to the first count, told why
+    first = re.search(r'<input [^>]*name="chip-[^>]*>', response.get_data(as_text=True))
+    assert first and "autofocus" in first.group(0)
+    assert 'aria-describedby="answer-error"' in first.group(0)
     response = client.post(f"{url}/answer", data=form, headers=HX)
     assert response.status_code == 422 and "Put some chips down" in response.get_data(
         as_text=True)

@@ -109,7 +109,9 @@ def _bet_html(amount: Decimal, denominations: tuple[Decimal, ...]) -> Markup:
         for d in chip_stack(amount, denominations)
     )
     return Markup(
-        f'<span class="bet" aria-label="bet {shown}"><span class="stack">{chips}</span>'
+        # an image named by its amount: a plain span's aria-label is ignored, and a screen
+        # reader would read out every chip of the stack before the amount
+        f'<span class="bet" role="img" aria-label="bet {shown}"><span class="stack">{chips}</span>'
         f'<span class="bet-amount">{shown}</span></span>'
     )
 

@@ -48,8 +48,12 @@
     upcoming.removeAttribute("data-upcoming");
     upcoming.id = "drill";
     upcoming.setAttribute("data-state", "question");
-    var focus = upcoming.querySelector("[autofocus]");
-    if (focus) focus.focus();
+    // the focus goes with Next: to the question's field, else to its prompt (not to the
+    // page, from whose top a screen reader would start again), which stays where it is
+    var field = upcoming.querySelector("[autofocus]");
+    var prompt = upcoming.querySelector(".prompt");
+    if (field) field.focus();
+    else if (prompt) prompt.focus({preventScroll: true});
     return true;
   }
 
@@ -113,10 +117,17 @@
     return ["button", "submit", "checkbox", "radio", "hidden"].indexOf(type) === -1;
   }
 
+  // The Enter that sent an answer, pressed twice (a double tap, a bouncing key), must not
+  // take the trainee past the feedback it brings: for a moment Enter is not Next (Space is).
+  var ENTER_IS_NEXT_AFTER_MS = 500;
+  var answeredByEnter = -Infinity;
+
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
     var key = event.key === " " ? "space" : event.key.toLowerCase();
     var typing = typingIn(event.target);
+    var answering = event.target.closest && event.target.closest("form.answer");
+    if (key === "enter" && answering) answeredByEnter = performance.now();
     if (key === "enter" || key === "space") {
       // Enter on a chip just clicked answers, as its "Answer ⏎" says; Space adds the chip
       var chip = event.target.closest && event.target.closest("[data-chip]");
@@ -125,13 +136,16 @@
         chip.form.requestSubmit();
         return;
       }
-      // a focused link or button other than Next (End this session, say) does its own thing
-      var focused = event.target.closest && event.target.closest("a[href], button");
+      // a focused link, button or summary other than Next (End this session, the house
+      // rules' fold) does its own thing
+      var focused = event.target.closest && event.target.closest("a[href], button, summary");
       if (focused && !focused.matches("[data-next]")) return;
       var next = shown("[data-next]");
       if (next && !typing) {
         event.preventDefault();
-        next.click();
+        if (key === "space" || performance.now() - answeredByEnter >= ENTER_IS_NEXT_AFTER_MS) {
+          next.click();
+        }
         return;
       }
       var multi = shown("[data-submit-on-enter]");
