@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from decimal import Decimal
 from typing import Any
 
@@ -25,6 +26,9 @@ def load_round_json(text: str) -> tuple[list[Card], list[PlayerHand]]:
         raise RoundError(f"malformed JSON: {exc.msg} at {where}") from None
     except RecursionError:
         raise RoundError("malformed JSON: nested too deeply") from None
+    except ValueError:  # a whole number past Python's digit limit for int()
+        raise RoundError("the round holds a number of more than "
+                         f"{sys.get_int_max_str_digits()} digits") from None
     if not isinstance(data, dict):
         raise RoundError("the round must be a JSON object with 'dealer' and 'hands'")
     unknown = sorted(set(data) - {"dealer", "hands"})

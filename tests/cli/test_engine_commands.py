@@ -251,6 +251,7 @@ def test_installed_console_script_runs() -> None:
 @pytest.mark.parametrize(("content", "message"), [
     (b"\xff\xfe\x00junk", "not UTF-8 text (byte 0)"),
     (b"a = " + b"[" * 5000 + b"]" * 5000, "not valid TOML (nested too deeply)"),
+    (b"decks = " + b"9" * 5000, "junk.toml: a number of more than 4300 digits"),
 ])
 def test_a_profile_file_that_is_not_toml_text_is_refused_in_one_line(
         capsys: Capsys, tmp_path: Path, content: bytes, message: str) -> None:
@@ -271,6 +272,13 @@ def test_a_round_that_is_not_json_text_is_refused_in_one_line(capsys: Capsys,
     assert "the round is not UTF-8 text (byte 0)" in run.err
     run = run_cli(capsys, "settle", "--rules", "europoker", stdin="[" * 100_000)
     assert run.code == 2 and "malformed JSON: nested too deeply" in run.err
+
+
+def test_a_round_with_a_number_too_long_for_python_is_refused_in_one_line(capsys: Capsys) -> None:
+    round_ = '{"dealer": ["9h", "Td"], "hands": [{"bet": %s, "cards": ["As", "Kd"]}]}'
+    run = run_cli(capsys, "settle", "--rules", "europoker", stdin=round_ % ("9" * 5000))
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert "the round holds a number of more than 4300 digits" in run.err
 
 
 def _commands(group: click.Group, prefix: str = "") -> list[tuple[str, click.Command]]:
