@@ -49,6 +49,8 @@ def test_odds_text_table(capsys: Capsys) -> None:
         (["--upcard", "X"], "'X'"),
         (["--upcard", "6", "--decks", "0"], "'0'"),
         (["--upcard", "6", "--decks", "many"], "'many'"),
+        (["--upcard", "6", "--decks", "²"], "'²'"),
+        (["--upcard", "6", "--decks", "٣"], "'٣'"),
         ([], "--upcard"),
     ],
 )
