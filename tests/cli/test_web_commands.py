@@ -61,6 +61,10 @@ def test_create_user_refusals_exit_2_with_one_line(tmp_path: Path,
                    stdin="x" * 9)
     assert role.code == 2 and "boss" in role.err
     assert len(role.err.strip().splitlines()) == 1
+    no_role = run_cli(capsys, "create-user", "bob", "--database", path, stdin="x" * 9)
+    assert no_role.code == 2  # click lists the choices on lines of their own
+    assert no_role.err == ("trainer: error: Missing option '--role'. Choose from: trainee, "
+                           "supervisor\n")
     hidden = run_cli(capsys, "create-user", "ann\u200b", "--role", "trainee", "--database",
                      path, stdin="long enough pw\n")
     assert hidden.code == 2
