@@ -61,6 +61,9 @@ def test_create_user_refusals_exit_2_with_one_line(tmp_path: Path,
                    stdin="x" * 9)
     assert role.code == 2 and "boss" in role.err
     assert len(role.err.strip().splitlines()) == 1
+    binary = run_cli(capsys, "create-user", "bob", "--role", "trainee", "--database", path,
+                     stdin="\udcff\udcfelong enough pw\n")  # stdin's surrogateescape
+    assert binary.code == 2 and binary.err == "trainer: error: the password is not UTF-8 text\n"
     no_role = run_cli(capsys, "create-user", "bob", "--database", path, stdin="x" * 9)
     assert no_role.code == 2  # click lists the choices on lines of their own
     assert no_role.err == ("trainer: error: Missing option '--role'. Choose from: trainee, "

@@ -60,11 +60,15 @@ def init_db_command(database: str | None, as_json: bool) -> None:
 
 
 def _read_password(username: str) -> str:
-    if sys.stdin.isatty():
-        password: str = click.prompt(f"Password for {username}", hide_input=True,
-                                     confirmation_prompt=True)
-    else:
-        password = sys.stdin.readline().rstrip("\r\n")
+    try:
+        if sys.stdin.isatty():
+            password: str = click.prompt(f"Password for {username}", hide_input=True,
+                                         confirmation_prompt=True)
+        else:
+            password = sys.stdin.readline().rstrip("\r\n")
+        password.encode("utf-8")  # undecodable bytes come through as lone surrogates
+    except UnicodeError:
+        raise click.ClickException("the password is not UTF-8 text") from None
     if len(password) < 8:
         raise click.ClickException("the password must have at least 8 characters")
     return password
