@@ -139,13 +139,22 @@ def test_an_empty_host_serves_every_interface() -> None:
         assert listener.getsockname()[0] in ("0.0.0.0", "::")
 
 
-def test_init_db_on_a_file_that_is_not_a_database_exits_2_in_one_line(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+@pytest.mark.parametrize("args", [
+    ["init-db"], ["create-user", "ann", "--role", "trainee"], ["serve", "--port", "0"],
+    ["demo", "--port", "0"], ["backup", "BACKUP"], ["restore", "BACKUP", "--yes"],
+])
+def test_a_database_file_that_is_not_a_database_exits_2_in_one_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str]) -> None:
     junk = tmp_path / "junk.db"
     junk.write_bytes(b"\x00\xff" * 300)
-    run = run_cli(capsys, "init-db", "--database", str(junk))
-    assert run.code == 2 and run.err.count("\n") == 1
+    backup = tmp_path / "backup.db"
+    if "restore" in args:  # a good backup, restored onto the junk
+        assert run_cli(capsys, "init-db", "--database", str(backup)).code == 0
+    args = [str(backup) if arg == "BACKUP" else arg for arg in args]
+    run = run_cli(capsys, *args, "--database", str(junk), stdin="long enough pw\n")
+    assert run.code == 2 and run.err.count("\n") == 1, run.err
     assert f"{junk}: not a trainer database (file is not a database)" in run.err
+    assert backup.exists() == ("restore" in args)  # a failed backup leaves no copy
 
 
 def test_audit_to_a_report_folder_it_cannot_make_exits_2_in_one_line(

@@ -6,6 +6,8 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+from trainer.db.connection import database_problem
+
 
 class BackupError(ValueError):
     """A backup or restore that cannot be done, with the path named."""
@@ -37,7 +39,7 @@ def backup_database(source: str | Path, target: str | Path) -> int:
         pages = _copy(source_path, target_path)
     except sqlite3.DatabaseError as exc:  # a file that is something else: leave no copy
         target_path.unlink(missing_ok=True)
-        raise BackupError(f"{str(source_path)!r} is not a trainer database ({exc})") from None
+        raise BackupError(database_problem(source_path, exc)) from None
     if not _is_trainer_database(target_path):
         target_path.unlink(missing_ok=True)
         raise BackupError(f"the copy of {str(source_path)!r} failed its integrity check")
@@ -53,7 +55,7 @@ def restore_database(backup: str | Path, target: str | Path) -> int:
     try:
         return _copy(backup_path, target_path)
     except sqlite3.DatabaseError as exc:  # the backup was checked: the target is to blame
-        raise BackupError(f"{str(target_path)!r} is not a trainer database ({exc})") from None
+        raise BackupError(database_problem(target_path, exc)) from None
 
 
 def _copy(source: Path, target: Path) -> int:
