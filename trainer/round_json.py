@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from decimal import Decimal
 from typing import Any
 
@@ -19,12 +20,17 @@ _HAND_KEYS = {
 def load_round_json(text: str) -> tuple[list[Card], list[PlayerHand]]:
     """Parse a round: ``{"dealer": [...], "hands": [{"bet": "10", "cards": [...]}, ...]}``."""
     try:
-        data = json.loads(text, parse_float=Decimal)
+        data = json.loads(text, parse_float=Decimal, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno} column {exc.colno}"
         raise RoundError(f"malformed JSON: {exc.msg} at {where}") from None
     except RecursionError:
         raise RoundError("malformed JSON: nested too deeply") from None
+    except RoundError:
+        raise
+    except ValueError:  # a whole number past Python's digit limit for int()
+        raise RoundError("the round holds a number of more than "
+                         f"{sys.get_int_max_str_digits()} digits") from None
     if not isinstance(data, dict):
         raise RoundError("the round must be a JSON object with 'dealer' and 'hands'")
     unknown = sorted(set(data) - {"dealer", "hands"})
@@ -35,6 +41,16 @@ def load_round_json(text: str) -> tuple[list[Card], list[PlayerHand]]:
     if not isinstance(hands_data, list) or not hands_data:
         raise RoundError("'hands' must be a non-empty list")
     return dealer, [_hand(item, n) for n, item in enumerate(hands_data, start=1)]
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose every key is given once (``json`` would keep the last silently)."""
+    seen: set[str] = set()
+    for key, _value in pairs:
+        if key in seen:
+            raise RoundError(f"key {key!r} is given twice in one object")
+        seen.add(key)
+    return dict(pairs)
 
 
 def _cards(value: Any, where: str) -> list[Card]:

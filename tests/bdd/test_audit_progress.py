@@ -44,3 +44,24 @@ def test_off_a_terminal_there_is_no_progress_at_all(capsys):
     assert cli.code == 0
     assert cli.err == ""
     assert "auditing" not in cli.out
+
+
+class CtrlC:
+    """A progress during which the auditor presses Ctrl-C, after the first scenario."""
+
+    def start(self, total: int) -> None:
+        """Nothing to draw."""
+
+    def advance(self, failed: bool) -> None:
+        raise KeyboardInterrupt
+
+    def finish(self) -> None:
+        """Nothing to end."""
+
+
+def test_ctrl_c_stops_the_audit_without_a_summary_or_reports(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr("trainer.cli.audit.terminal_progress", lambda stream: CtrlC())
+    cli = run_cli(capsys, "audit", "--features", str(DEALER), "--report", str(tmp_path))
+    assert cli.code == 1 and cli.out == ""  # pytest alone ended the run as if done
+    assert cli.err.strip() == "trainer: aborted"
+    assert list(tmp_path.iterdir()) == []

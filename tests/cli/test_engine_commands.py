@@ -252,6 +252,7 @@ def test_installed_console_script_runs() -> None:
 @pytest.mark.parametrize(("content", "message"), [
     (b"\xff\xfe\x00junk", "not UTF-8 text (byte 0)"),
     (b"a = " + b"[" * 5000 + b"]" * 5000, "not valid TOML (nested too deeply)"),
+    (b"decks = " + b"9" * 5000, "junk.toml: a number of more than 4300 digits"),
 ])
 def test_a_profile_file_that_is_not_toml_text_is_refused_in_one_line(
         capsys: Capsys, tmp_path: Path, content: bytes, message: str) -> None:
@@ -272,6 +273,34 @@ def test_a_round_that_is_not_json_text_is_refused_in_one_line(capsys: Capsys,
     assert "the round is not UTF-8 text (byte 0)" in run.err
     run = run_cli(capsys, "settle", "--rules", "europoker", stdin="[" * 100_000)
     assert run.code == 2 and "malformed JSON: nested too deeply" in run.err
+
+
+@pytest.mark.parametrize(("round_", "key"), [
+    ('{"dealer": ["9h", "Td"], "hands": [{"bet": "10", "bet": "20", "cards": ["As", "Kd"]}]}',
+     "bet"),
+    ('{"dealer": ["9h", "Td"], "hands": [{"bet": "10", "cards": ["As", "Kd"]}], "dealer": []}',
+     "dealer"),
+])
+def test_a_key_given_twice_is_refused_not_read_as_its_last_value(capsys: Capsys, round_: str,
+                                                                 key: str) -> None:
+    run = run_cli(capsys, "settle", "--rules", "europoker", stdin=round_)
+    assert run.code == 2
+    assert run.err == f"trainer: error: key {key!r} is given twice in one object\n"
+
+
+def test_a_round_file_may_start_with_a_byte_order_mark(capsys: Capsys, tmp_path: Path) -> None:
+    saved = tmp_path / "round.json"  # as Windows Notepad saves UTF-8
+    saved.write_bytes(b"\xef\xbb\xbf" + json.dumps(EUROPOKER_EXAMPLE).encode())
+    run = run_cli(capsys, "settle", "--rules", "europoker", str(saved))
+    assert run.code == 0, run.err
+    assert [h["net"] for h in json.loads(run.out)["hands"]] == ["0", "-10", "10"]
+
+
+def test_a_round_with_a_number_too_long_for_python_is_refused_in_one_line(capsys: Capsys) -> None:
+    round_ = '{"dealer": ["9h", "Td"], "hands": [{"bet": %s, "cards": ["As", "Kd"]}]}'
+    run = run_cli(capsys, "settle", "--rules", "europoker", stdin=round_ % ("9" * 5000))
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert "the round holds a number of more than 4300 digits" in run.err
 
 
 def _commands(group: click.Group, prefix: str = "") -> list[tuple[str, click.Command]]:

@@ -61,6 +61,13 @@ def test_create_user_refusals_exit_2_with_one_line(tmp_path: Path,
                    stdin="x" * 9)
     assert role.code == 2 and "boss" in role.err
     assert len(role.err.strip().splitlines()) == 1
+    binary = run_cli(capsys, "create-user", "bob", "--role", "trainee", "--database", path,
+                     stdin="\udcff\udcfelong enough pw\n")  # stdin's surrogateescape
+    assert binary.code == 2 and binary.err == "trainer: error: the password is not UTF-8 text\n"
+    no_role = run_cli(capsys, "create-user", "bob", "--database", path, stdin="x" * 9)
+    assert no_role.code == 2  # click lists the choices on lines of their own
+    assert no_role.err == ("trainer: error: Missing option '--role'. Choose from: trainee, "
+                           "supervisor\n")
     hidden = run_cli(capsys, "create-user", "ann\u200b", "--role", "trainee", "--database",
                      path, stdin="long enough pw\n")
     assert hidden.code == 2
@@ -132,13 +139,22 @@ def test_an_empty_host_serves_every_interface() -> None:
         assert listener.getsockname()[0] in ("0.0.0.0", "::")
 
 
-def test_init_db_on_a_file_that_is_not_a_database_exits_2_in_one_line(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+@pytest.mark.parametrize("args", [
+    ["init-db"], ["create-user", "ann", "--role", "trainee"], ["serve", "--port", "0"],
+    ["demo", "--port", "0"], ["backup", "BACKUP"], ["restore", "BACKUP", "--yes"],
+])
+def test_a_database_file_that_is_not_a_database_exits_2_in_one_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str]) -> None:
     junk = tmp_path / "junk.db"
     junk.write_bytes(b"\x00\xff" * 300)
-    run = run_cli(capsys, "init-db", "--database", str(junk))
-    assert run.code == 2 and run.err.count("\n") == 1
+    backup = tmp_path / "backup.db"
+    if "restore" in args:  # a good backup, restored onto the junk
+        assert run_cli(capsys, "init-db", "--database", str(backup)).code == 0
+    args = [str(backup) if arg == "BACKUP" else arg for arg in args]
+    run = run_cli(capsys, *args, "--database", str(junk), stdin="long enough pw\n")
+    assert run.code == 2 and run.err.count("\n") == 1, run.err
     assert f"{junk}: not a trainer database (file is not a database)" in run.err
+    assert backup.exists() == ("restore" in args)  # a failed backup leaves no copy
 
 
 def test_audit_to_a_report_folder_it_cannot_make_exits_2_in_one_line(

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -49,6 +54,8 @@ def test_odds_text_table(capsys: Capsys) -> None:
         (["--upcard", "X"], "'X'"),
         (["--upcard", "6", "--decks", "0"], "'0'"),
         (["--upcard", "6", "--decks", "many"], "'many'"),
+        (["--upcard", "6", "--decks", "²"], "'²'"),
+        (["--upcard", "6", "--decks", "٣"], "'٣'"),
         ([], "--upcard"),
     ],
 )
@@ -103,3 +110,23 @@ def test_simulate_refuses_a_round_count_out_of_range_in_one_line(capsys: Capsys,
     run = run_cli(capsys, "simulate", "--rules", "europoker", "--rounds", rounds)
     assert run.code == 2 and run.err.count("\n") == 1
     assert f"{rounds} is not in the range 1<=x<=1000000000" in run.err
+
+
+def _own_group_with_ctrl_c() -> None:
+    os.setsid()
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # whatever this test run ignores
+
+
+def test_ctrl_c_stops_a_simulation_with_workers_in_one_line() -> None:
+    """Ctrl-C signals the terminal's whole process group: the workers as well."""
+    command = [sys.executable, "-m", "trainer", "simulate", "--rules", "europoker",
+               "--rounds", "100000000", "--workers", "2"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          preexec_fn=_own_group_with_ctrl_c) as process:
+        assert process.stderr is not None
+        assert process.stderr.read(len("simulating")) == "simulating"
+        time.sleep(2)  # the workers are playing
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    assert process.returncode == 1 and out == ""
+    assert err.strip() == "trainer: aborted"

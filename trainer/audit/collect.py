@@ -19,7 +19,13 @@ class Collector:
     def __init__(self, run: AuditRun, progress: Progress | None) -> None:
         self.run = run
         self.progress = progress
+        self.interrupted = False
         self._failures: dict[str, BaseException] = {}
+
+    @pytest.hookimpl
+    def pytest_keyboard_interrupt(self) -> None:
+        """Ctrl-C: pytest stops the run and returns; the audit must not report it as a result."""
+        self.interrupted = True
 
     @pytest.hookimpl
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:

@@ -74,13 +74,16 @@ def run_features(
             args += ["--audit-rules-file", str(rules_file)]
         elif rules_name is not None:
             args += ["--audit-rules", rules_name]
+        collector = Collector(run, progress)
         try:
-            code = pytest.main(args, plugins=[Collector(run, progress)])
+            code = pytest.main(args, plugins=[collector])
         finally:
             for name in [n for n in sys.modules if module.stem in n]:
                 del sys.modules[name]
             for file in files:  # pytest-bdd caches parsed features by path, for the process
                 parsed_features.pop(str(file), None)
+        if collector.interrupted:  # no summary of a part of the run, and no reports
+            raise KeyboardInterrupt
         if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) and not run.errors:
             run.errors.append(f"pytest stopped with exit code {int(code)}")
         run.seconds = time.perf_counter() - started

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import sys
+from typing import NoReturn
 
 import click
 
@@ -41,6 +43,14 @@ cli.add_command(audit_command)
 cli.add_command(backup_command)
 cli.add_command(restore_command)
 
+_LINE_BREAK = re.compile(r"\s*\n\s*")
+
+
+def _refuse(message: str) -> NoReturn:
+    """Exit 2 with ``message`` as one line on stderr (click lists a choice on lines of its own)."""
+    click.echo(f"trainer: error: {_LINE_BREAK.sub(' ', message.strip())}", err=True)
+    sys.exit(2)
+
 
 def main() -> None:
     """Run the CLI; usage errors and refused values exit 2 with one line on stderr."""
@@ -50,11 +60,9 @@ def main() -> None:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         sys.exit(0)
     except click.ClickException as exc:
-        click.echo(f"trainer: error: {exc.format_message()}", err=True)
-        sys.exit(2)
+        _refuse(exc.format_message())
     except (EngineError, InstanceFolderError) as exc:
-        click.echo(f"trainer: error: {exc}", err=True)
-        sys.exit(2)
+        _refuse(str(exc))
     except click.exceptions.Abort:
         click.echo("trainer: aborted", err=True)
         sys.exit(1)

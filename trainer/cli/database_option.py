@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import sqlite3
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,3 +41,15 @@ def database_path(database: str | None) -> str:
     if database:
         config["DATABASE"] = database
     return str(create_app(config).config["DATABASE"])
+
+
+@contextlib.contextmanager
+def database_errors(path: str | Path) -> Iterator[None]:
+    """Refuse in one line naming ``path`` an SQLite error on it (a file that is something
+    else, a database it cannot lock)."""
+    try:
+        yield
+    except sqlite3.DatabaseError as exc:
+        from trainer.db import database_problem
+
+        raise click.ClickException(database_problem(path, exc)) from None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from decimal import Decimal
@@ -25,6 +26,8 @@ from trainer.odds.strategy import strategy_table
 from trainer.odds.summary import decimal_of
 
 UP_ORDER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
+_ASCII_WHOLE = re.compile(r"[0-9]+")
+"""A deck count: ASCII digits (``str.isdigit`` takes ``²``, which ``int`` refuses, and ``٣``)."""
 
 
 def percent_text(value: Fraction | Decimal, places: int = 4) -> str:
@@ -38,7 +41,7 @@ def _shoe(house: HouseRules, decks: str | None) -> tuple[Composition, str]:
         return Composition.for_house(house), f"{house.decks} deck(s) of {house.name}"
     if decks.strip().lower() in ("inf", "infinite", "∞"):
         return Composition.infinite_deck(house), "infinite deck"
-    if not decks.strip().isdigit() or not 1 <= int(decks) <= 64:
+    if not _ASCII_WHOLE.fullmatch(decks.strip()) or not 1 <= int(decks) <= 64:
         raise click.UsageError(f"--decks {decks!r} must be a whole number from 1 to 64 or inf")
     return Composition.for_house(house, int(decks)), f"{int(decks)} deck(s)"
 

@@ -46,7 +46,7 @@ def dealer_command(rules_name: str | None, rules_file: str | None, cards: tuple[
 @click.command("settle")
 @house_options
 @json_always
-@click.argument("file", type=click.File("r"), default="-", required=False)
+@click.argument("file", type=click.File("r", encoding="utf-8-sig"), default="-", required=False)
 def settle_command(rules_name: str | None, rules_file: str | None, file: click.File) -> None:
     """Settle a round given as JSON in FILE (or on stdin); prints each hand's net."""
     house = resolve_house(rules_name, rules_file)

@@ -5,14 +5,13 @@ from __future__ import annotations
 import json
 import os
 import socket
-import sqlite3
 import sys
 from collections.abc import Callable
 from typing import Any
 
 import click
 
-from trainer.cli.database_option import database_option
+from trainer.cli.database_option import database_errors, database_option
 from trainer.cli.free_port import claim_port, host_port
 from trainer.cli.json_option import echo_result, json_flag
 
@@ -49,22 +48,23 @@ def init_db_command(database: str | None, as_json: bool) -> None:
     from trainer.web.database import init_db
 
     app = _app(database)
-    try:
+    with database_errors(app.config["DATABASE"]):
         applied = init_db(app.config["DATABASE"])
-    except sqlite3.DatabaseError as exc:  # a file that is something else
-        raise click.ClickException(f"{app.config['DATABASE']}: not a trainer database "
-                                   f"({exc})") from None
     echo_result(as_json, {"database": app.config["DATABASE"], "applied": applied},
                 f"database {app.config['DATABASE']}: "
                 + (f"applied {', '.join(applied)}" if applied else "up to date"))
 
 
 def _read_password(username: str) -> str:
-    if sys.stdin.isatty():
-        password: str = click.prompt(f"Password for {username}", hide_input=True,
-                                     confirmation_prompt=True)
-    else:
-        password = sys.stdin.readline().rstrip("\r\n")
+    try:
+        if sys.stdin.isatty():
+            password: str = click.prompt(f"Password for {username}", hide_input=True,
+                                         confirmation_prompt=True)
+        else:
+            password = sys.stdin.readline().rstrip("\r\n")
+        password.encode("utf-8")  # undecodable bytes come through as lone surrogates
+    except UnicodeError:
+        raise click.ClickException("the password is not UTF-8 text") from None
     if len(password) < 8:
         raise click.ClickException("the password must have at least 8 characters")
     return password
@@ -85,15 +85,16 @@ def create_user_command(name: str, role: str, database: str | None, as_json: boo
     if (problem := username_problem(normal_username(name))) is not None:
         raise click.ClickException(f"user name {name!r}: {problem}")
     password = _read_password(name)
-    app = _app(database)
-    db = connect(app.config["DATABASE"])
-    try:
-        migrate(db)
-        create_user(db, name, role, hash_password(password))
-    except UserExistsError as exc:
-        raise click.ClickException(str(exc)) from None
-    finally:
-        db.close()
+    path = _app(database).config["DATABASE"]
+    with database_errors(path):
+        db = connect(path)
+        try:
+            migrate(db)
+            create_user(db, name, role, hash_password(password))
+        except UserExistsError as exc:
+            raise click.ClickException(str(exc)) from None
+        finally:
+            db.close()
     echo_result(as_json, {"created": name, "role": role}, f"created {role} {name!r}")
 
 
@@ -161,7 +162,9 @@ def run_gunicorn(listener: socket.socket, host: str, port: int, workers: int, th
     from trainer.web.database import init_db
 
     app_config = {"DATABASE": database} if database else None
-    init_db(_app(database).config["DATABASE"])  # migrate once, before the workers fork
+    path = _app(database).config["DATABASE"]
+    with database_errors(path):
+        init_db(path)  # migrate once, before the workers fork
 
     def load() -> Any:
         from trainer.web import create_app
@@ -212,16 +215,17 @@ def _add_demo_users(database: str | None) -> list[str]:
     from trainer.web.database import init_db
 
     path = _app(database).config["DATABASE"]
-    init_db(path)
-    db = connect(path)
     created = []
-    try:
-        for name, role, password in DEMO_USERS:
-            if find_user(db, name) is None:
-                create_user(db, name, role, hash_password(password))
-                created.append(name)
-    finally:
-        db.close()
+    with database_errors(path):
+        init_db(path)
+        db = connect(path)
+        try:
+            for name, role, password in DEMO_USERS:
+                if find_user(db, name) is None:
+                    create_user(db, name, role, hash_password(password))
+                    created.append(name)
+        finally:
+            db.close()
     return created
 
 

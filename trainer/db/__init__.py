@@ -8,6 +8,7 @@ bring it up to date with :func:`migrate`; the query modules take the
 from trainer.db.connection import (
     checkpoint,
     connect,
+    database_problem,
     default_path,
     now_iso,
     now_ms,
@@ -18,6 +19,7 @@ from trainer.db.migrations import migrate, migrations
 __all__ = [
     "checkpoint",
     "connect",
+    "database_problem",
     "default_path",
     "migrate",
     "migrations",

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import sqlite3
+from contextlib import closing
 from pathlib import Path
+
+from trainer.db.connection import database_problem
 
 
 class BackupError(ValueError):
@@ -32,13 +35,11 @@ def backup_database(source: str | Path, target: str | Path) -> int:
     if target_path.exists():
         raise BackupError(f"{str(target_path)!r} already exists; choose a new file")
     target_path.parent.mkdir(parents=True, exist_ok=True)
-    with sqlite3.connect(str(source_path), timeout=30) as live, sqlite3.connect(
-        str(target_path)
-    ) as copy:
-        live.backup(copy)
-        pages = int(copy.execute("PRAGMA page_count").fetchone()[0])
-    copy.close()
-    live.close()
+    try:
+        pages = _copy(source_path, target_path)
+    except sqlite3.DatabaseError as exc:  # a file that is something else: leave no copy
+        target_path.unlink(missing_ok=True)
+        raise BackupError(database_problem(source_path, exc)) from None
     if not _is_trainer_database(target_path):
         target_path.unlink(missing_ok=True)
         raise BackupError(f"the copy of {str(source_path)!r} failed its integrity check")
@@ -51,11 +52,16 @@ def restore_database(backup: str | Path, target: str | Path) -> int:
     if not backup_path.is_file() or not _is_trainer_database(backup_path):
         raise BackupError(f"{str(backup_path)!r} is not a trainer database backup")
     target_path.parent.mkdir(parents=True, exist_ok=True)
-    with sqlite3.connect(str(backup_path)) as saved, sqlite3.connect(
-        str(target_path), timeout=30
-    ) as live:
-        saved.backup(live)
-        pages = int(live.execute("PRAGMA page_count").fetchone()[0])
-    saved.close()
-    live.close()
-    return pages
+    try:
+        return _copy(backup_path, target_path)
+    except sqlite3.DatabaseError as exc:  # the backup was checked: the target is to blame
+        raise BackupError(database_problem(target_path, exc)) from None
+
+
+def _copy(source: Path, target: Path) -> int:
+    """Copy ``source`` onto ``target`` with SQLite's online backup; returns the pages copied."""
+    with closing(sqlite3.connect(str(source), timeout=30)) as origin, closing(
+        sqlite3.connect(str(target), timeout=30)
+    ) as copy:
+        origin.backup(copy)
+        return int(copy.execute("PRAGMA page_count").fetchone()[0])

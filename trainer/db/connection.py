@@ -22,6 +22,14 @@ def default_path(instance_path: str | Path) -> Path:
     return Path(instance_path) / "trainer.db"
 
 
+def database_problem(path: str | Path, exc: sqlite3.DatabaseError) -> str:
+    """One line naming ``path`` and what SQLite found wrong with it (a file that is
+    something else, or one it cannot open, lock or write)."""
+    if isinstance(exc, sqlite3.OperationalError):
+        return f"{path}: {exc}"
+    return f"{path}: not a trainer database ({exc})"
+
+
 class QueuedDatabase(Database):
     """A database whose write transactions queue on a lock file beside it (``NAME-writers``).
 

@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import functools
+import sys
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -278,6 +279,9 @@ def load_house_file(path: str | Path) -> HouseRules:
         raise ProfileError(f"{file}: not valid TOML ({exc})") from None
     except RecursionError:
         raise ProfileError(f"{file}: not valid TOML (nested too deeply)") from None
+    except ValueError:  # a whole number past Python's digit limit for int()
+        raise ProfileError(f"{file}: a number of more than {sys.get_int_max_str_digits()} "
+                           "digits") from None
     return parse_profile(data, str(file))
 
 

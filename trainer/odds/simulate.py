@@ -14,6 +14,7 @@ answer whatever the number of worker processes.
 from __future__ import annotations
 
 import random
+import signal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
@@ -121,6 +122,9 @@ _worker_rules: list[HouseRules] = []
 
 
 def _start_worker(rules: HouseRules) -> None:
+    # Ctrl-C reaches the whole process group: the parent alone stops the run (and the
+    # pool), so that no worker prints a KeyboardInterrupt traceback
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _worker_rules[:] = [rules]
 
 
