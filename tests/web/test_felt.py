@@ -64,3 +64,12 @@ def test_the_box_asked_about_is_drawn_apart() -> None:
                      ("switched",)))
     html = str(felt_html(_view(boxes=boxes)))
     assert re.findall(r'<div class="seat box( asked)?">', html) == [" asked", ""]
+
+
+def test_a_card_is_named_as_it_is_said() -> None:
+    """A screen reader reads ``10♣`` as "10 black club suit": the label spells it out."""
+    html = str(felt_html(_view(dealer=(CardView.of("Tc"), CardView.hidden()))))
+    for label in ("10 of clubs", "face-down card", "ace of hearts", "jack of spades",
+                  "9 of clubs", "7 of diamonds"):
+        assert f'aria-label="{label}"' in html
+    assert 'aria-label="10♣"' not in html

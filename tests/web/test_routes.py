@@ -389,7 +389,8 @@ def test_start_refuses_a_family_the_house_does_not_drill(client: FlaskClient,
                                             "family": "chip-payout", "difficulty": "easy",
                                             "length": "3"})
     assert response.status_code == 422
-    assert "is not drilled at spanish-21" in response.get_data(as_text=True)
+    assert ("Pay in chips is not drilled at Spanish 21 (seed 000)."
+            in response.get_data(as_text=True))
 
 
 def test_start_with_a_length_that_is_not_a_number_says_so_once(client: FlaskClient,

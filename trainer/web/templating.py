@@ -76,6 +76,16 @@ def chip_class(denomination: Decimal) -> str:
     return "chip-" + format_money(Decimal(denomination)).replace(".", "_")
 
 
+RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
+SUIT_NAMES = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
+
+
+def spoken_card(card: CardView) -> str:
+    """A card as a screen reader should say it: ``10♣`` is "10 of clubs", ``A♠`` "ace of
+    spades" (the symbols alone are read as "black club suit" and the like)."""
+    return f"{RANK_NAMES.get(card.rank, card.rank)} of {SUIT_NAMES.get(card.suit, card.suit)}"
+
+
 @functools.lru_cache(maxsize=256)
 def card_html(card: CardView) -> Markup:
     """One card as HTML (cached: a page draws the same few dozen cards over and over)."""
@@ -85,7 +95,7 @@ def card_html(card: CardView) -> Markup:
     corner = f"{rank}<br>{suit}"
     return Markup(
         f'<span class="card {"red" if card.red else "black"}" role="img" '
-        f'aria-label="{rank}{suit}" data-card="{escape(card.code)}">'
+        f'aria-label="{escape(spoken_card(card))}" data-card="{escape(card.code)}">'
         f'<span class="corner top">{corner}</span><span class="pip">{suit}</span>'
         f'<span class="corner bottom">{corner}</span></span>'
     )

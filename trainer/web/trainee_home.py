@@ -112,10 +112,12 @@ def start() -> Any:
         difficulty = form.difficulty.data or ""
         applicable = families_for(house)
         family = families_by_name().get(family_name)
+        where = house_titles().get(house, house)
         if family_name != MIXED and (family is None or house not in family.houses):
-            form.family.errors = [f"{family_name} is not drilled at {house}."]
+            what = family.title if family is not None else family_name
+            form.family.errors = [f"{what} is not drilled at {where}."]
         elif family_name == MIXED and not applicable:
-            form.family.errors = [f"No drill applies to {house}."]
+            form.family.errors = [f"No drill applies to {where}."]
         elif family is not None and difficulty not in family.difficulties:
             form.difficulty.errors = [f"{family.title} has no difficulty {difficulty!r}."]
         else:
