@@ -198,8 +198,10 @@ def parse_profile(data: dict[str, Any], origin: str) -> HouseRules:
     if unknown:
         raise ProfileError(f"{origin}: unknown key {unknown[0]!r}")
     for meta in _META_KEYS:
-        if not isinstance(data.get(meta), str) or not data[meta].strip():
+        if meta not in data:
             raise ProfileError(f"{origin}: missing key {meta!r} (a non-empty string)")
+        if not isinstance(data[meta], str) or not data[meta].strip():
+            raise ProfileError(f"{origin}: {meta} = {data[meta]!r}: must be a non-empty string")
     values: dict[str, Any] = {}
     notes: dict[str, RuleNote] = {}
     for spec in SPECS:
