@@ -699,3 +699,20 @@ def test_a_seven_card_hand_stays_inside_its_box(browser: Any, live_server: LiveS
     assert min(shown) >= cards[0]["width"] * 0.5  # the corner of each card below shows
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     context.close()
+
+
+def test_a_refused_answer_puts_the_focus_on_the_way_on(browser: Any,
+                                                      live_server: LiveServer) -> None:
+    """A session ended in another tab refuses the answer; the refusal's link takes the
+    focus (the answer buttons it replaced had it), so the keyboard goes on from there."""
+    context, page, session_id = tina_drilling(browser, live_server, 3)
+    other = context.new_page()
+    other.goto(f"{live_server.url}/drills/{session_id}/end")
+    other.click("form[action$='/end'] button[type=submit]")
+    other.wait_for_url(f"**/drills/{session_id}/summary")
+    page.keyboard.press("h")
+    page.wait_for_selector("[data-state=refused]")
+    focused = page.evaluate("document.activeElement.textContent")
+    assert focused == "See the session's summary", focused
+    assert attempts(live_server, session_id) == []
+    context.close()
