@@ -124,6 +124,16 @@ def test_secure_cookies_from_the_file_send_hsts(tmp_path: Path,
     assert "Strict-Transport-Security" in client.get("/login").headers
 
 
+def test_secure_cookies_false_in_the_file_leaves_the_environment_s_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``secure_cookies = false`` is the default the README shows: an operator copying that
+    block keeps the Secure cookies and HSTS ``TRAINER_SECURE_COOKIES=1`` asked for."""
+    monkeypatch.setenv("TRAINER_SECURE_COOKIES", "1")
+    client = _app_with_settings(tmp_path, monkeypatch, "secure_cookies = false\n")
+    assert client.application.config["SESSION_COOKIE_SECURE"] is True
+    assert "Strict-Transport-Security" in client.get("/login").headers
+
+
 @pytest.mark.parametrize("command", [["init-db"], ["serve", "--port", "0"],
                                      ["demo", "--port", "0"]])
 def test_a_bad_settings_file_stops_the_command_in_one_line(
