@@ -71,6 +71,28 @@ def test_a_bad_file_is_refused_naming_the_key_and_value(
     assert str(refused.value) == f"{path}: {message}"
 
 
+@pytest.mark.parametrize(("text", "message"), [
+    ("drill_length = " + "1" * 5000, "a number of more than 4300 digits"),
+    ("drill_length = " + "[" * 100_000 + "]" * 100_000, "not a TOML file (nested too deeply)"),
+])
+def test_a_file_tomllib_cannot_read_is_refused_without_a_traceback(
+        tmp_path: Path, text: str, message: str) -> None:
+    """``tomllib`` raises a bare ValueError past Python's 4300-digit limit for int() and a
+    RecursionError for arrays nested deep: refused in one line, as a house profile is."""
+    path = tmp_path / FILE_NAME
+    path.write_text(text + "\n", encoding="utf-8")
+    with pytest.raises(SettingsError) as refused:
+        read_settings(path)
+    assert str(refused.value) == f"{path}: {message}"
+
+
+def test_a_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """Windows Notepad may save ``settings.toml`` with a UTF-8 BOM (a round file is read so)."""
+    path = tmp_path / FILE_NAME
+    path.write_bytes("\ufeffdrill_length = 7\n".encode())
+    assert read_settings(path) == {"DRILL_LENGTH": 7}
+
+
 def _app_with_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> FlaskClient:
     instance = tmp_path / "instance"
     instance.mkdir()
@@ -99,6 +121,16 @@ def test_the_app_applies_the_settings(tmp_path: Path, monkeypatch: pytest.Monkey
 def test_secure_cookies_from_the_file_send_hsts(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     client = _app_with_settings(tmp_path, monkeypatch, "secure_cookies = true\n")
+    assert "Strict-Transport-Security" in client.get("/login").headers
+
+
+def test_secure_cookies_false_in_the_file_leaves_the_environment_s_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``secure_cookies = false`` is the default the README shows: an operator copying that
+    block keeps the Secure cookies and HSTS ``TRAINER_SECURE_COOKIES=1`` asked for."""
+    monkeypatch.setenv("TRAINER_SECURE_COOKIES", "1")
+    client = _app_with_settings(tmp_path, monkeypatch, "secure_cookies = false\n")
+    assert client.application.config["SESSION_COOKIE_SECURE"] is True
     assert "Strict-Transport-Security" in client.get("/login").headers
 
 

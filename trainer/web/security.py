@@ -11,7 +11,7 @@
   ``Cache-Control: no-store`` on HTML pages (a shared training-room PC must
   not show a previous user's pages from its cache);
 - the session cookie is HttpOnly and SameSite=Lax; ``SECURE_COOKIES=True`` in
-  the config (or ``TRAINER_SECURE_COOKIES=1`` in the environment, for a
+  the config or ``TRAINER_SECURE_COOKIES=1`` in the environment (either, for a
   deployment behind HTTPS) adds ``Secure`` and HSTS;
 - ``<int:…>`` URL parts are bounded to SQLite's 64-bit range (``/drills/1e30``
   is a 404, never an ``OverflowError``);
@@ -85,9 +85,11 @@ class SQLiteInteger(IntegerConverter):
 
 
 def _secure_cookies(app: Flask) -> bool:
-    if "SECURE_COOKIES" in app.config:
-        return bool(app.config["SECURE_COOKIES"])
-    return os.environ.get("TRAINER_SECURE_COOKIES", "") in {"1", "true", "yes"}
+    """Either the config (``secure_cookies`` in ``settings.toml``) or the environment turns
+    them on: the file's ``false``, the default the README shows, never undoes
+    ``TRAINER_SECURE_COOKIES=1``."""
+    return bool(app.config.get("SECURE_COOKIES")) or os.environ.get(
+        "TRAINER_SECURE_COOKIES", "") in {"1", "true", "yes"}
 
 
 def init_app(app: Flask) -> None:

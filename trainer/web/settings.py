@@ -9,6 +9,7 @@ key and the value.  A missing file leaves every default as it is.
 
 from __future__ import annotations
 
+import sys
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -91,9 +92,14 @@ def read_settings(path: Path) -> dict[str, Any]:
     except OSError as exc:
         raise SettingsError(f"{path}: cannot read it ({exc.strerror})") from exc
     try:
-        data = tomllib.loads(text.decode("utf-8"))
+        data = tomllib.loads(text.decode("utf-8-sig"))  # Notepad may begin it with a BOM
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise SettingsError(f"{path}: not a TOML file ({exc})") from exc
+    except RecursionError:
+        raise SettingsError(f"{path}: not a TOML file (nested too deeply)") from None
+    except ValueError:  # a whole number past Python's digit limit for int()
+        raise SettingsError(f"{path}: a number of more than {sys.get_int_max_str_digits()} "
+                            "digits") from None
     known = {setting.key: setting for setting in SETTINGS}
     config: dict[str, Any] = {}
     for key, value in data.items():
