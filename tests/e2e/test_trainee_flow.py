@@ -437,6 +437,30 @@ def test_enter_pressed_twice_to_answer_does_not_skip_the_feedback(browser: Any,
     context.close()
 
 
+def test_a_slow_feedback_still_stops_the_second_enter(browser: Any,
+                                                     live_server: LiveServer) -> None:
+    """The moment in which Enter is not Next starts again when the feedback arrives: an
+    answer that took longer than that moment does not let the second Enter skip it."""
+    context = browser.new_context(viewport={"width": 1024, "height": 800})
+    page = context.new_page()
+    login(page, live_server, "tina")
+    session_id = start(page, live_server, "europoker", "blackjack-payout", "easy", 2)
+
+    def slowly(route: Any) -> None:
+        page.wait_for_timeout(800)
+        route.continue_()
+
+    page.route("**/answer", slowly)
+    page.fill("#amount", "1")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-state=feedback]")
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(100)
+    assert page.locator("[data-state=feedback]").count() == 1
+    assert len(attempts(live_server, session_id)) == 1
+    context.close()
+
+
 def test_space_or_enter_on_the_house_rules_folds_them(browser: Any,
                                                      live_server: LiveServer) -> None:
     """The house rules' summary, focused, folds and unfolds by Space or Enter as its own

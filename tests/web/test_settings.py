@@ -60,7 +60,7 @@ def test_every_setting_is_read_in_its_config_units(tmp_path: Path) -> None:
      "exam_grace_seconds, exam_abandon_minutes, login_max_failures_account, "
      "login_max_failures_address, login_throttle_window_minutes, session_hours, "
      "secure_cookies)"),
-    ("drill_length = [7", "not a TOML file (Unclosed array (at end of document))"),
+    ("drill_length = [7", "not valid TOML (Unclosed array (at end of document))"),
 ])
 def test_a_bad_file_is_refused_naming_the_key_and_value(
         tmp_path: Path, text: str, message: str) -> None:
@@ -73,7 +73,7 @@ def test_a_bad_file_is_refused_naming_the_key_and_value(
 
 @pytest.mark.parametrize(("text", "message"), [
     ("drill_length = " + "1" * 5000, "a number of more than 4300 digits"),
-    ("drill_length = " + "[" * 100_000 + "]" * 100_000, "not a TOML file (nested too deeply)"),
+    ("drill_length = " + "[" * 100_000 + "]" * 100_000, "not valid TOML (nested too deeply)"),
 ])
 def test_a_file_tomllib_cannot_read_is_refused_without_a_traceback(
         tmp_path: Path, text: str, message: str) -> None:

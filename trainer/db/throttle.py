@@ -21,10 +21,10 @@ from trainer.db.connection import select, write_transaction
 @dataclass(frozen=True, slots=True)
 class Claim:
     """A login let through, counted as a failure by ``rows``; or refused (no rows) because
-    the key ``full`` has failed its limit of times since ``oldest_ms``."""
+    the key ``locked_key`` has failed its limit of times since ``oldest_ms``."""
 
     rows: tuple[int, ...] = ()
-    full: str | None = None
+    locked_key: str | None = None
     oldest_ms: int = 0
 
 
@@ -46,7 +46,7 @@ def claim(db: Database, limits: Sequence[tuple[str, int]], at_ms: int,
         for key, limit in limits:
             count, oldest = _failures_since(db, key, since_ms)
             if count >= limit and oldest is not None:
-                return Claim(full=key, oldest_ms=oldest)
+                return Claim(locked_key=key, oldest_ms=oldest)
         return Claim(tuple(
             int(db.execute("INSERT INTO login_failures (key, at_ms) VALUES (?, ?) RETURNING id",
                            [key, at_ms]).fetchone()[0])

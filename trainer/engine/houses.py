@@ -72,13 +72,16 @@ def _enum(kind: type[Any]) -> Parser:
     return parse
 
 
-def _boolean(value: Any) -> bool:
+def true_or_false(value: Any) -> bool:
+    """A TOML boolean as it is (a profile's rule, an operator setting), else ``ValueError``."""
     if not isinstance(value, bool):
         raise ValueError("must be true or false")
     return value
 
 
-def _whole(low: int, high: int) -> Parser:
+def whole_number(low: int, high: int) -> Parser:
+    """A parser of a TOML whole number from ``low`` to ``high`` (not a boolean)."""
+
     def parse(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise ValueError(f"must be a whole number from {low} to {high}")
@@ -124,67 +127,68 @@ def _bonuses(value: Any) -> dict[Bonus, Ratio]:
 
 
 SPECS: tuple[RuleSpec, ...] = (
-    RuleSpec("decks", "decks in the shoe", _whole(1, 8), "1-8"),
+    RuleSpec("decks", "decks in the shoe", whole_number(1, 8), "1-8"),
     RuleSpec("deck", "cards in one deck", _enum(DeckKind), "standard | spanish (no pip tens)"),
     RuleSpec("reshuffle", "when the cards are reshuffled", _enum(Reshuffle),
              "every-round | cut-card | fresh-deck"),
     RuleSpec("penetration", "share of the shoe dealt before the cut card", _fraction,
              '"0.5" .. "1"'),
-    RuleSpec("max_boxes", "boxes at the table", _whole(1, 7), "1-7"),
+    RuleSpec("max_boxes", "boxes at the table", whole_number(1, 7), "1-7"),
     RuleSpec("soft_17", "dealer on soft 17", _choice("stand", "hit"), "stand (S17) | hit (H17)"),
     RuleSpec("dealer_cards", "how the dealer's cards are dealt", _enum(DealerCards),
              "hole-card | no-hole-card (ENHC) | both-up"),
     RuleSpec("dealer_peeks", "dealer checks the hole card for blackjack before players act",
-             _boolean, "true | false"),
+             true_or_false, "true | false"),
     RuleSpec("dealer_draws_when_no_live_hands",
-             "dealer still draws when every box has busted or been settled", _boolean,
+             "dealer still draws when every box has busted or been settled", true_or_false,
              "true | false"),
     RuleSpec("dealer_blackjack_takes", "what a dealer blackjack takes from a box",
              _choice("all", "original"), "all | original (OBO)"),
     RuleSpec("blackjack_pays", "a player blackjack pays", _ratio, '"3:2" | "1:1" | ...'),
     RuleSpec("blackjack_vs_dealer_blackjack", "a player blackjack against a dealer blackjack",
              _enum(Showdown), "push | win | lose"),
-    RuleSpec("blackjack_after_split", "ace + ten after a split is a blackjack", _boolean,
+    RuleSpec("blackjack_after_split", "ace + ten after a split is a blackjack", true_or_false,
              "true | false"),
-    RuleSpec("blackjack_after_switch", "ace + ten made by a switch is a blackjack", _boolean,
+    RuleSpec("blackjack_after_switch", "ace + ten made by a switch is a blackjack", true_or_false,
              "true | false"),
     RuleSpec("ties", "equal totals", _choice("push", "lose"), "push | lose"),
-    RuleSpec("player_21_wins", "a player 21 beats a dealer 21", _boolean, "true | false"),
-    RuleSpec("dealer_22_pushes", "a dealer 22 pushes every standing hand", _boolean,
+    RuleSpec("player_21_wins", "a player 21 beats a dealer 21", true_or_false, "true | false"),
+    RuleSpec("dealer_22_pushes", "a dealer 22 pushes every standing hand", true_or_false,
              "true | false"),
-    RuleSpec("six_card_win", "six or more cards without busting win automatically", _boolean,
+    RuleSpec("six_card_win", "six or more cards without busting win automatically", true_or_false,
              "true | false"),
     RuleSpec("double_on", "first two cards the player may double on", _enum(DoubleOn),
              "any | 9-11 | hard-9-11 | 11 | not-soft"),
-    RuleSpec("double_after_split", "double after a split (DAS)", _boolean, "true | false"),
-    RuleSpec("max_doubles", "doublings allowed on one hand (2 = re-double)", _whole(1, 2), "1-2"),
+    RuleSpec("double_after_split", "double after a split (DAS)", true_or_false, "true | false"),
+    RuleSpec("max_doubles", "doublings allowed on one hand (2 = re-double)",
+             whole_number(1, 2), "1-2"),
     RuleSpec("split_match", "which pairs may be split", _choice("value", "rank"),
              "value (K+Q) | rank (K+K only)"),
     RuleSpec("split_max_hands", "hands one box may split into", _hand_limit,
              'whole number | "unlimited"'),
     RuleSpec("split_aces_max_hands", "hands a box of split aces may reach", _hand_limit,
              'whole number | "unlimited"'),
-    RuleSpec("split_aces_one_card", "split aces take one card each", _boolean, "true | false"),
-    RuleSpec("split_bets_equal", "the extra bet of a split equals the original bet", _boolean,
+    RuleSpec("split_aces_one_card", "split aces take one card each", true_or_false, "true | false"),
+    RuleSpec("split_bets_equal", "the extra bet of a split equals the original bet", true_or_false,
              "true | false"),
-    RuleSpec("surrender", "surrender allowed", _boolean, "true | false"),
-    RuleSpec("surrender_vs_ace", "surrender allowed against a dealer ace", _boolean,
+    RuleSpec("surrender", "surrender allowed", true_or_false, "true | false"),
+    RuleSpec("surrender_vs_ace", "surrender allowed against a dealer ace", true_or_false,
              "true | false"),
-    RuleSpec("surrender_after_split", "surrender allowed on a split hand", _boolean,
+    RuleSpec("surrender_after_split", "surrender allowed on a split hand", true_or_false,
              "true | false"),
-    RuleSpec("surrender_after_double", "surrender allowed after doubling", _boolean,
+    RuleSpec("surrender_after_double", "surrender allowed after doubling", true_or_false,
              "true | false"),
-    RuleSpec("insurance", "insurance offered against a dealer ace", _boolean, "true | false"),
+    RuleSpec("insurance", "insurance offered against a dealer ace", true_or_false, "true | false"),
     RuleSpec("insurance_max", "largest insurance stake as a share of the bet", _fraction,
              '"0.5"'),
     RuleSpec("insurance_pays", "insurance pays", _ratio, '"2:1"'),
-    RuleSpec("even_money", "even money offered to a blackjack against an ace", _boolean,
+    RuleSpec("even_money", "even money offered to a blackjack against an ace", true_or_false,
              "true | false"),
-    RuleSpec("switch", "the player may switch the second cards of two hands", _boolean,
+    RuleSpec("switch", "the player may switch the second cards of two hands", true_or_false,
              "true | false"),
     RuleSpec("bonuses", "bonus payouts on a 21", _bonuses, "table of bonus = ratio"),
-    RuleSpec("bonus_on_doubled", "bonuses paid on a doubled hand", _boolean, "true | false"),
-    RuleSpec("bonus_after_split", "bonuses paid on a split hand", _boolean, "true | false"),
+    RuleSpec("bonus_on_doubled", "bonuses paid on a doubled hand", true_or_false, "true | false"),
+    RuleSpec("bonus_after_split", "bonuses paid on a split hand", true_or_false, "true | false"),
 )
 
 SPEC_BY_KEY = {spec.key: spec for spec in SPECS}
@@ -276,15 +280,24 @@ def load_house_file(path: str | Path) -> HouseRules:
     except UnicodeDecodeError as exc:
         raise ProfileError(f"{file}: not UTF-8 text (byte {exc.start})") from None
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ProfileError(f"{file}: not valid TOML ({exc})") from None
-    except RecursionError:
-        raise ProfileError(f"{file}: not valid TOML (nested too deeply)") from None
-    except ValueError:  # a whole number past Python's digit limit for int()
-        raise ProfileError(f"{file}: a number of more than {sys.get_int_max_str_digits()} "
-                           "digits") from None
+        data = toml_table(text)
+    except ValueError as exc:
+        raise ProfileError(f"{file}: {exc}") from None
     return parse_profile(data, str(file))
+
+
+def toml_table(text: str) -> dict[str, Any]:
+    """``text`` read as TOML (a profile, an operator's settings), or ``ValueError`` saying
+    in a few words why it cannot be."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"not valid TOML ({exc})") from None
+    except RecursionError:
+        raise ValueError("not valid TOML (nested too deeply)") from None
+    except ValueError:  # a whole number past Python's digit limit for int()
+        raise ValueError(f"a number of more than {sys.get_int_max_str_digits()} "
+                         "digits") from None
 
 
 @functools.cache

@@ -30,6 +30,7 @@ SAME_AS_CURRENT = "The new password is the current one: choose another."
 @bp.route("/password", methods=["GET", "POST"])
 @login_required
 def password() -> Any:
+    """The form; posted, the current password checked, then the new one stored."""
     form = ChangePasswordForm()
     if form.validate_on_submit():
         claimed = throttle.claim(current_user.username)  # counted failed until it is right

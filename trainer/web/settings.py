@@ -9,14 +9,13 @@ key and the value.  A missing file leaves every default as it is.
 
 from __future__ import annotations
 
-import sys
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from trainer.engine.houses import toml_table, true_or_false, whole_number
 from trainer.instance_folder import InstanceFolderError
 from trainer.web.forms import DRILL_LENGTH_RANGE
 
@@ -41,18 +40,9 @@ class Setting:
 
 
 def _whole(low: int, high: int, to_config: Callable[[int], Any] = int) -> Callable[[Any], Any]:
-    def parse(value: Any) -> Any:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ValueError(f"must be a whole number from {low} to {high}")
-        return to_config(value)
-
-    return parse
-
-
-def _switch(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError("must be true or false")
-    return value
+    """A whole number from ``low`` to ``high`` (as a house profile reads one), converted."""
+    check = whole_number(low, high)
+    return lambda value: to_config(check(value))
 
 
 SETTINGS = (
@@ -74,7 +64,7 @@ SETTINGS = (
             "how long a login lasts before its owner logs in again",
             _whole(1, 7 * 24, lambda hours: timedelta(hours=hours)), timedelta(hours=12)),
     Setting("secure_cookies", "SECURE_COOKIES",
-            "behind HTTPS: Secure cookies and HSTS", _switch, None),
+            "behind HTTPS: Secure cookies and HSTS", true_or_false, None),
 )
 """Every key ``settings.toml`` may hold."""
 
@@ -92,14 +82,11 @@ def read_settings(path: Path) -> dict[str, Any]:
     except OSError as exc:
         raise SettingsError(f"{path}: cannot read it ({exc.strerror})") from exc
     try:
-        data = tomllib.loads(text.decode("utf-8-sig"))  # Notepad may begin it with a BOM
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise SettingsError(f"{path}: not a TOML file ({exc})") from exc
-    except RecursionError:
-        raise SettingsError(f"{path}: not a TOML file (nested too deeply)") from None
-    except ValueError:  # a whole number past Python's digit limit for int()
-        raise SettingsError(f"{path}: a number of more than {sys.get_int_max_str_digits()} "
-                            "digits") from None
+        data = toml_table(text.decode("utf-8-sig"))  # Notepad may begin it with a BOM
+    except UnicodeDecodeError as exc:
+        raise SettingsError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    except ValueError as exc:
+        raise SettingsError(f"{path}: {exc}") from None
     known = {setting.key: setting for setting in SETTINGS}
     config: dict[str, Any] = {}
     for key, value in data.items():

@@ -67,6 +67,7 @@ def new() -> Any:
 
 
 def _title_taken(existing: str) -> str:
+    """The title field's error when ``existing`` (an exam not withdrawn) holds the title."""
     return (f"An exam called {existing!r} is already set: choose another title, or withdraw "
             "that exam first.")
 

@@ -64,9 +64,9 @@ def claim(username: str) -> Refusal | tuple[int, ...]:
     limits = ((account_key(username), _config("LOGIN_MAX_FAILURES_ACCOUNT")),
               (address_key(), _config("LOGIN_MAX_FAILURES_ADDRESS")))
     claimed = store.claim(get_db(), limits, now, now - window_ms)
-    if claimed.full is None:
+    if claimed.locked_key is None:
         return claimed.rows
-    what = "this account" if claimed.full == limits[0][0] else "this computer"
+    what = "this account" if claimed.locked_key == limits[0][0] else "this computer"
     wait_s = max(1, -(-(claimed.oldest_ms + window_ms - now) // 1000))
     minutes = -(-wait_s // 60)
     return Refusal(f"Too many failed logins for {what}. Try again in {minutes} minute"

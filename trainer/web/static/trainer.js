@@ -118,16 +118,26 @@
   }
 
   // The Enter that sent an answer, pressed twice (a double tap, a bouncing key), must not
-  // take the trainee past the feedback it brings: for a moment Enter is not Next (Space is).
+  // take the trainee past the feedback it brings: for a moment Enter is not Next (Space is),
+  // counted from the Enter and again from the feedback's arrival (a slow answer's feedback
+  // must not arrive with the moment used up).
   var ENTER_IS_NEXT_AFTER_MS = 500;
   var answeredByEnter = -Infinity;
+  var enterAwaitsFeedback = false;
+  document.addEventListener("htmx:load", function () {
+    if (enterAwaitsFeedback) answeredByEnter = performance.now();
+    enterAwaitsFeedback = false;
+  });
 
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
     var key = event.key === " " ? "space" : event.key.toLowerCase();
     var typing = typingIn(event.target);
     var answering = event.target.closest && event.target.closest("form.answer");
-    if (key === "enter" && answering) answeredByEnter = performance.now();
+    if (key === "enter" && answering) {
+      answeredByEnter = performance.now();
+      enterAwaitsFeedback = true;
+    }
     if (key === "enter" || key === "space") {
       // Enter on a chip just clicked answers, as its "Answer ⏎" says; Space adds the chip
       var chip = event.target.closest && event.target.closest("[data-chip]");
