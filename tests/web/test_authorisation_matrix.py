@@ -74,14 +74,14 @@ MATRIX: dict[tuple[str, str], Row] = {
     ("trainee.end", "GET"): Row(LOGIN, 200, 404, LOGIN, 404),  # asks to confirm
     ("trainee.end", "POST"): Row(LOGIN, 303, 404, LOGIN, 404),  # ended: its summary
     ("trainee.retry", "POST"): Row(LOGIN, 303, 404, LOGIN, 404),  # not finished: its drill
-    ("history.replay", "GET"): Row(LOGIN, 200, 403, LOGIN, 200),
+    ("history.replay", "GET"): Row(LOGIN, 200, 404, LOGIN, 200),
     # exams, the trainee's side: trainees only; a sitting is its owner's alone
     ("exams.index", "GET"): Row(LOGIN, 200, 200, LOGIN, 403),
     ("exams.start", "POST"): Row(LOGIN, 303, 404, LOGIN, 403),  # tom is not assigned
     ("exams.sitting", "GET"): Row(LOGIN, 303, 404, LOGIN, 403),  # 303: finished → result
     ("exams.answer", "POST"): Row(LOGIN, 303, 404, LOGIN, 403),
     ("exams.result", "GET"): Row(LOGIN, 200, 404, LOGIN, 403),
-    ("exams.certificate", "GET"): Row(LOGIN, 200, 403, LOGIN, 200),
+    ("exams.certificate", "GET"): Row(LOGIN, 200, 404, LOGIN, 200),
     # the supervisor console
     ("supervisor.index", "GET"): supervisors_only(),
     ("supervisor.trainee", "GET"): supervisors_only(),

@@ -23,11 +23,11 @@ bp = Blueprint("history", __name__)
 @bp.get("/attempts/<int:attempt_id>")
 @login_required
 def replay(attempt_id: int) -> Any:
+    """An attempt replayed, for its trainee and for supervisors (another trainee's is a 404,
+    as if it did not exist: ids are sequential, and a 403 would say which do)."""
     attempt = reports.get_attempt(get_db(), attempt_id)
-    if attempt is None:
+    if attempt is None or (attempt.user_id != current_user.id and not is_supervisor()):
         abort(404)
-    if attempt.user_id != current_user.id and not is_supervisor():
-        abort(403)
     view = backend().view(attempt.question)
     par_ms = int(view.par_seconds * 1000)
     return render_template(
