@@ -148,8 +148,7 @@ def login() -> Any:
         username = form.username.data or ""
         claimed = throttle.claim(username)  # issue 7: too many failures
         if isinstance(claimed, throttle.Refusal):
-            return render_template("login.html", form=form, error=claimed.message), 429, {
-                "Retry-After": str(claimed.retry_after_s)}
+            return claimed.page("login.html", form=form)
         row = users.find_user(get_db(), username)
         password = form.password.data or ""
         if row is None:

@@ -35,9 +35,7 @@ def password() -> Any:
     if form.validate_on_submit():
         claimed = throttle.claim(current_user.username)  # counted failed until it is right
         if isinstance(claimed, throttle.Refusal):
-            return render_template("account/password.html", form=form,
-                                   error=claimed.message), 429, {
-                "Retry-After": str(claimed.retry_after_s)}
+            return claimed.page("account/password.html", form=form)
         stored = current_user.row.password_hash
         if not check_password_hash(stored, form.current.data or ""):
             form.current.errors.append(WRONG_CURRENT)

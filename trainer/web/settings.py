@@ -36,7 +36,7 @@ class Setting:
     parse: Callable[[Any], Any]
     """The config value for a value in the file, or ``ValueError`` saying what is allowed."""
     default: Any
-    """The config value without the file (``None``: not set, the environment decides)."""
+    """The config value without the file."""
 
 
 def _whole(low: int, high: int, to_config: Callable[[int], Any] = int) -> Callable[[Any], Any]:
@@ -64,12 +64,12 @@ SETTINGS = (
             "how long a login lasts before its owner logs in again",
             _whole(1, 7 * 24, lambda hours: timedelta(hours=hours)), timedelta(hours=12)),
     Setting("secure_cookies", "SECURE_COOKIES",
-            "behind HTTPS: Secure cookies and HSTS", true_or_false, None),
+            "behind HTTPS: Secure cookies and HSTS (or TRAINER_SECURE_COOKIES=1)",
+            true_or_false, False),
 )
 """Every key ``settings.toml`` may hold."""
 
-DEFAULTS = {setting.config: setting.default for setting in SETTINGS
-            if setting.default is not None}
+DEFAULTS = {setting.config: setting.default for setting in SETTINGS}
 """The config each setting gives when the file does not set it."""
 
 

@@ -20,8 +20,9 @@ settings (``trainer.web.settings``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from flask import current_app, request
+from flask import current_app, render_template, request
 
 from trainer.db import now_ms
 from trainer.db import throttle as store
@@ -51,6 +52,11 @@ class Refusal:
 
     message: str
     retry_after_s: int
+
+    def page(self, template: str, **context: Any) -> tuple[str, int, dict[str, str]]:
+        """``template`` with the message as its ``error``: a 429 saying when to try again."""
+        return (render_template(template, error=self.message, **context), 429,
+                {"Retry-After": str(self.retry_after_s)})
 
 
 def claim(username: str) -> Refusal | tuple[int, ...]:
