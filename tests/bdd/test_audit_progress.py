@@ -62,6 +62,6 @@ class CtrlC:
 def test_ctrl_c_stops_the_audit_without_a_summary_or_reports(capsys, monkeypatch, tmp_path):
     monkeypatch.setattr("trainer.cli.audit.terminal_progress", lambda stream: CtrlC())
     cli = run_cli(capsys, "audit", "--features", str(DEALER), "--report", str(tmp_path))
-    assert cli.code == 1 and cli.out == ""  # pytest alone ended the run as if done
-    assert cli.err.strip() == "trainer: aborted"
+    assert cli.code == 130 and cli.out == ""  # pytest alone ended the run as if done
+    assert cli.err.strip() == "trainer: interrupted"
     assert list(tmp_path.iterdir()) == []

@@ -103,6 +103,17 @@ def test_cli_backup_and_restore(capsys: Capsys, tmp_path: Path) -> None:
     assert run.code == 0 and _count_users(target) == 2
 
 
+def test_cli_restore_answered_no_keeps_the_records(capsys: Capsys, tmp_path: Path) -> None:
+    """Saying no is not Ctrl-C: "aborted" and status 1 (an interrupt is 130)."""
+    live = _database(tmp_path / "live.db", 2)
+    copy = tmp_path / "copy.db"
+    assert run_cli(capsys, "backup", str(copy), "--database", str(live)).code == 0
+    target = _database(tmp_path / "target.db", 1)
+    run = run_cli(capsys, "restore", str(copy), "--database", str(target), stdin="n\n")
+    assert run.code == 1 and run.out == ""
+    assert run.err.endswith("trainer: aborted\n") and _count_users(target) == 1
+
+
 def test_cli_backup_and_restore_print_json(capsys: Capsys, tmp_path: Path) -> None:
     live = _database(tmp_path / "live.db", 1)
     copy = tmp_path / "copy.db"

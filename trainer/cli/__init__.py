@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import signal
 import sys
 from typing import NoReturn
 
@@ -43,6 +44,7 @@ cli.add_command(audit_command)
 cli.add_command(backup_command)
 cli.add_command(restore_command)
 
+_INTERRUPTED = 128 + signal.SIGINT  # a shell's status for a command ended by Ctrl-C
 _LINE_BREAK = re.compile(r"\s*\n\s*")
 
 
@@ -63,7 +65,10 @@ def main() -> None:
         _refuse(exc.format_message())
     except (EngineError, InstanceFolderError) as exc:
         _refuse(str(exc))
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as exc:
+        if isinstance(exc.__context__, KeyboardInterrupt):
+            click.echo("trainer: interrupted", err=True)
+            sys.exit(_INTERRUPTED)
         click.echo("trainer: aborted", err=True)
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
