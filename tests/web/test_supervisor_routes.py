@@ -383,6 +383,20 @@ def test_export_exam_results(client: FlaskClient, auth: Any, world: dict[str, in
     assert rows(client.get(f"/supervisor/export/exam-results.csv?trainee={world['tom']}")) == []
 
 
+@pytest.mark.parametrize("query", ["family=dealer-draw", "result=wrong"])
+def test_exam_results_refuse_a_filter_they_cannot_apply(client: FlaskClient, auth: Any,
+                                                        world: dict[str, int],
+                                                        query: str) -> None:
+    """A sitting has no one drill or verdict: every row, unfiltered, would pass as filtered."""
+    auth.login("sue")
+    response = client.get("/supervisor/export/exam-results.csv?" + query)
+    name, value = query.split("=")
+    assert response.status_code == 400
+    assert (f"Bad filters: {name}=&#39;{value}&#39;: this file is not filtered by {name}."
+            in response.get_data(as_text=True))
+    assert rows(client.get("/supervisor/export/exam-results.csv?family=&result=")) != []
+
+
 @pytest.mark.parametrize("query", [
     "trainee=1000000000000000000000000000000", "trainee=-3", "trainee=abc",
     "page=99999999999999999999999", "page=-1", "exam=1000000000000000000000",

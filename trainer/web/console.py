@@ -68,12 +68,16 @@ def filter_form() -> tuple[FilterForm, reports.Filters]:
     return form, filters
 
 
-def export_refusal(form: FilterForm, id_args: Sequence[str] = ("trainee",)) -> Any:
+def export_refusal(form: FilterForm, id_args: Sequence[str] = ("trainee",),
+                   unfiltered: Sequence[str] = ()) -> Any:
     """A 400 naming every bad filter of an export (None: all good).  A page shows a bad
     filter beside its field and ignores it; a file has nowhere to say so, so it is not
-    made at all rather than quietly made of every row."""
+    made at all rather than quietly made of every row.  ``unfiltered`` names filters the
+    export cannot apply (an exam sitting has no one drill family): given, they are refused."""
     problems = [f"{name}={request.args.get(name, '')!r}: {' '.join(field.errors)}"
                 for name, field in ((n, getattr(form, n)) for n in FILTER_KEYS) if field.errors]
+    problems += [f"{name}={request.args[name]!r}: this file is not filtered by {name}"
+                 for name in unfiltered if request.args.get(name, "").strip()]
     problems += [f"{name}={request.args[name]!r}: not a whole number" for name in id_args
                  if request.args.get(name, "").strip()
                  and not request.args[name].strip().isdecimal()]

@@ -221,7 +221,8 @@ def export_attempts() -> Any:
 def export_exam_results() -> Any:
     """Every finished exam sitting matching the current filters (date range, house, trainee)."""
     form, filters = console.filter_form()
-    if (refusal := console.export_refusal(form, ("trainee", "exam"))) is not None:
+    if (refusal := console.export_refusal(form, ("trainee", "exam"),
+                                          unfiltered=("family", "result"))) is not None:
         return refusal
     rows = reports.exam_results(get_db(), _trainee_filter(filters),
                                 exam_id=console.int_arg("exam"))
