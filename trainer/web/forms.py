@@ -32,13 +32,23 @@ class LoginForm(FlaskForm):
 PASSWORD_LENGTH = "A password has 8 to 200 characters."
 
 
+def new_password_field(label: str, missing: str) -> PasswordField:
+    """A password being set: required, 8 to 200 characters."""
+    return PasswordField(label, validators=[
+        DataRequired(missing), Length(min=8, max=200, message=PASSWORD_LENGTH)])
+
+
+def repeat_password_field(label: str) -> PasswordField:
+    """The same password again, as the form's ``password`` field."""
+    return PasswordField(label, validators=[
+        EqualTo("password", message="The passwords differ.")])
+
+
 class NewPasswordForm(FlaskForm):
     """A new password, typed twice (a supervisor resetting one, a user changing their own)."""
 
-    password = PasswordField("New password", validators=[
-        DataRequired("Give the new password."), Length(min=8, max=200, message=PASSWORD_LENGTH)])
-    confirm = PasswordField("Repeat it",
-                            validators=[EqualTo("password", message="The passwords differ.")])
+    password = new_password_field("New password", "Give the new password.")
+    confirm = repeat_password_field("Repeat it")
 
 
 class ChangePasswordForm(NewPasswordForm):

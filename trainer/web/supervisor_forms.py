@@ -9,14 +9,12 @@ from markupsafe import Markup
 from wtforms import (
     DateField,
     IntegerField,
-    PasswordField,
     SelectField,
     SelectMultipleField,
     StringField,
 )
 from wtforms.validators import (
     DataRequired,
-    EqualTo,
     InputRequired,
     Length,
     NumberRange,
@@ -27,7 +25,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from trainer.text_rules import free_text_problem, normal_username, username_problem
 from trainer.web.drillkit import FamilyInfo, all_difficulties, exam_pairs
-from trainer.web.forms import PASSWORD_LENGTH, readable_number
+from trainer.web.forms import new_password_field, readable_number, repeat_password_field
 
 
 class GroupCheckbox(CheckboxInput):
@@ -88,10 +86,8 @@ class AccountForm(FlaskForm):
                                                    visible_username])
     role = SelectField("Role", choices={"trainee": "Trainee", "supervisor": "Supervisor"},
                        validators=[DataRequired()])
-    password = PasswordField("Password", validators=[
-        DataRequired("Give a password."), Length(min=8, max=200, message=PASSWORD_LENGTH)])
-    confirm = PasswordField("Repeat the password",
-                            validators=[EqualTo("password", message="The passwords differ.")])
+    password = new_password_field("Password", "Give a password.")
+    confirm = repeat_password_field("Repeat the password")
 
 
 class ActionForm(FlaskForm):
