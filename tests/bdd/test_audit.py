@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import xml.etree.ElementTree as ET
 from html import escape
@@ -154,3 +155,12 @@ def test_an_unknown_house_exits_2(capsys):
     cli = run_cli(capsys, "audit", "--rules", "nowhere")
     assert cli.code == 2
     assert "unknown house 'nowhere'" in cli.err
+
+
+def test_the_shell_s_pytest_options_do_not_reach_the_audit(tmp_path, monkeypatch):
+    """A CI's ``-k`` would leave the failing rules out, its ``-x`` stop at the first."""
+    monkeypatch.setenv("PYTEST_ADDOPTS", "-x -k 'not soft'")
+    run = run_features([FEATURES / "europoker"], rules_file=wrong_europoker(tmp_path))
+    assert len(run.failed) == 4 and len(run.results) > 50
+    assert os.environ["PYTEST_ADDOPTS"] == "-x -k 'not soft'"  # the caller's, put back
+    assert "PYTEST_DISABLE_PLUGIN_AUTOLOAD" not in os.environ

@@ -8,12 +8,14 @@ the cucumber JSON and JUnit XML reports switched on.
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -35,6 +37,32 @@ from pytest_bdd import scenarios
 
 scenarios(*{paths!r})
 '''
+
+
+_PYTEST_ENVIRONMENT = {"PYTEST_ADDOPTS": None, "PYTEST_PLUGINS": None,
+                       "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+"""What the audit's pytest is run with: none of a shell's or a CI's options (a ``-k`` would
+leave rules out, a ``-x`` stop at the first failure) and no plugin but its own."""
+
+
+@contextmanager
+def _without_pytest_environment() -> Iterator[None]:
+    """Set :data:`_PYTEST_ENVIRONMENT` for the run; put the caller's variables back after."""
+    saved = {name: os.environ.get(name) for name in _PYTEST_ENVIRONMENT}
+    try:
+        for name, value in _PYTEST_ENVIRONMENT.items():
+            _set_variable(name, value)
+        yield
+    finally:
+        for name, value in saved.items():
+            _set_variable(name, value)
+
+
+def _set_variable(name: str, value: str | None) -> None:
+    if value is None:
+        os.environ.pop(name, None)
+    else:
+        os.environ[name] = value
 
 
 def run_features(
@@ -63,8 +91,8 @@ def run_features(
         (work / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
         args = [
             str(module), "-c", str(work / "pytest.ini"), "--rootdir", str(work),
-            "-p", "trainer.audit.plugin", "-p", "no:cacheprovider", "-p", "no:terminal",
-            "-p", "no:randomly", "--import-mode=importlib", "--capture=no",
+            "-p", "pytest_bdd.plugin", "-p", "trainer.audit.plugin", "-p", "no:cacheprovider",
+            "-p", "no:terminal", "--import-mode=importlib", "--capture=no",
             "--cucumber-json", str(work / CUCUMBER_JSON), "--junitxml", str(work / JUNIT_XML),
             "-o", "junit_suite_name=trainer-audit", "-o", "junit_logging=no",
         ]
@@ -76,7 +104,8 @@ def run_features(
             args += ["--audit-rules", rules_name]
         collector = Collector(run, progress)
         try:
-            code = pytest.main(args, plugins=[collector])
+            with _without_pytest_environment():
+                code = pytest.main(args, plugins=[collector])
         finally:
             for name in [n for n in sys.modules if module.stem in n]:
                 del sys.modules[name]

@@ -89,7 +89,7 @@ def then_no_draw_without_bets(audit_house: HouseRules, audit_table: Table) -> No
     def draw() -> Card:
         return Card.parse("5s")
 
-    played = play_dealer(audit_house, cards, draw, live_hands=False)
+    played = play_dealer(audit_house, list(cards), draw, live_hands=False)  # it draws in place
     if len(played) != len(cards):
         raise AuditFailure("no dealer draw without live bets",
                            f"the dealer draws to {len(played)} cards")
