@@ -8,7 +8,7 @@ import pytest
 
 from tests.cli.helpers import run_cli
 from trainer.audit.inputs import AuditInputError
-from trainer.audit.runner import run_features
+from trainer.audit.runner import ReportError, run_features
 
 PASSING = """@europoker @dealer
 Feature: one rule
@@ -153,3 +153,17 @@ def test_an_examples_row_listed_twice_is_refused(tmp_path, capsys):
 """, encoding="utf-8")
     assert refused(capsys, tmp_path) == (f"trainer: error: {feature}, line 7: the Examples list "
                                          "the row cards=T♠ 7♦ twice\n")
+
+
+@pytest.mark.parametrize("name", ["cucumber.json", "junit.xml", "report.html"])
+def test_a_report_that_cannot_be_written_is_refused_in_one_line(tmp_path, capsys, name):
+    feature = tmp_path / "one.feature"
+    feature.write_text(PASSING, encoding="utf-8")
+    (tmp_path / "out" / name).mkdir(parents=True)
+    run = run_cli(capsys, "audit", "--quiet", "--features", str(feature),
+                  "--report", str(tmp_path / "out"))
+    assert run.code == 2 and run.out == "" and run.err.count("\n") == 1
+    assert f"{tmp_path / 'out' / name} is a folder, where the report would be written" in run.err
+    assert [p.name for p in (tmp_path / "out").iterdir()] == [name]  # the run never started
+    with pytest.raises(ReportError, match=rf"{name}: cannot write the report \(Is a directory"):
+        run_features([feature], report_dir=tmp_path / "out")

@@ -31,6 +31,7 @@ from trainer.audit.results import AuditRun, AuditSubject
 CUCUMBER_JSON = "cucumber.json"
 JUNIT_XML = "junit.xml"
 HTML_REPORT = "report.html"
+REPORTS = (CUCUMBER_JSON, JUNIT_XML, HTML_REPORT)
 
 _MODULE = '''"""Scenarios bound by trainer audit."""
 from pytest_bdd import scenarios
@@ -117,12 +118,27 @@ def run_features(
             run.errors.append(f"pytest stopped with exit code {int(code)}")
         run.seconds = time.perf_counter() - started
         if report_dir is not None:
-            report_dir.mkdir(parents=True, exist_ok=True)
-            for name in (CUCUMBER_JSON, JUNIT_XML):
-                if (work / name).exists():
-                    shutil.copyfile(work / name, report_dir / name)
-                    run.reports[name] = report_dir / name
-            if JUNIT_XML in run.reports:
-                add_suite_properties(run.reports[JUNIT_XML], run)
-            run.reports[HTML_REPORT] = write_html(run, report_dir / HTML_REPORT)
+            _write_reports(run, work, report_dir)
     return run
+
+
+class ReportError(OSError):
+    """A report that cannot be written where ``--report`` points; the message names it."""
+
+
+def _write_reports(run: AuditRun, work: Path, report_dir: Path) -> None:
+    """Copy pytest's cucumber.json and junit.xml into ``report_dir`` and write report.html."""
+    target = report_dir
+    try:
+        report_dir.mkdir(parents=True, exist_ok=True)
+        for name in (CUCUMBER_JSON, JUNIT_XML):
+            if (work / name).exists():
+                target = report_dir / name
+                shutil.copyfile(work / name, target)
+                run.reports[name] = target
+        if JUNIT_XML in run.reports:
+            add_suite_properties(run.reports[JUNIT_XML], run)
+        target = report_dir / HTML_REPORT
+        run.reports[HTML_REPORT] = write_html(run, target)
+    except OSError as exc:
+        raise ReportError(f"{target}: cannot write the report ({exc.strerror})") from None

@@ -15,7 +15,7 @@ from trainer.audit.json_report import audit_json
 from trainer.audit.locate import house_features, shipped_features_dir
 from trainer.audit.progress import terminal_progress
 from trainer.audit.report import summary_text
-from trainer.audit.runner import run_features
+from trainer.audit.runner import REPORTS, ReportError, run_features
 from trainer.cli.house_option import refuse_both
 from trainer.engine.houses import find_house, load_house_file
 
@@ -115,6 +115,9 @@ def audit_command(
         except OSError as exc:
             raise click.BadParameter(f"{report}: cannot write there ({exc.strerror})",
                                      param_hint="--report") from None
+        if taken := [name for name in REPORTS if (Path(report) / name).is_dir()]:
+            raise click.BadParameter(f"{Path(report) / taken[0]} is a folder, where the "
+                                     "report would be written", param_hint="--report")
     try:
         run = run_features(
             places,
@@ -123,7 +126,7 @@ def audit_command(
             report_dir=Path(report) if report else None,
             progress=None if quiet else terminal_progress(sys.stderr),
         )
-    except AuditInputError as exc:
+    except (AuditInputError, ReportError) as exc:
         raise click.ClickException(str(exc)) from None
     if as_json:
         click.echo(json.dumps(audit_json(run), ensure_ascii=False))
