@@ -89,6 +89,9 @@ def test_the_reports_parse_and_carry_every_scenario(tmp_path):
     junit = ET.parse(tmp_path / "junit.xml").getroot()
     cases = junit.findall(".//testcase")
     assert len(elements) == len(cases) == len(run.results) > 50
+    ids = [case.get("name", "") for case in cases] + [e["id"] for e in elements]
+    assert not [i for i in ids if "\\u" in i]  # a CI shows the cards, not \u2660 escapes
+    assert any("♠" in case.get("name", "") for case in cases)
     assert all(
         step["result"]["status"] == "passed" for e in elements for step in e["steps"]
     )

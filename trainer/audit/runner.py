@@ -40,6 +40,10 @@ scenarios(*{paths!r})
 '''
 
 
+_INI = "[pytest]\ndisable_test_id_escaping_and_forfeit_all_rights_to_community_support = true\n"
+"""The audit's whole pytest configuration: test ids as written (``A♠``, Russian words), not
+``\\u2660`` escapes, in junit.xml, cucumber.json and the reports a CI shows."""
+
 _PYTEST_ENVIRONMENT = {"PYTEST_ADDOPTS": None, "PYTEST_PLUGINS": None,
                        "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
 """What the audit's pytest is run with: none of a shell's or a CI's options (a ``-k`` would
@@ -89,7 +93,7 @@ def run_features(
         # A fresh module name per run: pytest caches imported test modules in sys.modules.
         module = work / f"test_trainer_audit_{uuid.uuid4().hex}.py"
         module.write_text(_MODULE.format(paths=[str(f) for f in files]), encoding="utf-8")
-        (work / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
+        (work / "pytest.ini").write_text(_INI, encoding="utf-8")
         args = [
             str(module), "-c", str(work / "pytest.ini"), "--rootdir", str(work),
             "-p", "pytest_bdd.plugin", "-p", "trainer.audit.plugin", "-p", "no:cacheprovider",
