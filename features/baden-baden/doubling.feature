@@ -30,3 +30,14 @@ Feature: Baden-Baden — doubling on a first-two-card 9, 10 or 11
     And a bet of 10 on a split hand of 8♠ 3♦
     When the dealer shows 6♥
     Then the player may not double
+
+  Scenario: a doubled hand may not double again
+    Base rules: after doubling the player "has the right to buy only one card";
+    the variant does not change it.
+
+    Given the house rules "baden-baden"
+    And a bet of 10 on 8♠ 3♦
+    And the player doubles and draws 2♣
+    When the dealer shows 6♥
+    Then the player may not double
+    And the player may not hit

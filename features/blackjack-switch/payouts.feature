@@ -38,6 +38,21 @@ Feature: Blackjack Switch — a dealer 22 does not lose
     Then the player loses 10
     And the profile records a reading for "dealer_22_pushes"
 
+  Scenario Outline: equal totals push and the bet is returned
+    Base rules: "a tie is possible ... then no money changes hands"; the variant
+    changes only the dealer's 22.
+
+    Given the house rules "blackjack-switch"
+    And a bet of 10 on <cards>
+    When the dealer holds <dealer>
+    Then the bet pushes
+
+    Examples:
+      | cards | dealer   |
+      | K♠ 9♦ | 9♥ T♣    |
+      | T♠ 7♦ | T♥ 7♣    |
+      | Q♠ K♦ | 4♥ 6♣ J♣ |
+
   Scenario Outline: a dealer bust over 22 pays every standing hand
     Given the house rules "blackjack-switch"
     And a bet of 10 on T♠ 8♦

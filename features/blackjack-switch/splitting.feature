@@ -21,6 +21,33 @@ Feature: Blackjack Switch — doubling and splitting, as in the base game
     When the dealer shows 6♥
     Then the player may not double
 
+  @doubling
+  Scenario: a doubled hand may not double again
+    Base rules: after doubling the player "has the right to buy only one card";
+    the variant does not change it.
+
+    Given the house rules "blackjack-switch"
+    And a bet of 10 on 5♠ 6♦
+    And the player doubles and draws 2♣
+    When the dealer shows 6♥
+    Then the player may not double
+    And the player may not hit
+
+  Scenario Outline: pairs of equal value split, two different ten-value cards too
+    Base rules: "two first cards of equal value (two tens, two jacks, ...)".
+
+    Given the house rules "blackjack-switch"
+    And a bet of 10 on <cards>
+    When the dealer shows 6♥
+    Then the player <may> split
+
+    Examples:
+      | cards | may     |
+      | 8♠ 8♦ | may     |
+      | K♠ Q♦ | may     |
+      | T♠ J♦ | may     |
+      | 8♠ 7♦ | may not |
+
   @reading
   Scenario Outline: reading — resplitting up to four hands per box
     Same reading as casino-classic.

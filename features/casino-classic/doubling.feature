@@ -25,6 +25,16 @@ Feature: Casino classic — doubling
     When the dealer shows 6♥
     Then the player may not hit
 
+  Scenario: a doubled hand may not double again
+    "He has the right to buy only one card": one double, one card, no re-double.
+
+    Given the house rules "casino-classic"
+    And a bet of 10 on 5♠ 6♦
+    And the player doubles and draws 2♣
+    When the dealer shows 6♥
+    Then the player may not double
+    And the player may not hit
+
   Scenario: no doubling after a split
     Given the house rules "casino-classic"
     And a bet of 10 on a split hand of 5♠ 6♦

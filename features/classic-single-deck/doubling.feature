@@ -30,6 +30,16 @@ Feature: Classic single deck — doubling on 11
     When the dealer shows 6♥
     Then the player may not hit
 
+  Scenario: a doubled hand may not double again
+    "After doubling the player may take only one card": no re-double.
+
+    Given the house rules "classic-single-deck"
+    And a bet of 10 on 8♠ 3♦
+    And the player doubles and draws 2♣
+    When the dealer shows 6♥
+    Then the player may not double
+    And the player may not hit
+
   Scenario: no doubling after a split
     Given the house rules "classic-single-deck"
     And a bet of 10 on a split hand of 8♠ 3♦

@@ -92,6 +92,17 @@ Feature: Classic single deck — insurance, even money and surrender
     Then the player may not surrender
 
   @surrender
+  Scenario: no surrender after doubling
+    "No surrender once the player has already done something on the box": a
+    double is an action.
+
+    Given the house rules "classic-single-deck"
+    And a bet of 10 on 8♠ 3♦
+    And the player doubles and draws 2♣
+    When the dealer shows T♥
+    Then the player may not surrender
+
+  @surrender
   Scenario: surrender comes after the peek, so it never meets a dealer blackjack
     Given the house rules "classic-single-deck"
     And a bet of 10 on T♠ 6♦

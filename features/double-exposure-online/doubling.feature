@@ -29,6 +29,16 @@ Feature: Double exposure online — doubling on any two cards but a soft hand
     When the dealer holds 6♥ T♣
     Then the player may not hit
 
+  Scenario: a doubled hand may not double again
+    "The player gets one extra card (after that the draw stops)": no re-double.
+
+    Given the house rules "double-exposure-online"
+    And a bet of 10 on 8♠ 3♦
+    And the player doubles and draws 2♣
+    When the dealer holds 6♥ T♣
+    Then the player may not double
+    And the player may not hit
+
   @reading
   Scenario: reading — doubling after a split is allowed (DAS)
     "Double" is among the choices after a split, and split hands play

@@ -1,6 +1,7 @@
 @double-exposure @doubling
 Feature: Double exposure — doubling on a hard 9, 10 or 11 only
-  Seed 000: doubling is allowed on a hard first-two-card 9, 10 or 11.
+  Seed 000: doubling is allowed on a hard first-two-card 9, 10 or 11; one
+  card only and no doubling after a split, as in the base rules.
 
   Scenario Outline: a hard 9, 10 or 11 may double; other hands may not
     Given the house rules "double-exposure"
@@ -26,3 +27,22 @@ Feature: Double exposure — doubling on a hard 9, 10 or 11 only
     And the player doubles and draws 9♣
     When the dealer holds 6♥ T♣ 2♦
     Then the player is paid 20
+
+  Scenario: a doubled hand may not double again
+    Base rules: after doubling the player "has the right to buy only one card";
+    the variant does not change it.
+
+    Given the house rules "double-exposure"
+    And a bet of 10 on 8♠ 3♦
+    And the player doubles and draws 2♣
+    When the dealer holds 6♥ T♣
+    Then the player may not double
+    And the player may not hit
+
+  Scenario: no doubling after a split
+    Base rules: "the player may not double if he has split a pair in this game".
+
+    Given the house rules "double-exposure"
+    And a bet of 10 on a split hand of 8♠ 3♦
+    When the dealer holds 6♥ T♣
+    Then the player may not double

@@ -29,6 +29,14 @@ Feature: Double exposure — splitting, as in the base game
       | 3     | may     |
       | 4     | may not |
 
+  Scenario: split aces may not be split again
+    Base rules: "every pair is split again, except pairs of aces".
+
+    Given the house rules "double-exposure"
+    And a bet of 10 on a split hand of A♠ A♦
+    When the dealer holds 6♥ T♣
+    Then the player may not split
+
   @reading
   Scenario: reading — split aces take one card each
     Given the house rules "double-exposure"

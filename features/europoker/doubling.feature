@@ -32,6 +32,16 @@ Feature: EuroPoker — doubling
     Then the player may not hit
     And the player may stand
 
+  Scenario: a doubled hand may not double again
+    "He is allowed to take only one more card to complete the hand": no re-double.
+
+    Given the house rules "europoker"
+    And a bet of 10 on 5♠ 6♦
+    And the player doubles and draws 2♣
+    When the dealer shows 6♥
+    Then the player may not double
+    And the player may not hit
+
   Scenario: only the first two cards may double
     Given the house rules "europoker"
     And a bet of 10 on 2♠ 3♦

@@ -1,8 +1,8 @@
 @europoker @insurance
-Feature: EuroPoker — insurance and even money
+Feature: EuroPoker — insurance and even money, no surrender
   Seed 004: against a dealer ace the player may insure with 50% of the bet;
   insurance pays 2:1 when the dealer has blackjack. A player blackjack may
-  take even money (1:1 instead of 3:2).
+  take even money (1:1 instead of 3:2). Surrender is not offered.
 
   Scenario Outline: insurance is offered only against an ace
     Given the house rules "europoker"
@@ -90,3 +90,19 @@ Feature: EuroPoker — insurance and even money
     And a bet of 10 on A♠ K♦
     When the dealer shows T♥
     Then the player is not offered even money
+
+  @surrender
+  Scenario Outline: no surrender
+    The source offers hit, stand, double, split, insurance and even money;
+    surrender is not among them.
+
+    Given the house rules "europoker"
+    And a bet of 10 on T♠ 6♦
+    When the dealer shows <up>
+    Then the player may not surrender
+
+    Examples:
+      | up |
+      | T♥ |
+      | 9♥ |
+      | A♥ |

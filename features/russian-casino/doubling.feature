@@ -25,6 +25,16 @@ Feature: Russian casino — doubling on any two cards but a blackjack
     When the dealer shows 6♥
     Then the player may not hit
 
+  Scenario: a doubled hand may not double again
+    "The dealer deals this box one card, and the hand is final": no re-double.
+
+    Given the house rules "russian-casino"
+    And a bet of 10 on 8♠ 3♦
+    And the player doubles and draws 2♣
+    When the dealer shows 6♥
+    Then the player may not double
+    And the player may not hit
+
   Scenario: doubling after a split
     Given the house rules "russian-casino"
     And a bet of 10 on a split hand of 8♠ 3♦
