@@ -51,18 +51,3 @@ def test_a_run_whose_every_scenario_is_skipped_is_not_a_pass(
     assert run.code == 1
     assert "every scenario was skipped: nothing was audited" in run.err
 
-
-def test_a_dealer_who_draws_without_live_bets_fails_the_no_draw_rule(tmp_path: Path) -> None:
-    """The step compared the cards with themselves (the engine draws in place): it never
-    failed, whatever the profile said."""
-    shipped = Path(__file__).resolve().parents[2] / "trainer/houses/double-exposure-online.toml"
-    text = shipped.read_text(encoding="utf-8")
-    drawing = text.replace("[dealer_draws_when_no_live_hands]\nvalue = false",
-                           "[dealer_draws_when_no_live_hands]\nvalue = true")
-    assert drawing != text
-    profile = tmp_path / "drawing.toml"
-    profile.write_text(drawing, encoding="utf-8")
-    features = shipped.parents[2] / "features/double-exposure-online/dealer.feature"
-    (failed,) = run_features([features], rules_file=profile).failed
-    assert (failed.expected, failed.actual) == ("no dealer draw without live bets",
-                                                "the dealer draws to 3 cards")
