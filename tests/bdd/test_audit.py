@@ -112,26 +112,6 @@ def test_the_russian_features_run(tmp_path):
     assert {result.area for result in run.results} == {"dealer"}
 
 
-def test_an_unknown_step_fails_naming_it_and_the_closest_steps(tmp_path):
-    feature = tmp_path / "typo.feature"
-    feature.write_text(
-        """@europoker @dealer
-Feature: a typo
-
-  Scenario: the dealer stand on 17
-    Given the house rules "europoker"
-    When the dealer holds T♠ 7♦
-    Then the dealer stand
-""",
-        encoding="utf-8",
-    )
-    run = run_features([feature])
-    assert not run.ok
-    (failed,) = run.failed
-    assert "unknown step Then 'the dealer stand'" in (failed.message or "")
-    assert "closest steps: Then the dealer stands" in (failed.message or "")
-
-
 def test_closest_steps_finds_the_right_step():
     assert closest_steps("the player may doubled")[0] == "Then the player may double"
     assert closest_steps("a bet of 10 on As Kd")[0] == "Given a bet of 15 on A♠ K♦"

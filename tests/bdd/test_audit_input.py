@@ -167,3 +167,64 @@ def test_a_report_that_cannot_be_written_is_refused_in_one_line(tmp_path, capsys
     assert [p.name for p in (tmp_path / "out").iterdir()] == [name]  # the run never started
     with pytest.raises(ReportError, match=rf"{name}: cannot write the report \(Is a directory"):
         run_features([feature], report_dir=tmp_path / "out")
+
+
+ONE_RULE = """@europoker @dealer
+Feature: one rule
+{body}"""
+
+
+@pytest.mark.parametrize(("body", "says"), [
+    ("""  Scenario: the dealer stand on 17
+    Given the house rules "europoker"
+    When the dealer holds T♠ 7♦
+    Then the dealer stand
+""", "line 6: no step reads Then 'the dealer stand'; closest: Then the dealer stands;"),
+    ("""  Scenario Outline: a bet of <bet>
+    Given the house rules "europoker"
+    And a bet of <bet> on A♠ K♦
+    When the dealer holds 9♥ T♦
+    Then the player is paid 15
+
+    Examples:
+      | bet |
+      | 10  |
+      | ten |
+""", "line 5: no step reads And 'a bet of ten on A♠ K♦'; closest: Given a bet of 15 on A♠ K♦"),
+    ("""  Scenario: the dealer stands on 17
+    Given the house rules "europoker"
+    When the dealer holds T♠ 7♦
+    Then the dealer stands
+
+  Scenario: the dealer stands on 17
+    Given the house rules "europoker"
+    When the dealer holds T♠ 8♦
+    Then the dealer stands
+""", "line 8: a second scenario named 'the dealer stands on 17' (the first is on line 3)"),
+    ("""  Scenario: nothing is asserted
+    Given the house rules "europoker"
+    When the dealer holds T♠ 7♦
+""", "line 3 (scenario 'nothing is asserted'): no Then step, so it checks nothing"),
+    ("""  Scenario Outline: no rows
+    Given the house rules "europoker"
+    When the dealer holds <cards>
+    Then the dealer stands
+
+    Examples:
+      | cards |
+""", "line 3 (scenario 'no rows'): the Examples on line 8 have no rows"),
+    ("""  Scenario Outline: a column missing
+    Given the house rules "europoker"
+    When the dealer holds <cards>
+    Then the dealer <move>
+
+    Examples:
+      | cards |
+      | T♠ 7♦ |
+""", "line 3 (scenario 'a column missing'): the Examples on line 8 have no column <move>"),
+])
+def test_a_scenario_that_cannot_be_audited_as_written_is_refused(tmp_path, capsys, body, says):
+    """Each would have been reported as a rule the engine breaks, or honours, or left out."""
+    feature = tmp_path / "bad.feature"
+    feature.write_text(ONE_RULE.format(body=body), encoding="utf-8")
+    assert f"{feature}, {says}" in refused(capsys, feature)

@@ -47,6 +47,7 @@ class StepEntry:
 
 
 CATALOGUE: list[StepEntry] = []
+_PARSERS: dict[str, list[parsers.parse]] = {"given": [], "when": [], "then": []}
 
 
 def step(
@@ -67,11 +68,17 @@ def step(
         for kind in kind_list:
             parser = parsers.parse(pattern, extra_types=TYPES)
             _DECORATORS[kind](parser, target_fixture=target, stacklevel=2)(function)
+            _PARSERS[kind].append(parser)
         meaning = (function.__doc__ or "").strip().splitlines()[0] if function.__doc__ else ""
         CATALOGUE.append(StepEntry(kind_list, pattern, example, meaning, language))
         return function
 
     return attach
+
+
+def is_known_step(kind: str, text: str) -> bool:
+    """Whether a ``kind`` step of the library reads ``text`` (with values it can read)."""
+    return any(parser.is_matching(text) for parser in _PARSERS.get(kind, ()))
 
 
 def closest_steps(text: str, count: int = 3) -> list[str]:

@@ -14,6 +14,8 @@ from pathlib import Path
 from pytest_bdd.exceptions import GherkinParseError
 from pytest_bdd.parser import Examples, FeatureParser
 
+from trainer.audit.scenario_checks import ScenarioShapeError, check_scenarios
+
 _LOCATION = re.compile(r"^\(\d+:\d+\): ")
 _UNKNOWN = "Unknown parsing error: Parser errors:"
 PYTEST_MARKERS = frozenset({"xfail", "skipif", "parametrize", "usefixtures",
@@ -91,6 +93,10 @@ def _scenario_count(file: Path) -> int:
                               "and would change how a rule is reported (use @skip to skip)")
     for scenario in feature.scenarios.values():
         _refuse_repeated_rows(file, scenario.examples)
+    try:
+        check_scenarios(file, feature)
+    except ScenarioShapeError as exc:
+        raise AuditInputError(str(exc)) from None
     return len(feature.scenarios)
 
 

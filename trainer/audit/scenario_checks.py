@@ -1,0 +1,77 @@
+"""What every scenario of an audited feature must be before anything runs.
+
+Each check refuses a feature that would otherwise be reported as a rule the engine
+breaks (a step the library does not have, an Examples value no step reads) or as one
+it honours (a scenario that asserts nothing), or that would leave a scenario out (two
+scenarios of one name: pytest-bdd keeps only the last).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pytest_bdd.gherkin_parser import get_gherkin_document
+from pytest_bdd.parser import Feature, ScenarioTemplate, Step
+
+import trainer.audit.plugin  # noqa: F401 - registers every step of the library
+from trainer.audit.catalogue import closest_steps, is_known_step
+
+_PLACEHOLDER = re.compile(r"<([^<>]+)>")
+
+
+class ScenarioShapeError(ValueError):
+    """A scenario that cannot be audited as written; the message names its line."""
+
+
+def check_scenarios(file: Path, feature: Feature) -> None:
+    """Refuse ``feature`` (parsed from ``file``) unless every scenario can be audited."""
+    _refuse_repeated_names(file)
+    for scenario in feature.scenarios.values():
+        where = f"{file}, line {scenario.line_number} (scenario {scenario.name!r})"
+        if not any(step.type == "then" for step in scenario.steps):
+            raise ScenarioShapeError(f"{where}: no Then step, so it checks nothing")
+        for context in _contexts(scenario, where):
+            for step in scenario.render(context).steps:
+                _refuse_unknown_step(file, step)
+
+
+def _refuse_repeated_names(file: Path) -> None:
+    """Two scenarios of one name in a file: pytest-bdd would silently run only the last."""
+    feature = get_gherkin_document(str(file)).feature
+    children = [*feature.children]
+    children += [inner for child in feature.children if child.rule
+                 for inner in child.rule.children]
+    seen: dict[str, int] = {}
+    for child in children:
+        if child.scenario is None:
+            continue
+        name, line = child.scenario.name, child.scenario.location.line
+        if name in seen:
+            raise ScenarioShapeError(f"{file}, line {line}: a second scenario named {name!r} "
+                                     f"(the first is on line {seen[name]}); name each apart")
+        seen[name] = line
+
+
+def _contexts(scenario: ScenarioTemplate, where: str) -> list[dict[str, str]]:
+    """The Examples rows the scenario runs with (one empty row for a plain scenario)."""
+    wanted = {name for step in scenario.steps for name in _PLACEHOLDER.findall(step.name)}
+    if not scenario.examples:
+        return [{}]
+    rows: list[dict[str, str]] = []
+    for table in scenario.examples:
+        if not table.examples:
+            raise ScenarioShapeError(f"{where}: the Examples on line {table.line_number} "
+                                     "have no rows")
+        if missing := sorted(wanted - set(table.example_params)):
+            raise ScenarioShapeError(f"{where}: the Examples on line {table.line_number} "
+                                     f"have no column <{missing[0]}>")
+        rows += table.as_contexts()
+    return rows
+
+
+def _refuse_unknown_step(file: Path, step: Step) -> None:
+    if not is_known_step(step.type, step.name):
+        near = "; ".join(closest_steps(step.name))
+        raise ScenarioShapeError(f"{file}, line {step.line_number}: no step reads "
+                                 f"{step.keyword.strip()} {step.name!r}; closest: {near}")
