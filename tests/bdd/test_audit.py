@@ -147,3 +147,21 @@ def test_the_shell_s_pytest_options_do_not_reach_the_audit(tmp_path, monkeypatch
     assert len(run.failed) == 4 and len(run.results) > 50
     assert os.environ["PYTEST_ADDOPTS"] == "-x -k 'not soft'"  # the caller's, put back
     assert "PYTEST_DISABLE_PLUGIN_AUTOLOAD" not in os.environ
+
+
+def test_steps_after_a_failing_step_are_reported_as_not_run(tmp_path):
+    """pytest-bdd marks them failed; Cucumber, and a reader, call them skipped."""
+    run = run_features([FEATURES / "europoker"], rules_file=wrong_europoker(tmp_path),
+                       report_dir=tmp_path)
+    cucumber = json.loads((tmp_path / "cucumber.json").read_text(encoding="utf-8"))
+    statuses = [[step["result"]["status"] for step in element["steps"]]
+                for feature in cucumber for element in feature["elements"]]
+    failing = [s for s in statuses if "failed" in s]
+    assert len(failing) == len(run.failed) == 4
+    assert all(s.count("failed") == 1 for s in failing)
+    cut = [s for s in failing if s[-1] != "failed"]
+    assert cut and all(set(s[s.index("failed") + 1:]) == {"skipped"} for s in cut)
+    html = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "(not run)</li>" in html and "</li><pre>" not in html
+    assert ("<pre>trainer.audit.table.AuditFailure: expected the dealer stands on A♠ 6♦, "
+            "but the engine says the dealer hits") in html

@@ -43,7 +43,7 @@ class Collector:
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
         """A feature that cannot be loaded is an error of the audit."""
         if report.failed:
-            self.run.errors.append(f"cannot load the features: {_last_error(report.longreprtext)}")
+            self.run.errors.append(f"cannot load the features: {last_error(report.longreprtext)}")
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(
@@ -92,7 +92,7 @@ class Collector:
             self.progress.advance(failed)
 
 
-def _last_error(text: str) -> str:
+def last_error(text: str) -> str:
     """The last ``E ...`` block of a pytest traceback (the error itself), on a few lines."""
     lines = text.strip().splitlines()
     block: list[str] = []

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from trainer.audit.collect import last_error
 from trainer.audit.readings import Reading
 from trainer.audit.report import actual_text, counts_text
 from trainer.audit.results import AuditRun, ScenarioResult, status_counts
@@ -103,10 +104,12 @@ def _result_section(result: ScenarioResult, element: dict[str, Any]) -> list[str
              f" <small>{_esc(tags)}</small></summary><ol>"]
     for s in element.get("steps", []):
         outcome = s.get("result", {})
-        parts.append(f"<li class='{_esc(outcome.get('status', ''))}'>"
-                     f"{_esc(s.get('keyword', ''))} {_esc(s.get('name', ''))}</li>")
-        if outcome.get("error_message"):
-            parts.append(f"<pre>{_esc(outcome['error_message'][-2000:])}</pre>")
+        status = outcome.get("status", "")
+        error = (f"<pre>{_esc(last_error(outcome['error_message']))}</pre>"
+                 if outcome.get("error_message") else "")
+        parts.append(f"<li class='{_esc(status)}'>{_esc(s.get('keyword', ''))} "
+                     f"{_esc(s.get('name', ''))}{' (not run)' if status == 'skipped' else ''}"
+                     f"{error}</li>")
     parts.append("</ol>")
     parts.extend(_reading_note(reading) for reading in result.readings)
     parts.append("</details>")

@@ -22,6 +22,7 @@ import pytest
 from pytest_bdd.feature import features as parsed_features
 
 from trainer.audit.collect import Collector
+from trainer.audit.cucumber_report import rewrite_cucumber_json
 from trainer.audit.html_report import write_html
 from trainer.audit.inputs import checked_features, refuse_unnamed_house
 from trainer.audit.junit_report import add_suite_properties
@@ -140,6 +141,8 @@ def _write_reports(run: AuditRun, work: Path, report_dir: Path) -> None:
                 target = report_dir / name
                 shutil.copyfile(work / name, target)
                 run.reports[name] = target
+        if CUCUMBER_JSON in run.reports:
+            rewrite_cucumber_json(run.reports[CUCUMBER_JSON])
         if JUNIT_XML in run.reports:
             add_suite_properties(run.reports[JUNIT_XML], run)
         target = report_dir / HTML_REPORT
