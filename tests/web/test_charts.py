@@ -29,15 +29,17 @@ def test_text_colour_reads_on_the_fill() -> None:
     assert text_colour("#f1f1f1") == "#1b1b1b"
 
 
-@pytest.mark.parametrize(("value", "text"), [(0.855, "86%"), (0.5, "50%"), (None, "–"),
-                                             (2 / 3, "67%")])
-def test_percent(value: float | None, text: str) -> None:
-    assert percent(value) == text
+@pytest.mark.parametrize(("correct", "answered", "text"), [
+    (171, 200, "86%"), (1, 2, "50%"), (0, 0, "–"), (2, 3, "67%"),
+    (5, 8, "63%"), (29, 200, "15%"),  # half up, as the trainee's pages (a float gave 62, 14)
+])
+def test_percent(correct: int, answered: int, text: str) -> None:
+    assert percent(correct, answered) == text
 
 
 def test_line_chart_points_gaps_and_labels() -> None:
-    points = [Point("01 Nov", 0.5, 4), Point("02 Nov", None, 0), Point("03 Nov", 1.0, 2),
-              Point("04 Nov", 0.75, 4)]
+    points = [Point("01 Nov", 2, 4), Point("02 Nov", 0, 0), Point("03 Nov", 2, 2),
+              Point("04 Nov", 3, 4)]
     svg = parse(line_chart(points, title="Accuracy <per day>", width=400, height=200,
                            reference=0.8, reference_label="pass mark"))
     assert svg.get("role") == "img" and svg.get("aria-label") == "Accuracy <per day>"
@@ -59,7 +61,7 @@ def test_line_chart_points_gaps_and_labels() -> None:
 @pytest.mark.parametrize("count", [1, 2, 27, 30, 60])
 def test_line_chart_day_labels_stay_inside(count: int) -> None:
     width = 640
-    svg = parse(line_chart([Point(f"{i % 28 + 1:02d} Dec", 0.5, 1) for i in range(count)],
+    svg = parse(line_chart([Point(f"{i % 28 + 1:02d} Dec", 1, 2) for i in range(count)],
                            title="t", width=width))
     labels = [t for t in svg.iter(f"{SVG}text") if t.text and t.text.endswith(" Dec")]
     assert labels
@@ -69,13 +71,13 @@ def test_line_chart_day_labels_stay_inside(count: int) -> None:
 
 
 def test_line_chart_without_data_says_so() -> None:
-    svg = parse(line_chart([Point("a", None), Point("b", None)], title="t"))
+    svg = parse(line_chart([Point("a"), Point("b")], title="t"))
     assert "No answers in this period" in [t.text for t in svg.iter(f"{SVG}text")]
     assert svg.findall(f"{SVG}circle") == []
 
 
 def test_line_chart_single_point_is_centred() -> None:
-    svg = parse(line_chart([Point("only", 0.25, 1)], title="t", width=400))
+    svg = parse(line_chart([Point("only", 1, 4)], title="t", width=400))
     assert svg.find(f"{SVG}circle").get("cx") == "216"
 
 

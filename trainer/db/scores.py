@@ -48,9 +48,14 @@ class Tally:
 
     @property
     def percent(self) -> int | None:
-        """Accuracy in whole percent, rounded half up in integer arithmetic."""
-        return (self.correct * 200 + self.answered) // (self.answered * 2) if self.answered \
-            else None
+        """Accuracy in whole percent (:func:`whole_percent`)."""
+        return whole_percent(self.correct, self.answered)
+
+
+def whole_percent(correct: int, answered: int) -> int | None:
+    """``correct`` of ``answered`` in whole percent, rounded half up in integer arithmetic
+    (5 of 8 is 63 %, never a float's 62); None when nothing was answered."""
+    return (correct * 200 + answered) // (answered * 2) if answered else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,8 @@ from html import escape
 
 from markupsafe import Markup
 
+from trainer.db.scores import whole_percent
+
 INK = "#1b1b1b"
 GRID = "#c9c9c9"
 EMPTY = "#f1f1f1"
@@ -32,15 +34,14 @@ def _n(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
-def percent(value: float | None) -> str:
-    """``0.8567`` → ``86%``; ``None`` → ``–``.
+def percent(correct: int, answered: int) -> str:
+    """``5`` of ``8`` → ``63%`` (as every page rounds it); nothing answered → ``–``.
 
-    >>> percent(0.8567), percent(1), percent(None)
-    ('86%', '100%', '–')
+    >>> percent(5, 8), percent(2, 2), percent(0, 0)
+    ('63%', '100%', '–')
     """
-    if value is None:
-        return "–"
-    return f"{round(value * 100)}%"
+    whole = whole_percent(correct, answered)
+    return "–" if whole is None else f"{whole}%"
 
 
 def colour(accuracy: float | None) -> str:
@@ -79,11 +80,16 @@ def short(text: str, limit: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Point:
-    """One point of a time series: its label (a day), its value (0–1 or none) and its count."""
+    """One point of a time series: its label (a day), right answers of those answered."""
 
     label: str
-    value: float | None
-    count: int = 0
+    correct: int = 0
+    answered: int = 0
+
+    @property
+    def value(self) -> float | None:
+        """The accuracy, 0–1 (None: nothing answered)."""
+        return self.correct / self.answered if self.answered else None
 
 
 def _svg_open(width: int, height: int, title: str, css: str) -> str:
@@ -146,9 +152,10 @@ def line_chart(points: Sequence[Point], *, title: str, width: int = 640, height:
     for index, point in enumerate(points):
         if point.value is None:
             continue
-        tip = f"{point.label}: {percent(point.value)} ({point.count} answered)"
+        shown = percent(point.correct, point.answered)
+        tip = f"{point.label}: {shown} ({point.answered} answered)"
         parts.append(f'<circle class="point" cx="{_n(x_of(index))}" cy="{_n(y_of(point.value))}"'
-                     f' r="3.5" fill="{LINE}" data-value="{percent(point.value)}">'
+                     f' r="3.5" fill="{LINE}" data-value="{shown}">'
                      f"<title>{_e(tip)}</title></circle>")
     step = max(1, (len(points) + 6) // 7)
     for index, point in enumerate(points):
@@ -203,15 +210,16 @@ def heat_map(rows: Sequence[tuple[str, str]], columns: Sequence[tuple[str, str]]
             accuracy = correct / answered if answered else None
             fill = colour(accuracy)
             ink = text_colour(fill)
-            tip = (f"{row_label} · {col_label}: {percent(accuracy)}"
+            shown = percent(correct, answered)
+            tip = (f"{row_label} · {col_label}: {shown}"
                    + (f" ({correct} of {answered})" if answered else " (no answers)"))
             parts.append(
                 f'<g class="cell" data-row="{_e(row_key)}" data-column="{_e(col_key)}"'
-                f' data-value="{percent(accuracy)}"><title>{_e(tip)}</title>'
+                f' data-value="{shown}"><title>{_e(tip)}</title>'
                 f'<rect x="{x + 1}" y="{y + 1}" width="{cell - 2}" height="{cell - 2}"'
                 f' fill="{fill}" stroke="#ffffff"/>'
                 f'<text x="{_n(x + cell / 2)}" y="{_n(y + cell / 2 - 3)}" text-anchor="middle"'
-                f' font-weight="700" fill="{ink}">{percent(accuracy)}</text>'
+                f' font-weight="700" fill="{ink}">{shown}</text>'
                 + (f'<text x="{_n(x + cell / 2)}" y="{_n(y + cell / 2 + 12)}"'
                    f' text-anchor="middle" font-size="10" fill="{ink}">n={answered}</text>'
                    if answered else "")

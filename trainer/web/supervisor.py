@@ -123,7 +123,7 @@ def trainee(user_id: int) -> Any:
     period = (f"{'per day' if step == 1 else 'per week' if step == 7 else f'per {step} days'}, "
               f"{start.isoformat()} to {end.isoformat()}")
     chart = charts.line_chart(
-        [charts.Point(p.day.strftime("%d %b"), p.accuracy, p.answered) for p in points],
+        [charts.Point(p.day.strftime("%d %b"), p.correct, p.answered) for p in points],
         title=f"{account.username}: accuracy {period}",
     )
     by_family: dict[str, list[reports.Fact]] = {}
