@@ -106,9 +106,13 @@ def page_arg() -> int:
     return min(max(1, value), 1_000_000) if value != -1 else 1
 
 
-def query_string(extra: dict[str, Any] | None = None, drop: Sequence[str] = ()) -> str:
-    """The current filters (and ``extra``) as a query string, for links and exports."""
-    params = {k: request.args.get(k, "") for k in (*FILTER_KEYS, "trainee", "exam")}
+def query_string(form: FilterForm, extra: dict[str, Any] | None = None,
+                 drop: Sequence[str] = ()) -> str:
+    """The filters the page applied (and ``extra``) as a query string, for links and exports:
+    a bad filter, shown beside its field and ignored, is left out, so a link or an export
+    shows what the page shows."""
+    params = {k: request.args.get(k, "") for k in (*FILTER_KEYS, "trainee", "exam")
+              if k not in FILTER_KEYS or not getattr(form, k).errors}
     params.update({k: str(v) for k, v in (extra or {}).items()})
     kept = {k: v for k, v in params.items() if v and k not in drop}
     return ("?" + urlencode(kept)) if kept else ""

@@ -61,7 +61,7 @@ def index() -> Any:
     rows = [(str(line.user_id), line.username) for line in lines if line.score.answered]
     cells = {(str(line.user_id), family): (s.correct, s.answered)
              for line in lines for family, s in line.families.items()}
-    qs = console.query_string(drop=("family", "result"))
+    qs = console.query_string(form, drop=("family", "result"))
     heat = charts.heat_map(
         rows, columns, cells, title="Accuracy by trainee and drill family",
         row_links={str(line.user_id): url_for(".trainee", user_id=line.user_id) + qs
@@ -141,8 +141,8 @@ def trainee(user_id: int) -> Any:
         family_scores=family_scores, weakest=reports.weakest(family_scores),
         titles=console.family_titles(), houses=house_titles(), log=log, **paging,
         sittings=sittings,
-        qs=console.query_string(drop=("page",)),
-        export_qs=console.query_string({"trainee": user_id}),
+        qs=console.query_string(form, drop=("page",)),
+        export_qs=console.query_string(form, {"trainee": user_id}),
         retries=reports.count_retries(db, log_filters),
     )
 
@@ -172,7 +172,7 @@ def attempts() -> Any:
         form=form, log=log, **paging,
         titles=console.family_titles(), houses=house_titles(),
         trainees=accounts.list_accounts(db, "trainee"), trainee_id=trainee_id,
-        qs=console.query_string(drop=("page",)),
+        qs=console.query_string(form, drop=("page",)),
     )
 
 
