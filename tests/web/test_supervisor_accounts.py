@@ -45,6 +45,15 @@ def test_create_a_trainee_who_can_log_in(app: Flask, client: FlaskClient, sue: A
     assert "Hello, nina" in client.get("/").get_data(as_text=True)
 
 
+def test_a_pasted_name_s_end_spaces_are_dropped_at_creation_and_login(
+        app: Flask, client: FlaskClient, sue: Any) -> None:
+    response = post(client, sue, "/supervisor/accounts/", username=" nina\t", role="trainee",
+                    password="a long password", confirm="a long password")
+    assert response.status_code == 303 and user(app, "nina") is not None
+    client.post("/logout", data={"csrf_token": sue.csrf("/")})
+    assert sue.login(" nina ", "a long password").status_code == 303
+
+
 def test_create_a_supervisor(app: Flask, client: FlaskClient, sue: Any) -> None:
     post(client, sue, "/supervisor/accounts/", username="pat", role="supervisor",
          password="a long password", confirm="a long password")

@@ -23,8 +23,14 @@ def readable_number(_form: Any, field: Any) -> None:
         raise StopValidation()
 
 
+def stripped(text: str | None) -> str | None:
+    """A field's text without the spaces a paste brings at either end."""
+    return text.strip() if text else text
+
+
 class LoginForm(FlaskForm):
-    username = StringField("Username", validators=[DataRequired(), Length(max=80)])
+    username = StringField("Username", filters=[stripped],
+                           validators=[DataRequired(), Length(max=80)])
     password = PasswordField("Password", validators=[DataRequired(), Length(max=200)])
     next = HiddenField()
 

@@ -40,7 +40,7 @@ def index() -> Any:
 def create() -> Any:
     form = AccountForm()
     if form.validate_on_submit():
-        username = (form.username.data or "").strip()
+        username = form.username.data or ""
         try:
             users.create_user(get_db(), username, form.role.data or "trainee",
                               new_password_hash(form.password.data or ""))

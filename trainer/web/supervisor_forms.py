@@ -25,7 +25,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from trainer.text_rules import free_text_problem, normal_username, username_problem
 from trainer.web.drillkit import FamilyInfo, all_difficulties, exam_pairs
-from trainer.web.forms import new_password_field, readable_number, repeat_password_field
+from trainer.web.forms import new_password_field, readable_number, repeat_password_field, stripped
 
 
 class GroupCheckbox(CheckboxInput):
@@ -82,8 +82,8 @@ def visible_text(_form: Any, field: Any) -> None:
 
 
 class AccountForm(FlaskForm):
-    username = StringField("Username", validators=[DataRequired("Give a username."),
-                                                   visible_username])
+    username = StringField("Username", filters=[stripped],
+                           validators=[DataRequired("Give a username."), visible_username])
     role = SelectField("Role", choices={"trainee": "Trainee", "supervisor": "Supervisor"},
                        validators=[DataRequired()])
     password = new_password_field("Password", "Give a password.")
