@@ -1,6 +1,6 @@
 """An attempt replayed (cards, house, answer given, expected answer, rule).
 
-A supervisor may open any attempt; a trainee only their own (403 otherwise).
+A supervisor may open any attempt; a trainee only their own (404 otherwise).
 """
 
 from __future__ import annotations
