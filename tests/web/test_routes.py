@@ -389,7 +389,7 @@ def test_start_refuses_a_family_the_house_does_not_drill(client: FlaskClient,
                                             "family": "chip-payout", "difficulty": "easy",
                                             "length": "3"})
     assert response.status_code == 422
-    assert ("Pay in chips is not drilled at Spanish 21 (seed 000)."
+    assert ("Pay in chips is not drilled at Spanish 21."
             in response.get_data(as_text=True))
 
 
