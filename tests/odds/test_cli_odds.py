@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from fractions import Fraction
 
 import pytest
 
@@ -57,6 +58,7 @@ def test_odds_text_table(capsys: Capsys) -> None:
         (["--upcard", "6", "--decks", "²"], "'²'"),
         (["--upcard", "6", "--decks", "٣"], "'٣'"),
         ([], "--upcard"),
+        (["--upcard", "6", "--text", "--exact"], "--exact"),  # the table is in percent
     ],
 )
 def test_odds_refusals_exit_2_in_one_line(capsys: Capsys, args: list[str], named: str) -> None:
@@ -64,6 +66,20 @@ def test_odds_refusals_exit_2_in_one_line(capsys: Capsys, args: list[str], named
     assert run.code == 2
     assert run.out == ""
     assert len(run.err.strip().splitlines()) == 1 and named in run.err
+
+
+def test_a_dealer_22_apart_from_bust_where_it_pushes(capsys: Capsys) -> None:
+    """At Blackjack Switch a dealer 22 pushes every standing hand: it is no bust to bet on."""
+    switch = json.loads(run_cli(capsys, "odds", "--rules", "blackjack-switch", "--upcard", "6",
+                                "--exact").out)
+    assert list(switch) == ["17", "18", "19", "20", "21", "blackjack", "22", "bust"]
+    same_shoe = json.loads(run_cli(capsys, "odds", "--rules", "casino-classic", "--upcard", "6",
+                                   "--decks", "6", "--exact").out)  # S17 too, 22 a bust
+    assert Fraction(switch["22"]) + Fraction(switch["bust"]) == Fraction(same_shoe["bust"])
+    assert round(float(Fraction(switch["22"])) * 100, 2) == 8.52
+    table = run_cli(capsys, "odds", "--rules", "blackjack-switch", "--all", "--text").out
+    assert "a dealer 22 pushes, bust is 23 or more" in table.splitlines()[0]
+    assert table.splitlines()[1].split() == ["up", *switch]
 
 
 @pytest.mark.parametrize("upcard", ["T", "10", "t"])

@@ -18,7 +18,7 @@ from trainer.engine.cards import Rank
 from trainer.engine.rules import HouseRules
 from trainer.odds.composition import Composition
 from trainer.odds.dealer_odds import Odds, dealer_odds, peeked
-from trainer.odds.dealer_paths import OUTCOMES
+from trainer.odds.dealer_paths import FINE_OUTCOMES, OUTCOMES
 from trainer.odds.house_edge import player_edge
 from trainer.odds.simulate import EMPTY, edge_and_error, simulate
 from trainer.odds.situations import up_label
@@ -47,14 +47,19 @@ def _shoe(house: HouseRules, decks: str | None) -> tuple[Composition, str]:
 
 
 def _odds_for(house: HouseRules, shoe: Composition, up: int, after_peek: bool) -> Odds:
-    odds = dealer_odds(shoe, up, house.hits_soft_17)
+    odds = dealer_odds(shoe, up, house.hits_soft_17, keep_22=house.dealer_22_pushes)
     return peeked(odds) if after_peek else odds
 
 
-def _shown(odds: Odds, exact: bool) -> dict[str, Any]:
+def _outcomes(house: HouseRules) -> tuple[str, ...]:
+    """The results shown: a 22 apart from ``bust`` where a dealer 22 pushes (it is no win)."""
+    return FINE_OUTCOMES if house.dealer_22_pushes else OUTCOMES
+
+
+def _shown(odds: Odds, names: tuple[str, ...], exact: bool) -> dict[str, Any]:
     if exact:
-        return {name: str(odds[name]) for name in OUTCOMES}
-    return {name: float(decimal_of(odds[name])) for name in OUTCOMES}
+        return {name: str(odds[name]) for name in names}
+    return {name: float(decimal_of(odds[name])) for name in names}
 
 
 @click.command("odds")
@@ -72,6 +77,9 @@ def odds_command(
     all_up: bool, after_peek: bool, exact: bool, as_json: bool,
 ) -> None:
     """Exact chances of the dealer's final result (17-21, blackjack, bust) for an up card."""
+    if exact and not as_json:
+        raise click.UsageError("--exact gives fractions in the JSON; the --text table is in "
+                               "percent (drop one of them)")
     house = resolve_house(rules_name, rules_file)
     shoe, described = _shoe(house, decks)
     if all_up == (upcard is not None):
@@ -79,16 +87,19 @@ def odds_command(
     # an up card is a rank: T, J, Q and K are a ten-valued card, in Spanish decks too
     ups = list(UP_ORDER) if upcard is None else [Rank.parse(upcard).value_points]
     table = {up_label(up): _odds_for(house, shoe, up, after_peek) for up in ups}
+    names = _outcomes(house)
     if as_json:
-        shown = {label: _shown(odds, exact) for label, odds in table.items()}
+        shown = {label: _shown(odds, names, exact) for label, odds in table.items()}
         click.echo(json.dumps(shown if all_up else shown[up_label(ups[0])]))
         return
     rule = "H17" if house.hits_soft_17 else "S17"
     peek = ", given no dealer blackjack" if after_peek else ""
-    click.echo(f"{house.name}: dealer's final result, {described}, {rule}{peek} (percent)")
-    click.echo("up " + "".join(f"{name:>10}" for name in OUTCOMES))
+    pushes = "; a dealer 22 pushes, bust is 23 or more" if house.dealer_22_pushes else ""
+    click.echo(f"{house.name}: dealer's final result, {described}, {rule}{peek} "
+               f"(percent{pushes})")
+    click.echo("up " + "".join(f"{name:>10}" for name in names))
     for label, odds in table.items():
-        click.echo(f"{label:<3}" + "".join(f"{percent_text(odds[n]):>10}" for n in OUTCOMES))
+        click.echo(f"{label:<3}" + "".join(f"{percent_text(odds[n]):>10}" for n in names))
 
 
 def _strategy_text(table: dict[str, Any]) -> list[str]:

@@ -70,11 +70,13 @@ def coarse(odds: Odds) -> Odds:
     return merged
 
 
-def dealer_odds(shoe: Composition, up: int, hits_soft_17: bool) -> Odds:
-    """The seven results for up card value ``up`` (1 = ace) from ``shoe`` (up card still in it)."""
+def dealer_odds(shoe: Composition, up: int, hits_soft_17: bool, keep_22: bool = False) -> Odds:
+    """The seven results for up card value ``up`` (1 = ace) from ``shoe`` (up card still in it);
+    with ``keep_22`` eight, a 22 apart from ``bust`` (a house where a dealer 22 pushes)."""
     if not 1 <= up <= 10:
         raise EngineError(f"up card value {up!r} must be 1 (ace) to 10")
-    return coarse(dealer_odds_from(shoe.without(up), (up,), hits_soft_17))
+    odds = dealer_odds_from(shoe.without(up), (up,), hits_soft_17)
+    return odds if keep_22 else coarse(odds)
 
 
 def peeked(odds: Odds) -> Odds:
