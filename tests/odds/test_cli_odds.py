@@ -119,6 +119,18 @@ def test_rules_show_prints_the_edge(capsys: Capsys) -> None:
     assert run.out.strip().splitlines()[-1].startswith("house edge: 0.80% of each bet")
 
 
+@pytest.mark.parametrize(("house", "note"), [
+    ("classic-single-deck", "; this house deals 1 deck(s), where the edge is usually lower "
+                            "(`trainer simulate --rules classic-single-deck` plays its own shoe)"),
+    ("russian-casino", ""),  # six decks play close to an infinite deck
+])
+def test_the_edge_line_says_when_few_decks_lower_the_edge(capsys: Capsys, house: str,
+                                                          note: str) -> None:
+    """Simulated on its own shoe a single deck gives about 0.95%, not the 1.22% computed."""
+    last = run_cli(capsys, "rules", "show", house).out.strip().splitlines()[-1]
+    assert last.endswith("no insurance" + note)
+
+
 @pytest.mark.parametrize("rounds", ["0", "1000000001", "99999999999999999999999"])
 def test_simulate_refuses_a_round_count_out_of_range_in_one_line(capsys: Capsys,
                                                                  rounds: str) -> None:

@@ -31,5 +31,7 @@ def edge_line(rules: HouseRules) -> str:
     """The house edge as a sentence saying how it was computed."""
     edge = house_edge_percent(rules)
     who = "" if edge >= 0 else " (the player has the edge)"
+    few = (f"; this house deals {rules.decks} deck(s), where the edge is usually lower (`trainer "
+           f"simulate --rules {rules.name}` plays its own shoe)" if rules.decks <= 2 else "")
     return (f"house edge: {edge}% of each bet{who} — computed for an infinite deck with this "
-            "house's own basic strategy, no insurance")
+            f"house's own basic strategy, no insurance{few}")
