@@ -8,11 +8,13 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
 
 from tests.cli.helpers import run_cli
+from trainer.odds.simulate import Tally, run_chunk
 
 Capsys = pytest.CaptureFixture[str]
 KEYS = ["17", "18", "19", "20", "21", "blackjack", "bust"]
@@ -156,5 +158,29 @@ def test_ctrl_c_stops_a_simulation_with_workers_in_one_line() -> None:
         time.sleep(2)  # the workers are playing
         os.killpg(process.pid, signal.SIGINT)
         out, err = process.communicate(timeout=60)
-    assert process.returncode == 130 and out == ""  # 128 + SIGINT, as a shell reports it
-    assert err.strip() == "trainer: interrupted"
+    assert process.returncode == 130  # 128 + SIGINT, as a shell reports it
+    assert err.strip().endswith("trainer: interrupted") and "Traceback" not in err
+    if out:  # a chunk finished in the two seconds: the rounds played are reported
+        assert "of 100000000 not played)" in out.splitlines()[0]
+
+
+def _stopped_after_one_chunk(rules: object, rounds: int, seed: int, workers: int = 1,
+                             infinite: bool = False) -> Iterator[Tally]:
+    yield run_chunk(rules, seed, 0, 200)  # type: ignore[arg-type]
+    raise KeyboardInterrupt
+
+
+def test_ctrl_c_reports_the_rounds_played_and_exits_130(capsys: Capsys,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("trainer.cli.odds.simulate", _stopped_after_one_chunk)
+    run = run_cli(capsys, "simulate", "--rules", "europoker", "--rounds", "1000", "--json")
+    assert run.code == 130 and run.err.endswith("trainer: interrupted\n")
+    result = json.loads(run.out)
+    assert (result["rounds"], result["interrupted"]) == (200, True)
+    text = run_cli(capsys, "simulate", "--rules", "europoker", "--rounds", "1000")
+    assert "europoker: 200 rounds, 200 hands (seed 0, 1 worker(s), interrupted: 800 of " \
+           "1000 not played)" in text.out
+    monkeypatch.undo()
+    whole = json.loads(run_cli(capsys, "simulate", "--rules", "europoker", "--rounds", "20",
+                               "--json").out)
+    assert whole["interrupted"] is False

@@ -20,7 +20,7 @@ from trainer.odds.composition import Composition
 from trainer.odds.dealer_odds import Odds, dealer_odds, peeked
 from trainer.odds.dealer_paths import FINE_OUTCOMES, OUTCOMES
 from trainer.odds.house_edge import player_edge
-from trainer.odds.simulate import EMPTY, edge_and_error, simulate
+from trainer.odds.simulate import EMPTY, Tally, edge_and_error, simulate
 from trainer.odds.situations import up_label
 from trainer.odds.strategy import strategy_table
 from trainer.odds.summary import decimal_of
@@ -136,16 +136,35 @@ def simulate_command(
     total = EMPTY
     computed = -player_edge(house)  # computes the strategy, before the clock starts
     started = time.perf_counter()
+    interrupted = False
     with click.progressbar(length=rounds, label="simulating", file=sys.stderr) as bar:
-        for tally in simulate(house, rounds, seed, workers, infinite):
-            total = total + tally
-            bar.update(tally.rounds)
+        try:
+            for tally in simulate(house, rounds, seed, workers, infinite):
+                total = total + tally
+                bar.update(tally.rounds)
+        except KeyboardInterrupt:  # Ctrl-C: the rounds played so far are still a result
+            interrupted = True
+    if interrupted and not total.rounds:
+        raise KeyboardInterrupt
     elapsed = time.perf_counter() - started
+    _report_simulation(house, total, seed, workers, infinite, computed, as_json,
+                       rounds if interrupted else None)
+    print(f"{total.rounds / elapsed:,.0f} rounds/s", file=sys.stderr)
+    if interrupted:
+        raise KeyboardInterrupt  # the shell's status for Ctrl-C, after the partial result
+
+
+def _report_simulation(house: HouseRules, total: Tally, seed: int, workers: int,
+                       infinite: bool, computed: Fraction, as_json: bool,
+                       asked: int | None) -> None:
+    """Print the simulated edge beside the computed one, and the strategy played;
+    ``asked`` is the rounds asked for when Ctrl-C stopped the run short of them."""
     edge, error = edge_and_error(total, house)
     table = strategy_table(house)
     if as_json:
         click.echo(json.dumps({
-            "house": house.name, "rounds": total.rounds, "hands": total.hands, "seed": seed,
+            "house": house.name, "rounds": total.rounds, "hands": total.hands,
+            "interrupted": asked is not None, "seed": seed,
             "workers": workers, "shoe": "infinite deck" if infinite else "the house's shoe",
             "house_edge_percent": float(percent_text(edge)),
             "standard_error_percent": float(percent_text(error)),
@@ -154,12 +173,12 @@ def simulate_command(
             "strategy": table,
         }))
         return
+    stopped = f", interrupted: {asked - total.rounds} of {asked} not played" if asked else ""
     click.echo(f"{house.name}: {total.rounds} rounds, {total.hands} hands "
-               f"(seed {seed}, {workers} worker(s))")
+               f"(seed {seed}, {workers} worker(s){stopped})")
     shoe = "an infinite deck" if infinite else "the house's own shoe"
     click.echo(f"house edge (simulated, {shoe}): {percent_text(edge)}% "
                f"± {percent_text(error)}% (one standard error)")
     click.echo(f"house edge (computed, infinite deck):        {percent_text(computed)}%")
     for line in _strategy_text(table):
         click.echo(line)
-    print(f"{total.rounds / elapsed:,.0f} rounds/s", file=sys.stderr)
