@@ -467,6 +467,20 @@ def test_links_and_exports_carry_the_filters_the_page_applied(client: FlaskClien
         assert client.get(link).status_code == 200, link
 
 
+@pytest.mark.parametrize("trainee", ["abc", "-3", " 7x"])
+def test_an_unreadable_trainee_id_is_not_carried_into_the_export_link(
+        client: FlaskClient, auth: Any, world: dict[str, int], trainee: str) -> None:
+    """The attempt log reads ``trainee=abc`` as no trainee and shows everyone; its export
+    link must export the same rows, not carry the id the page set aside and be refused."""
+    auth.login("sue")
+    body = client.get("/supervisor/attempts", query_string={"trainee": trainee,
+                                                            "house": "europoker"})
+    link = re.findall(r'href="([^"]*/export/[^"]*)" data-export',
+                      body.get_data(as_text=True))[0].replace("&amp;", "&")
+    assert link == "/supervisor/export/attempts.csv?house=europoker"
+    assert client.get(link).status_code == 200
+
+
 def test_chart_range() -> None:
     import datetime as dt
 

@@ -79,8 +79,7 @@ def export_refusal(form: FilterForm, id_args: Sequence[str] = ("trainee",),
     problems += [f"{name}={request.args[name]!r}: this file is not filtered by {name}"
                  for name in unfiltered if request.args.get(name, "").strip()]
     problems += [f"{name}={request.args[name]!r}: not a whole number" for name in id_args
-                 if request.args.get(name, "").strip()
-                 and not request.args[name].strip().isdecimal()]
+                 if request.args.get(name, "").strip() and _id_text(name) is None]
     if not problems:
         return None
     return render_template("error.html", title="Not exported",
@@ -89,15 +88,19 @@ def export_refusal(form: FilterForm, id_args: Sequence[str] = ("trainee",),
 
 
 def int_arg(name: str, default: int | None = None) -> int | None:
-    """A whole number from the query string; out of SQLite's range reads as -1 (no match)."""
+    """A whole number from the query string (anything else, ``-3`` too, reads as
+    ``default``); out of SQLite's range reads as -1 (no match)."""
+    raw = _id_text(name)
+    if raw is None:
+        return default
+    value = int(raw)
+    return value if value <= MAX_ID else -1
+
+
+def _id_text(name: str) -> str | None:
+    """The query string's ``name`` when it reads as a whole number, else None."""
     raw = request.args.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        return default
-    return value if 0 <= value <= MAX_ID else -1
+    return raw if raw.isdecimal() else None
 
 
 def page_arg() -> int:
@@ -111,8 +114,8 @@ def query_string(form: FilterForm, extra: dict[str, Any] | None = None,
     """The filters the page applied (and ``extra``) as a query string, for links and exports:
     a bad filter, shown beside its field and ignored, is left out, so a link or an export
     shows what the page shows."""
-    params = {k: request.args.get(k, "") for k in (*FILTER_KEYS, "trainee", "exam")
-              if k not in FILTER_KEYS or not getattr(form, k).errors}
+    params = {k: request.args.get(k, "") for k in FILTER_KEYS if not getattr(form, k).errors}
+    params.update({k: raw for k in ("trainee", "exam") if (raw := _id_text(k)) is not None})
     params.update({k: str(v) for k, v in (extra or {}).items()})
     kept = {k: v for k, v in params.items() if v and k not in drop}
     return ("?" + urlencode(kept)) if kept else ""
