@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 from pathlib import Path
 
 import pytest
 
 from tests.cli.helpers import run_cli
+from trainer.audit import runner
 from trainer.audit.inputs import AuditInputError
 from trainer.audit.runner import ReportError, run_features
 
@@ -165,8 +168,44 @@ def test_a_report_that_cannot_be_written_is_refused_in_one_line(tmp_path, capsys
     assert run.code == 2 and run.out == "" and run.err.count("\n") == 1
     assert f"{tmp_path / 'out' / name} is a folder, where the report would be written" in run.err
     assert [p.name for p in (tmp_path / "out").iterdir()] == [name]  # the run never started
-    with pytest.raises(ReportError, match=rf"{name}: cannot write the report \(Is a directory"):
+    with pytest.raises(ReportError, match=rf"{name} is a folder, where the report would be"):
         run_features([feature], report_dir=tmp_path / "out")
+
+
+@pytest.mark.parametrize("name", ["cucumber.json", "junit.xml", "report.html"])
+def test_a_named_pipe_where_a_report_goes_is_refused_before_the_run(tmp_path, capsys, name):
+    """Writing report.html into a pipe nobody reads would hang the audit for ever."""
+    feature = tmp_path / "one.feature"
+    feature.write_text(PASSING, encoding="utf-8")
+    (tmp_path / "out").mkdir()
+    os.mkfifo(tmp_path / "out" / name)
+    # An open reading end, so that a regression fails the asserts instead of hanging.
+    reader = os.open(tmp_path / "out" / name, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        run = run_cli(capsys, "audit", "--quiet", "--features", str(feature),
+                      "--report", str(tmp_path / "out"))
+        assert run.code == 2 and run.out == "" and run.err.count("\n") == 1
+        assert (f"{tmp_path / 'out' / name} is not a plain file, where the report would be "
+                "written") in run.err
+        with pytest.raises(ReportError, match=rf"{name} is not a plain file"):
+            run_features([feature], report_dir=tmp_path / "out")
+    finally:
+        os.close(reader)
+
+
+def test_a_report_error_without_an_os_reason_still_says_why(tmp_path, monkeypatch):
+    """shutil's own errors carry no strerror: the message must not read '(None)'."""
+    feature = tmp_path / "one.feature"
+    feature.write_text(PASSING, encoding="utf-8")
+
+    def refuse(source, target):
+        raise shutil.SpecialFileError(f"`{target}` is a named pipe")
+
+    monkeypatch.setattr(runner.shutil, "copyfile", refuse)
+    with pytest.raises(ReportError) as caught:
+        run_features([feature], report_dir=tmp_path / "out")
+    assert str(caught.value) == (f"{tmp_path / 'out' / 'cucumber.json'}: cannot write the "
+                                 f"report (`{tmp_path / 'out' / 'cucumber.json'}` is a named pipe)")
 
 
 ONE_RULE = """@europoker @dealer

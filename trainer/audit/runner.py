@@ -81,9 +81,12 @@ def run_features(
 ) -> AuditRun:
     """Run the features in ``places``; the house under audit (if any) replaces named houses.
 
-    Features that cannot be read or parsed raise :class:`AuditInputError` before the run.
+    Features that cannot be read or parsed raise :class:`AuditInputError` before the run,
+    and a report place taken by a folder or a pipe raises :class:`ReportError`.
     """
     files = checked_features(places)
+    if report_dir is not None:
+        refuse_report_places(report_dir)
     if rules_name is None and rules_file is None:
         refuse_unnamed_house(files)
     run = AuditRun(AuditSubject(tuple(p.resolve() for p in places), rules_name,
@@ -131,6 +134,17 @@ class ReportError(OSError):
     """A report that cannot be written where ``--report`` points; the message names it."""
 
 
+def refuse_report_places(report_dir: Path) -> None:
+    """Raise ReportError when a report file's place is taken by something that is not a
+    plain file: a folder cannot be written over, and a named pipe or device would hang
+    the audit or swallow its report."""
+    for name in REPORTS:
+        path = report_dir / name
+        if path.exists() and not path.is_file():
+            kind = "a folder" if path.is_dir() else "not a plain file"
+            raise ReportError(f"{path} is {kind}, where the report would be written")
+
+
 def _write_reports(run: AuditRun, work: Path, report_dir: Path) -> None:
     """Copy pytest's cucumber.json and junit.xml into ``report_dir`` and write report.html."""
     target = report_dir
@@ -141,11 +155,11 @@ def _write_reports(run: AuditRun, work: Path, report_dir: Path) -> None:
                 target = report_dir / name
                 shutil.copyfile(work / name, target)
                 run.reports[name] = target
-        if CUCUMBER_JSON in run.reports:
-            rewrite_cucumber_json(run.reports[CUCUMBER_JSON])
-        if JUNIT_XML in run.reports:
-            add_suite_properties(run.reports[JUNIT_XML], run)
+                if name == CUCUMBER_JSON:
+                    rewrite_cucumber_json(target)
+                else:
+                    add_suite_properties(target, run)
         target = report_dir / HTML_REPORT
         run.reports[HTML_REPORT] = write_html(run, target)
     except OSError as exc:
-        raise ReportError(f"{target}: cannot write the report ({exc.strerror})") from None
+        raise ReportError(f"{target}: cannot write the report ({exc.strerror or exc})") from None

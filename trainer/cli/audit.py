@@ -15,7 +15,7 @@ from trainer.audit.json_report import audit_json
 from trainer.audit.locate import house_features, shipped_features_dir
 from trainer.audit.progress import terminal_progress
 from trainer.audit.report import summary_text
-from trainer.audit.runner import REPORTS, ReportError, run_features
+from trainer.audit.runner import ReportError, refuse_report_places, run_features
 from trainer.cli.house_option import refuse_both
 from trainer.engine.houses import find_house, load_house_file
 
@@ -115,9 +115,10 @@ def audit_command(
         except OSError as exc:
             raise click.BadParameter(f"{report}: cannot write there ({exc.strerror})",
                                      param_hint="--report") from None
-        if taken := [name for name in REPORTS if (Path(report) / name).is_dir()]:
-            raise click.BadParameter(f"{Path(report) / taken[0]} is a folder, where the "
-                                     "report would be written", param_hint="--report")
+        try:
+            refuse_report_places(Path(report))
+        except ReportError as exc:
+            raise click.BadParameter(str(exc), param_hint="--report") from None
     try:
         run = run_features(
             places,
