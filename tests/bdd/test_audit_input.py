@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -281,3 +283,16 @@ def test_a_skipped_scenario_is_not_checked_before_the_run(tmp_path, capsys):
     run = run_cli(capsys, "audit", "--quiet", "--features", str(feature))
     assert run.code == 0, run.err
     assert "1 passed, 0 failed" in run.out
+
+
+def test_the_checks_before_the_run_know_every_step_without_the_pytest_plugin() -> None:
+    """The checks run before pytest loads the plugin; importing the plugin first would
+    keep pytest from rewriting its asserts, so they must find the steps by themselves."""
+    code = ("import sys\n"
+            "from trainer.audit import scenario_checks\n"
+            "from trainer.audit.catalogue import is_known_step\n"
+            "assert 'trainer.audit.plugin' not in sys.modules\n"
+            "print(is_known_step('given', 'the house rules \"europoker\"'))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout == "True\n"

@@ -14,7 +14,7 @@ from pathlib import Path
 from pytest_bdd.gherkin_parser import get_gherkin_document
 from pytest_bdd.parser import Feature, ScenarioTemplate, Step
 
-import trainer.audit.plugin  # noqa: F401 - registers every step of the library
+import trainer.audit.steps  # noqa: F401 - registers every step of the library
 from trainer.audit.catalogue import closest_steps, is_known_step
 
 _PLACEHOLDER = re.compile(r"<([^<>]+)>")
