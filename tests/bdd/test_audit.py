@@ -143,10 +143,11 @@ def test_an_unknown_house_exits_2(capsys):
 def test_the_shell_s_pytest_options_do_not_reach_the_audit(tmp_path, monkeypatch):
     """A CI's ``-k`` would leave the failing rules out, its ``-x`` stop at the first."""
     monkeypatch.setenv("PYTEST_ADDOPTS", "-x -k 'not soft'")
+    monkeypatch.delenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", raising=False)  # the caller's own
     run = run_features([FEATURES / "europoker"], rules_file=wrong_europoker(tmp_path))
     assert len(run.failed) == 4 and len(run.results) > 50
     assert os.environ["PYTEST_ADDOPTS"] == "-x -k 'not soft'"  # the caller's, put back
-    assert "PYTEST_DISABLE_PLUGIN_AUTOLOAD" not in os.environ
+    assert "PYTEST_DISABLE_PLUGIN_AUTOLOAD" not in os.environ  # the audit's, taken away
 
 
 def test_steps_after_a_failing_step_are_reported_as_not_run(tmp_path):
