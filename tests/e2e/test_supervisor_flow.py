@@ -13,11 +13,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from trainer.db import connect, drilling, questions
+from trainer.db import connect
 from trainer.db import exams as exams_db
 from trainer.db.users import create_user
 from trainer.web.auth import hash_password
-from trainer.web.drills_backend import DrillsPackageBackend
 
 from .conftest import PASSWORD, LiveServer
 
@@ -228,47 +227,4 @@ def test_exam_and_console_without_javascript(browser: Any, live_server: LiveServ
     page.goto(f"{live_server.url}/")
     assert "No attempts left" not in page.inner_text("#assigned-exams")
     assert "Passed (50%)" in page.inner_text("#assigned-exams")
-    context.close()
-
-
-def test_the_console_tables_fit_a_tablet_held_upright(browser: Any,
-                                                      live_server: LiveServer) -> None:
-    """At 820 x 1180 the attempt log, the accounts and the dashboard stay inside their panel's
-    padding, a long username without a break in it included."""
-    db = connect(live_server.database)
-    create_user(db, "narrow", "supervisor", hash_password(PASSWORD, "pbkdf2:sha256:1000"))
-    long_name = create_user(db, "trainee_with_a_name_as_long_as_a_shift_roster", "trainee",
-                            hash_password(PASSWORD, "pbkdf2:sha256:1000"))
-    backend = DrillsPackageBackend()
-    session = drilling.start_session(db, long_name.id, "russian-casino", "table-settlement",
-                                     "hard", 1, 5, [questions.NewQuestion(
-                                         0, "table-settlement", "hard", 5,
-                                         backend.generate("russian-casino", "table-settlement",
-                                                          5, "hard"), "narrow-0")])
-    stored = questions.question_at(db, session.id, 0)
-    assert stored is not None
-    questions.show_question(db, stored.id, 1_000)
-    shown = questions.question_at(db, session.id, 0)
-    assert shown is not None
-    drilling.record_attempt(db, shown, answer="+1000;-2000;0;+1500;-500;+250;-125",
-                            expected="+1500;-2000;0;+1500;-500;+250;-125", correct=False,
-                            explanation="russian-casino: a long rule", answered_ms=9_000,
-                            session_length=1)
-    db.close()
-    context = browser.new_context(viewport={"width": 820, "height": 1180})
-    page = context.new_page()
-    login(page, live_server, "narrow")
-    for path in ("/supervisor/attempts", "/supervisor/accounts/", "/supervisor/"):
-        page.goto(f"{live_server.url}{path}")
-        overflow = page.evaluate("""() => [...document.querySelectorAll('.console table')]
-            .map(t => { const panel = t.closest('.console');
-                        return t.getBoundingClientRect().right - panel.getBoundingClientRect()
-                          .right + parseFloat(getComputedStyle(panel).paddingRight); })""")
-        assert overflow and max(overflow) <= 0, (path, overflow)
-    for width, height in ((820, 1180), (1280, 800)):  # and nothing short broken letter by letter
-        page.set_viewport_size({"width": width, "height": height})
-        page.goto(f"{live_server.url}/supervisor/attempts")
-        lines = page.evaluate("""() => [...document.querySelectorAll(
-            '.log a[href^="/attempts/"]')].map(e => e.getClientRects().length)""")
-        assert lines and set(lines) == {1}, (width, lines)
     context.close()

@@ -232,6 +232,6 @@ def test_the_dashboard_counts_retries_apart(app: Flask, client: FlaskClient, aut
     supervisor = app.test_client()
     Auth(supervisor).login("sue")
     page = supervisor.get("/supervisor/").get_data(as_text=True)
-    assert "3 answers" in page and '<td class="attempts">3</td>' in page
+    assert "3 answers" in page and '<td class="attempts" data-label="Attempts">3</td>' in page
     assert ("1 more answer, given in a retry of mistakes, is in the log and the export, left"
             " out of these figures.") in page

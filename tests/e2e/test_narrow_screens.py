@@ -1,0 +1,162 @@
+"""Phones and tablets: no page scrolls sideways, no control is pushed off screen, and
+nothing short is broken letter by letter (Debian chromium at real screen sizes).
+
+The data is made to be awkward: a username with no break in it, an exam title longer
+than a phone is wide, a seven-box table answer, and a heat map of every drill family.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from trainer.db import connect, drilling, questions
+from trainer.db import exams as exams_db
+from trainer.db.users import create_user
+from trainer.web.auth import hash_password
+from trainer.web.drills_backend import DrillsPackageBackend
+
+from .conftest import PASSWORD, LiveServer
+from .test_supervisor_flow import login
+
+PHONE = {"width": 375, "height": 812}
+TABLET = {"width": 820, "height": 1180}
+LONG_NAME = "trainee_with_a_name_as_long_as_a_shift_roster"
+LONG_TITLE = "Quarterly compliance exam for the night shift: " + "Pit-boss-signed" * 4
+
+# Elements whose right edge passes the screen's: none may, but a heat map wider than the
+# screen scrolls inside its own box, and a clipped table head is there for screen readers.
+OFF_SCREEN = """() => { const width = document.documentElement.clientWidth;
+  return [...document.querySelectorAll('body *')]
+    .filter(el => !el.closest('.chart-box, thead'))
+    .filter(el => { const r = el.getBoundingClientRect();
+                    return r.width > 0 && r.right > width + 1; })
+    .map(el => el.tagName + '.' + el.className + ' ' + (el.textContent || '').trim()
+                .slice(0, 40)); }"""
+
+# Cells whose words are cut across lines: each word of a cell (names and answers aside,
+# which may break anywhere) must sit on one line.
+BROKEN_WORDS = """() => { const broken = [];
+  for (const td of document.querySelectorAll('.console td:not(.name):not(.answer-cell)')) {
+    const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of node.data.matchAll(/[^\\s-]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index); range.setEnd(node, match.index + match[0].length);
+        if (range.getClientRects().length > 1) broken.push(match[0]);
+      } } }
+  return broken; }"""
+
+
+@pytest.fixture(scope="module")
+def world(live_server: LiveServer) -> Iterator[dict[str, int]]:
+    """A supervisor, the long-named trainee with an answer of every drill family (the last
+    a seven-box table, answered wrong) and an exam of a long title assigned to them."""
+    db = connect(live_server.database)
+    password = hash_password(PASSWORD, "pbkdf2:sha256:1000")
+    boss = create_user(db, "narrow", "supervisor", password)
+    trainee = create_user(db, LONG_NAME, "trainee", password)
+    backend = DrillsPackageBackend()
+    families = sorted(backend.families(), key=lambda f: f.name == "table-settlement")
+    for number, family in enumerate(families):
+        house = "russian-casino" if family.name == "table-settlement" else family.houses[0]
+        made = backend.generate(house, family.name, 5, family.difficulties[-1])
+        session = drilling.start_session(db, trainee.id, house, family.name, "hard", 1, 1, [
+            questions.NewQuestion(0, family.name, "hard", 5, made, f"narrow-{number}")])
+        issued = questions.question_at(db, session.id, 0)
+        assert issued is not None
+        questions.show_question(db, issued.id, 1_000)
+        shown = questions.question_at(db, session.id, 0)
+        assert shown is not None
+        expected = str(json.loads(made)["expected"])
+        answer = ("+1000;-2000;0;+1500;-500;+250;-125" if family.name == "table-settlement"
+                  else expected)
+        drilling.record_attempt(db, shown, answer=answer, expected=expected,
+                                correct=answer == expected,
+                                explanation=f"{house}: a rule", answered_ms=9_000,
+                                session_length=1)
+    exam = exams_db.create_exam(db, title=LONG_TITLE, houses=["russian-casino"],
+                                families=["dealer-draw"], difficulty="easy", questions=2,
+                                pass_mark=80, time_limit_s=60, attempts_allowed=2,
+                                created_by=boss.id, assign_to=[trainee.id])
+    db.close()
+    yield {"trainee": trainee.id, "exam": exam.id}
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=PHONE)
+    yield context.new_page()
+    context.close()
+
+
+SUPERVISOR_PAGES = ["/supervisor/", "/supervisor/attempts", "/supervisor/trainees/{trainee}",
+                    "/supervisor/accounts/", "/supervisor/exams/", "/supervisor/exams/new",
+                    "/supervisor/exams/{exam}"]
+
+
+def test_no_console_page_runs_past_a_phone_s_screen(phone: Any, live_server: LiveServer,
+                                                    world: dict[str, int]) -> None:
+    """Every column of a wide table is on screen (each row reads as a card), with its
+    actions: a supervisor on a phone can still replay an attempt or deactivate a trainee."""
+    login(phone, live_server, "narrow")
+    for path in (p.format(**world) for p in SUPERVISOR_PAGES):
+        phone.goto(f"{live_server.url}{path}")
+        assert phone.evaluate(OFF_SCREEN) == [], path
+        assert phone.evaluate("document.documentElement.scrollWidth") == PHONE["width"], path
+    phone.goto(f"{live_server.url}/supervisor/attempts")
+    replay = phone.locator("table.log a", has_text="Replay").first
+    assert replay.is_visible() and replay.bounding_box()["x"] < PHONE["width"]
+    assert phone.locator("table.log td[data-label=Expected]").first.evaluate(
+        "td => getComputedStyle(td).display") == "block"
+    phone.goto(f"{live_server.url}/supervisor/accounts/")
+    deactivate = phone.locator(f"tr[data-account={LONG_NAME}] button", has_text="Deactivate")
+    box = deactivate.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= PHONE["width"]
+
+
+def test_the_trainee_pages_fit_a_phone(phone: Any, live_server: LiveServer,
+                                       world: dict[str, int]) -> None:
+    """Home (its drill table and the long drill names in its select), the exams, and a
+    drill of a seven-box table."""
+    login(phone, live_server, LONG_NAME)
+    for path in ("/", "/exams/"):
+        phone.goto(f"{live_server.url}{path}")
+        assert phone.evaluate(OFF_SCREEN) == [], path
+    phone.goto(f"{live_server.url}/")
+    phone.click("tr[data-family='table-settlement'] button")
+    phone.wait_for_selector("form.answer")
+    assert phone.evaluate(OFF_SCREEN) == []
+
+
+def test_the_console_tables_fit_a_tablet_held_upright(browser: Any, live_server: LiveServer,
+                                                      world: dict[str, int]) -> None:
+    """At 820 x 1180 the tables stay inside their panel's padding, the long username
+    included; only names and answers break inside a word, and the heat map of every drill
+    keeps its 12 px figures (it scrolls in its box instead of shrinking)."""
+    context = browser.new_context(viewport=TABLET)
+    page = context.new_page()
+    login(page, live_server, "narrow")
+    for path in ("/supervisor/attempts", "/supervisor/accounts/", "/supervisor/",
+                 f"/supervisor/trainees/{world['trainee']}", "/supervisor/exams/"):
+        page.goto(f"{live_server.url}{path}")
+        overflow = page.evaluate("""() => [...document.querySelectorAll('.console table')]
+            .map(t => { const panel = t.closest('.console');
+                        return t.getBoundingClientRect().right - panel.getBoundingClientRect()
+                          .right + parseFloat(getComputedStyle(panel).paddingRight); })""")
+        assert overflow and max(overflow) <= 0, (path, overflow)
+        assert page.evaluate(BROKEN_WORDS) == [], path
+    page.goto(f"{live_server.url}/supervisor/")
+    heat = page.locator("svg.heat-map")
+    assert heat.evaluate("svg => svg.getBoundingClientRect().width") == float(
+        heat.get_attribute("width") or 0)
+    for width, height in ((820, 1180), (1280, 800)):  # Replay is never broken either
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"{live_server.url}/supervisor/attempts")
+        lines = page.evaluate("""() => [...document.querySelectorAll(
+            '.log a[href^="/attempts/"]')].map(e => e.getClientRects().length)""")
+        assert lines and set(lines) == {1}, (width, lines)
+    context.close()
