@@ -82,8 +82,10 @@ def world(live_server: LiveServer) -> Iterator[dict[str, int]]:
                                 families=["dealer-draw"], difficulty="easy", questions=2,
                                 pass_mark=80, time_limit_s=60, attempts_allowed=2,
                                 created_by=boss.id, assign_to=[trainee.id])
+    table_attempt = db.execute("SELECT max(id) FROM attempts").fetchone()[0]
     db.close()
-    yield {"trainee": trainee.id, "exam": exam.id}
+    yield {"trainee": trainee.id, "exam": exam.id, "table_attempt": table_attempt,
+           "table_session": session.id}
 
 
 @pytest.fixture
@@ -95,7 +97,7 @@ def phone(browser: Any) -> Iterator[Any]:
 
 SUPERVISOR_PAGES = ["/supervisor/", "/supervisor/attempts", "/supervisor/trainees/{trainee}",
                     "/supervisor/accounts/", "/supervisor/exams/", "/supervisor/exams/new",
-                    "/supervisor/exams/{exam}"]
+                    "/supervisor/exams/{exam}", "/attempts/{table_attempt}"]
 
 
 def test_no_console_page_runs_past_a_phone_s_screen(phone: Any, live_server: LiveServer,
@@ -120,12 +122,13 @@ def test_no_console_page_runs_past_a_phone_s_screen(phone: Any, live_server: Liv
 
 def test_the_trainee_pages_fit_a_phone(phone: Any, live_server: LiveServer,
                                        world: dict[str, int]) -> None:
-    """Home (its drill table and the long drill names in its select), the exams, and a
-    drill of a seven-box table."""
+    """Home (its drill table and the long drill names in its select), the exams, the
+    summary of a seven-box table answered wrong (its mistake replayed), and a drill of one."""
     login(phone, live_server, LONG_NAME)
-    for path in ("/", "/exams/"):
+    for path in ("/", "/exams/", f"/drills/{world['table_session']}/summary"):
         phone.goto(f"{live_server.url}{path}")
         assert phone.evaluate(OFF_SCREEN) == [], path
+    assert phone.locator("article.mistake .felt.wide").count() == 1  # the summary's replay
     phone.goto(f"{live_server.url}/")
     phone.click("tr[data-family='table-settlement'] button")
     phone.wait_for_selector("form.answer")

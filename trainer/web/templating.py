@@ -129,12 +129,13 @@ def _bet_html(amount: Decimal, denominations: tuple[Decimal, ...]) -> Markup:
 @functools.lru_cache(maxsize=1024)
 def felt_html(view: QuestionView) -> Markup:
     """The felt of a question as HTML: the dealer's cards, each box's cards, bet and notes,
-    and the table's facts (cached by view: drawn once for a question, then kept).
+    and the table's facts (cached by view: drawn once for a question, then kept); a table
+    of three boxes or more is marked ``wide`` (smaller cards, wherever it is drawn).
 
     Built in Python like the cards and chips it holds, at a bit over half what a template
     cost (BENCHMARKS.md): every answer draws a new felt for the question it sends ahead.
     """
-    parts = ['<div class="felt">']
+    parts = ['<div class="felt wide">' if view.wide_table else '<div class="felt">']
     if view.dealer:
         parts.append('<div class="seat dealer"><span class="seat-label">Dealer</span>'
                      f'<span class="hand">{cards_html(view.dealer)}</span></div>')
