@@ -67,6 +67,24 @@ def test_nets_forms_and_count() -> None:
         parse_nets(["-", "10", "5"], 3)
 
 
+NET_HINT = ("(use + or - and digits with at most two decimals, no thousands separator, "
+            "e.g. -10 or 1250.50)")
+
+
+@pytest.mark.parametrize(("answer", "message"), [
+    ("0; x; 5; 10", f"Box 2: 'x' is not an amount {NET_HINT}"),
+    ("0; abc; 10; 1..5", f"Box 2: 'abc' and box 4: '1..5' are not amounts {NET_HINT}"),
+    ("x y 52,50 z", f"Box 1: 'x', box 2: 'y' and box 4: 'z' are not amounts {NET_HINT}"),
+    ("+ abc; 52.5; - 1,2,3; 0", f"Box 1: '+abc' and box 3: '-1,2,3' are not amounts {NET_HINT}"),
+    (["-", True, D("1.234"), ""],
+     f"Box 1: '-', box 2: True, box 3: '1.234' and box 4: '' are not amounts {NET_HINT}"),
+])
+def test_nets_refusal_names_every_box_that_does_not_read(answer: object, message: str) -> None:
+    with pytest.raises(NotAnAnswer) as refused:
+        parse_nets(answer, 4)
+    assert str(refused.value) == message
+
+
 def test_chip_forms() -> None:
     want = {D(25): 2, D("2.50"): 1}
     for text in ("2x25 1x2.50", "2 x 25, 1 x 2,50", "2×25 + 1×2.5", "2*25;1*$2.50",

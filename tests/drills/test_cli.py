@@ -72,6 +72,15 @@ def test_errors_exit_2_with_one_line(capsys: Capsys, args: tuple[str, ...], mess
     assert run.err.count("\n") == 1 and run.out == ""
 
 
+def test_every_net_that_does_not_read_is_named(capsys: Capsys) -> None:
+    run = run_cli(capsys, "drill", "--rules", "europoker", "--family", "table-settlement",
+                  "--seed", "5", "--answer", "-96; abc; 0; 1..5; -55")
+    assert run.code == 2 and run.out == ""
+    assert run.err == ("trainer: error: Box 2: 'abc' and box 4: '1..5' are not amounts "
+                       "(use + or - and digits with at most two decimals, no thousands "
+                       "separator, e.g. -10 or 1250.50)\n")
+
+
 def test_fresh_seed_when_none_is_given(capsys: Capsys) -> None:
     data = json.loads(run_cli(capsys, "drill", "--rules", "europoker", "--family",
                               "hand-reading").out)

@@ -178,6 +178,28 @@ def test_bad_nets_are_refused_beside_the_boxes(real_app: Flask) -> None:
     db.close()
 
 
+def test_every_net_that_does_not_read_is_named(real_app: Flask) -> None:
+    """Two boxes whose nets do not read: both are named in one message, the first of them
+    marked and focused, what was typed kept, nothing recorded."""
+    client = real_app.test_client()
+    _login(client)
+    url, form, html = _first_question(client, "table-settlement", "europoker")
+    boxes = len(re.findall(r'name="net-\d+"', html))
+    assert boxes >= 3
+    nets = {f"net-{i}": "52,50" for i in range(boxes)} | {"net-1": "abc",
+                                                          f"net-{boxes - 1}": "1..5"}
+    answer = client.post(f"{url}/answer", data=form | nets, headers={"HX-Request": "true"})
+    body = answer.get_data(as_text=True)
+    assert answer.status_code == 422
+    assert (f"Box 2: &#39;abc&#39; and box {boxes}: &#39;1..5&#39; are not amounts (use + or -"
+            in body), body[:2000]
+    second = re.search(r'<input [^>]*name="net-1"[^>]*>', body)
+    last = re.search(rf'<input [^>]*name="net-{boxes - 1}"[^>]*>', body)
+    assert second and 'aria-invalid="true"' in second.group(0) and "autofocus" in second.group(0)
+    assert last and 'value="1..5"' in last.group(0)
+    assert _attempts(real_app) == []
+
+
 def _first_question(client: FlaskClient, family: str, house: str | None = None,
                     difficulty: str = "medium") -> tuple[str, dict[str, str], str]:
     """Start a one-question session of ``family`` (at its first house unless told): its URL,

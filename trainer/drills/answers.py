@@ -65,6 +65,8 @@ _CHIP = re.compile(r"^([0-9]+)\s*[x×*]\s*(\S+)$", re.IGNORECASE)
 _SPLIT_LIST = re.compile(r"[;|\n\s]+")
 _TOTAL = re.compile(r"^(soft|hard|s|h)?\s*([0-9]{1,2})\s*(soft|hard|s|h)?$")
 _BUST = re.compile(r"^bust(?:ed)?(?:\s+([0-9]{1,2}))?$")
+_NET_HINT = ("use + or - and digits with at most two decimals, no thousands separator, "
+             "e.g. -10 or 1250.50")
 HIGHEST_BUST = 30
 """The highest total a hand can reach: 20, then a ten."""
 
@@ -98,40 +100,69 @@ def parse_net(answer: object) -> Decimal:
     try:
         amount = parse_money(rest)
     except MoneyError:
-        raise NotAnAnswer(
-            f"{text!r} is not an amount (use + or - and digits with at most two decimals, "
-            "no thousands separator, e.g. -10 or 1250.50)"
-        ) from None
+        raise NotAnAnswer(f"{text!r} is not an amount ({_NET_HINT})") from None
     return -amount if sign in ("-", "\u2212") else amount
 
 
 def parse_nets(answer: object, boxes: int) -> list[Decimal]:
-    """One signed amount per box, in box order; one that does not read is refused with its
-    box named (``Box 2: ...``)."""
-    glued: list[object] = []
+    """One signed amount per box, in box order; every one that does not read is named by
+    its box, the first leading the message (``Box 2: ...``: a page marks that box's field).
+
+    >>> parse_nets("x; 10; 1..5", 3)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    trainer.drills.answers.NotAnAnswer: Box 1: 'x' and box 3: '1..5' are not amounts (use + ...
+    """
+    items = _net_items(answer)
+    if len(items) != boxes:
+        raise NotAnAnswer(
+            f"give one amount per box: {boxes} expected, {len(items)} given "
+            "(separate them with ; e.g. 0; -10; 15)"
+        )
+    nets: list[Decimal] = []
+    refused: list[tuple[int, object, NotAnAnswer]] = []
+    for box, item in enumerate(items, start=1):
+        try:
+            nets.append(parse_net(item))
+        except NotAnAnswer as exc:
+            refused.append((box, item, exc))
+    if refused:
+        raise NotAnAnswer(_refused_boxes(refused))
+    return nets
+
+
+def _net_items(answer: object) -> list[object]:
+    """A table's answer as one item a box: text split, or a list as given."""
     if isinstance(answer, str):
+        glued: list[object] = []
         # "+ 15" written with a space: glue a lone sign to the amount after it
         for item in (part for part in _SPLIT_LIST.split(answer.strip()) if part):
             if glued and glued[-1] in ("+", "-", "\u2212"):
                 glued[-1] = f"{glued[-1]}{item}"
             else:
                 glued.append(item)
-    elif isinstance(answer, Sequence):
-        glued = list(answer)  # one item a box, as typed (a lone sign is refused)
-    else:
-        raise NotAnAnswer(f"{answer!r} is not a list of amounts (e.g. 0; -10; 15)")
-    if len(glued) != boxes:
-        raise NotAnAnswer(
-            f"give one amount per box: {boxes} expected, {len(glued)} given "
-            "(separate them with ; e.g. 0; -10; 15)"
-        )
-    nets = []
-    for box, item in enumerate(glued, start=1):
-        try:
-            nets.append(parse_net(item))
-        except NotAnAnswer as exc:  # named by its box: a page marks that box's field
-            raise NotAnAnswer(f"Box {box}: {exc}") from None
-    return nets
+        return glued
+    if isinstance(answer, Sequence):
+        return list(answer)  # one item a box, as typed (a lone sign is refused)
+    raise NotAnAnswer(f"{answer!r} is not a list of amounts (e.g. 0; -10; 15)")
+
+
+def _refused_boxes(refused: Sequence[tuple[int, object, NotAnAnswer]]) -> str:
+    """The message for the nets that do not read, by box: one box keeps its net's own
+    message; several are listed as typed, ``Box 2: 'abc' and box 4: '1..5' are not ...``."""
+    if len(refused) == 1:
+        box, _, exc = refused[0]
+        return f"Box {box}: {exc}"
+    named = [f"{box}: {_quoted(item)}" for box, item, _ in refused]
+    return f"Box {', box '.join(named[:-1])} and box {named[-1]} are not amounts ({_NET_HINT})"
+
+
+def _quoted(answer: object) -> str:
+    """An answer as a refusal quotes it: text stripped and a number as its digits (as
+    ``_text`` reads them), anything else as its ``repr``."""
+    if isinstance(answer, str | int | Decimal) and not isinstance(answer, bool):
+        return repr(str(answer).strip())
+    return repr(answer)
 
 
 def parse_chips(answer: object, chip_set: Iterable[Decimal] | None = None) -> dict[Decimal, int]:
