@@ -15,6 +15,8 @@ from trainer.audit import runner
 from trainer.audit.inputs import AuditInputError
 from trainer.audit.runner import ReportError, run_features
 
+HOUSES = Path(__file__).resolve().parents[2] / "trainer" / "houses"
+
 PASSING = """@europoker @dealer
 Feature: one rule
   Scenario: the dealer stands on 17
@@ -296,3 +298,90 @@ def test_the_checks_before_the_run_know_every_step_without_the_pytest_plugin() -
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout == "True\n"
+
+
+SHIPPED = ("baden-baden, blackjack-switch, casino-classic, classic-single-deck, "
+           "double-exposure-online, double-exposure, europoker, russian-casino, spanish-21")
+
+
+@pytest.mark.parametrize("text", [
+    """Feature: x
+  Scenario: the dealer stands on 17
+    Given the house rules "no-such-house"
+    When the dealer holds T♠ 7♦
+    Then the dealer stands
+""",
+    """# language: ru
+Функция: x
+  Сценарий: дилер останавливается на 17
+    Дано правила заведения "no-such-house"
+    Когда у дилера T♠ 7♦
+    Тогда дилер останавливается
+""",
+])
+def test_a_house_that_does_not_exist_is_refused_before_the_run(tmp_path, capsys, text):
+    """The engine broke no rule: the feature names a house there is none of."""
+    feature = tmp_path / "typo.feature"
+    feature.write_text(text, encoding="utf-8")
+    line = 3 if text.startswith("Feature") else 4
+    assert refused(capsys, feature) == (f"trainer: error: {feature}, line {line}: unknown "
+                                        f"house 'no-such-house' (known: {SHIPPED})\n")
+
+
+def test_each_examples_row_must_name_a_house_that_exists(tmp_path, capsys):
+    feature = tmp_path / "rows.feature"
+    feature.write_text("""Feature: rows
+  Scenario Outline: the dealer stands on 17 at <house>
+    Given the house rules "<house>"
+    When the dealer holds T♠ 7♦
+    Then the dealer stands
+
+    Examples:
+      | house     |
+      | europoker |
+      | europokr  |
+""", encoding="utf-8")
+    assert refused(capsys, feature) == (f"trainer: error: {feature}, line 3: unknown house "
+                                        f"'europokr' (known: {SHIPPED})\n")
+
+
+def test_a_house_under_audit_does_not_excuse_a_house_that_does_not_exist(tmp_path, capsys):
+    """--rules replaces the house the feature names, but the feature is wrong as written."""
+    feature = tmp_path / "typo.feature"
+    feature.write_text(PASSING.replace('"europoker"', '"no-such-house"'), encoding="utf-8")
+    run = run_cli(capsys, "audit", "--quiet", "--features", str(feature), "--rules", "europoker")
+    assert (run.code, run.out) == (2, "")
+    assert run.err == (f"trainer: error: {feature}, line 4: unknown house 'no-such-house' "
+                       f"(known: {SHIPPED})\n")
+
+
+def test_a_feature_may_name_the_house_its_rules_file_declares(tmp_path, capsys):
+    """It plays under that house; any other name must be a shipped house, as without one."""
+    profile = tmp_path / "our-club.toml"
+    profile.write_text((HOUSES / "europoker.toml").read_text(encoding="utf-8").replace(
+        'name = "europoker"', 'name = "our-club"'), encoding="utf-8")
+    feature = tmp_path / "club.feature"
+    feature.write_text(PASSING.replace('"europoker"', '"our-club"'), encoding="utf-8")
+    audit = ("audit", "--quiet", "--features", str(feature), "--rules-file", str(profile))
+    assert run_cli(capsys, *audit).code == 0
+    assert refused(capsys, feature) == (f"trainer: error: {feature}, line 4: unknown house "
+                                        f"'our-club' (known: {SHIPPED})\n")
+    feature.write_text(PASSING.replace('"europoker"', '"no-such-house"'), encoding="utf-8")
+    run = run_cli(capsys, *audit)
+    assert (run.code, run.out) == (2, "")
+    assert run.err == (f"trainer: error: {feature}, line 4: unknown house 'no-such-house' "
+                       f"(known: {SHIPPED}, our-club)\n")
+
+
+def test_a_skipped_scenario_may_name_a_house_not_yet_shipped(tmp_path, capsys):
+    feature = tmp_path / "parked.feature"
+    feature.write_text(PASSING + """
+  @skip
+  Scenario: a house in the making
+    Given the house rules "new-casino"
+    When the dealer holds T♠ 7♦
+    Then the dealer stands
+""", encoding="utf-8")
+    run = run_cli(capsys, "audit", "--quiet", "--features", str(feature))
+    assert run.code == 0, run.err
+    assert "1 passed, 0 failed" in run.out

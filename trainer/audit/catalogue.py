@@ -78,7 +78,15 @@ def step(
 
 def is_known_step(kind: str, text: str) -> bool:
     """Whether a ``kind`` step of the library reads ``text`` (with values it can read)."""
-    return any(parser.is_matching(text) for parser in _PARSERS.get(kind, ()))
+    return read_step(kind, text) is not None
+
+
+def read_step(kind: str, text: str) -> tuple[str, dict[str, Any]] | None:
+    """The pattern of the ``kind`` step that reads ``text`` and the values it reads there."""
+    for parser in _PARSERS.get(kind, ()):
+        if parser.is_matching(text):
+            return parser.name, parser.parse_arguments(text)
+    return None
 
 
 def closest_steps(text: str, count: int = 3) -> list[str]:

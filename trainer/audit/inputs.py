@@ -1,20 +1,22 @@
 """The features an audit is given: found, read as UTF-8 text and parsed, or refused in one line.
 
 A bad input (no feature files, a binary or non-UTF-8 file, a Gherkin syntax
-error) is an :class:`AuditInputError` before anything runs, so that
-``trainer audit`` can tell it from a rule the engine does not honour.
+error, a scenario that cannot be audited as written) is an :class:`AuditInputError`
+before anything runs, so that ``trainer audit`` can tell it from a rule the engine
+does not honour.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from pytest_bdd.exceptions import GherkinParseError
 from pytest_bdd.parser import Examples, FeatureParser
 
 from trainer.audit.scenario_checks import ScenarioShapeError, check_scenarios
+from trainer.engine.houses import house_names, load_house_file
 
 _LOCATION = re.compile(r"^\(\d+:\d+\): ")
 _UNKNOWN = "Unknown parsing error: Parser errors:"
@@ -37,6 +39,15 @@ def refuse_unnamed_house(files: Sequence[Path]) -> None:
                                   "NAME or --rules-file FILE")
 
 
+def nameable_houses(rules_file: Path | None) -> list[str]:
+    """The houses a feature may name: the shipped ones, and the house a ``--rules-file``
+    profile declares (it plays in their place, as does a shipped house under audit)."""
+    names = house_names()
+    if rules_file is not None and (own := load_house_file(rules_file).name) not in names:
+        names.append(own)
+    return names
+
+
 class AuditInputError(ValueError):
     """Features that cannot be audited; the message names the file (and line)."""
 
@@ -50,19 +61,20 @@ def _feature_files(places: Sequence[Path]) -> list[Path]:
     return [file.resolve() for file in files]
 
 
-def checked_features(places: Sequence[Path]) -> list[Path]:
-    """The feature files of ``places``: each UTF-8 Gherkin, at least one scenario in all."""
+def checked_features(places: Sequence[Path], houses: Collection[str]) -> list[Path]:
+    """The feature files of ``places``: each UTF-8 Gherkin, at least one scenario in all,
+    every scenario auditable and naming only ``houses``."""
     files = _feature_files(places)
     where = ", ".join(str(place) for place in places)
     if not files:
         raise AuditInputError(f"no .feature files in {where}")
-    scenarios = sum(_scenario_count(file) for file in files)
+    scenarios = sum(_scenario_count(file, houses) for file in files)
     if not scenarios:
         raise AuditInputError(f"no scenarios in the features of {where}")
     return files
 
 
-def _scenario_count(file: Path) -> int:
+def _scenario_count(file: Path, houses: Collection[str]) -> int:
     """How many scenarios ``file`` holds; refuse it when it is not a Gherkin text file."""
     try:
         data = file.read_bytes()
@@ -94,7 +106,7 @@ def _scenario_count(file: Path) -> int:
     for scenario in feature.scenarios.values():
         _refuse_repeated_rows(file, scenario.examples)
     try:
-        check_scenarios(file, feature)
+        check_scenarios(file, feature, houses)
     except ScenarioShapeError as exc:
         raise AuditInputError(str(exc)) from None
     return len(feature.scenarios)

@@ -1,31 +1,36 @@
 """What every scenario of an audited feature must be before anything runs.
 
 Each check refuses a feature that would otherwise be reported as a rule the engine
-breaks (a step the library does not have, an Examples value no step reads) or as one
-it honours (a scenario that asserts nothing), or that would leave a scenario out (two
-scenarios of one name: pytest-bdd keeps only the last).
+breaks (a step the library does not have, an Examples value no step reads, a house
+that does not exist) or as one it honours (a scenario that asserts nothing), or that
+would leave a scenario out (two scenarios of one name: pytest-bdd keeps only the last).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from pathlib import Path
 
 from pytest_bdd.gherkin_parser import get_gherkin_document
 from pytest_bdd.parser import Feature, ScenarioTemplate, Step
 
 import trainer.audit.steps  # noqa: F401 - registers every step of the library
-from trainer.audit.catalogue import closest_steps, is_known_step
+from trainer.audit.catalogue import closest_steps, is_known_step, read_step
+from trainer.audit.steps.house import NAMED_HOUSE
+from trainer.audit.steps.ru import RU_NAMED_HOUSE
 
 _PLACEHOLDER = re.compile(r"<([^<>]+)>")
+_HOUSE_STEPS = frozenset({NAMED_HOUSE, RU_NAMED_HOUSE})
 
 
 class ScenarioShapeError(ValueError):
     """A scenario that cannot be audited as written; the message names its line."""
 
 
-def check_scenarios(file: Path, feature: Feature) -> None:
-    """Refuse ``feature`` (parsed from ``file``) unless every scenario can be audited."""
+def check_scenarios(file: Path, feature: Feature, houses: Collection[str]) -> None:
+    """Refuse ``feature`` (parsed from ``file``) unless every scenario can be audited;
+    ``houses`` are the names its steps may give a house."""
     _refuse_repeated_names(file)
     for scenario in feature.scenarios.values():
         if "skip" in scenario.tags | feature.tags:  # set aside, as work in progress may be
@@ -36,6 +41,7 @@ def check_scenarios(file: Path, feature: Feature) -> None:
         for context in _contexts(scenario, where):
             for step in scenario.render(context).steps:
                 _refuse_unknown_step(file, step)
+                _refuse_unknown_house(file, step, houses)
 
 
 def _refuse_repeated_names(file: Path) -> None:
@@ -77,3 +83,14 @@ def _refuse_unknown_step(file: Path, step: Step) -> None:
         near = "; ".join(closest_steps(step.name))
         raise ScenarioShapeError(f"{file}, line {step.line_number}: no step reads "
                                  f"{step.keyword.strip()} {step.name!r}; closest: {near}")
+
+
+def _refuse_unknown_house(file: Path, step: Step, houses: Collection[str]) -> None:
+    """A step naming a house not in ``houses``: the run would fail it as a broken rule."""
+    read = read_step(step.type, step.name)
+    if read is None or read[0] not in _HOUSE_STEPS:
+        return
+    name = read[1]["name"]
+    if name not in houses:
+        raise ScenarioShapeError(f"{file}, line {step.line_number}: unknown house {name!r} "
+                                 f"(known: {', '.join(houses)})")

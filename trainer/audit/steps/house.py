@@ -12,8 +12,11 @@ from trainer.audit.table import ScenarioError
 from trainer.engine.houses import find_house, shipped_profile_file
 from trainer.engine.rules import HouseRules
 
+NAMED_HOUSE = 'the house rules "{name:Name}"'
+"""The step that names a shipped house (checked before the run: the house must exist)."""
 
-@step("given", 'the house rules "{name:Name}"', 'the house rules "europoker"', "audit_house")
+
+@step("given", NAMED_HOUSE, 'the house rules "europoker"', "audit_house")
 def given_house(name: str, request: pytest.FixtureRequest) -> HouseRules:
     """Play under a shipped house (replaced by the house under audit when one is given)."""
     house = house_under_audit(request.config) or find_house(name)

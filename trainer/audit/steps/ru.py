@@ -16,9 +16,12 @@ from trainer.audit.table import Table
 from trainer.engine.cards import Card
 from trainer.engine.rules import HouseRules
 
+RU_NAMED_HOUSE = 'правила заведения "{name:Name}"'
+"""The Russian twin of :data:`trainer.audit.steps.house.NAMED_HOUSE`."""
 
-@step("given", 'правила заведения "{name:Name}"', 'правила заведения "russian-casino"',
-      "audit_house", language="ru")
+
+@step("given", RU_NAMED_HOUSE, 'правила заведения "russian-casino"', "audit_house",
+      language="ru")
 def ru_given_house(name: str, request: pytest.FixtureRequest) -> HouseRules:
     """Играем по правилам этого заведения (или проверяемого, если оно задано)."""
     return house.given_house(name, request)
