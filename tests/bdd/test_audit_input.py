@@ -113,10 +113,24 @@ def test_the_house_under_audit_without_one_is_refused_as_usage(tmp_path, capsys)
         "    Then the player is paid 15\n", encoding="utf-8")
     run = run_cli(capsys, "audit", "--quiet", "--features", str(feature))
     assert (run.code, run.out) == (2, "")
-    assert run.err == (f"trainer: error: {feature} plays the house rules under audit: give "
-                       "--rules NAME or --rules-file FILE\n")
+    assert run.err == (f"trainer: error: {feature}, line 3 plays the house rules under "
+                       "audit: give --rules NAME or --rules-file FILE\n")
     assert run_cli(capsys, "audit", "--quiet", "--features", str(feature),
                    "--rules", "europoker").code == 0
+
+
+def test_a_skipped_scenario_of_the_house_under_audit_needs_no_house(tmp_path, capsys):
+    """Set aside with @skip, as the other checks before the run leave it; it had refused
+    the whole file."""
+    feature = tmp_path / "mine.feature"
+    feature.write_text(
+        "Feature: mine\n  Scenario: stands on 17\n    Given the house rules \"europoker\"\n"
+        "    When the dealer holds T♠ 7♦\n    Then the dealer stands\n\n"
+        "  @skip\n  Scenario: blackjack pays\n    Given the house rules under audit\n"
+        "    And a bet of 10 on A♠ K♦\n    When the dealer holds 9♥ T♦\n"
+        "    Then the player is paid 15\n", encoding="utf-8")
+    run = run_cli(capsys, "audit", "--quiet", "--features", str(feature))
+    assert (run.code, run.err) == (0, ""), run.err
 
 
 def test_steps_takes_no_audit_options_and_two_houses_are_named(tmp_path, capsys):

@@ -26,19 +26,6 @@ PYTEST_MARKERS = frozenset({"xfail", "skipif", "parametrize", "usefixtures",
 reported a failing rule as skipped, so they are refused (``@skip`` is the audit's own)."""
 
 
-_UNDER_AUDIT = re.compile(r"^\s*(?:Given|And|But|\*)\s+the house rules under audit\s*$",
-                          re.MULTILINE)
-
-
-def refuse_unnamed_house(files: Sequence[Path]) -> None:
-    """Refuse features that play "the house rules under audit" when no house is under
-    audit (a usage error, not a rule the engine fails)."""
-    for file in files:
-        if _UNDER_AUDIT.search(file.read_text(encoding="utf-8")):
-            raise AuditInputError(f"{file} plays the house rules under audit: give --rules "
-                                  "NAME or --rules-file FILE")
-
-
 def nameable_houses(rules_file: Path | None) -> list[str]:
     """The houses a feature may name: the shipped ones, and the house a ``--rules-file``
     profile declares (it plays in their place, as does a shipped house under audit)."""
@@ -61,20 +48,22 @@ def _feature_files(places: Sequence[Path]) -> list[Path]:
     return [file.resolve() for file in files]
 
 
-def checked_features(places: Sequence[Path], houses: Collection[str]) -> list[Path]:
+def checked_features(places: Sequence[Path], houses: Collection[str],
+                     under_audit: bool) -> list[Path]:
     """The feature files of ``places``: each UTF-8 Gherkin, at least one scenario in all,
-    every scenario auditable and naming only ``houses``."""
+    every scenario auditable, naming only ``houses`` and playing the house under audit
+    only when ``under_audit``."""
     files = _feature_files(places)
     where = ", ".join(str(place) for place in places)
     if not files:
         raise AuditInputError(f"no .feature files in {where}")
-    scenarios = sum(_scenario_count(file, houses) for file in files)
+    scenarios = sum(_scenario_count(file, houses, under_audit) for file in files)
     if not scenarios:
         raise AuditInputError(f"no scenarios in the features of {where}")
     return files
 
 
-def _scenario_count(file: Path, houses: Collection[str]) -> int:
+def _scenario_count(file: Path, houses: Collection[str], under_audit: bool) -> int:
     """How many scenarios ``file`` holds; refuse it when it is not a Gherkin text file."""
     try:
         data = file.read_bytes()
@@ -106,7 +95,7 @@ def _scenario_count(file: Path, houses: Collection[str]) -> int:
     for scenario in feature.scenarios.values():
         _refuse_repeated_rows(file, scenario.examples)
     try:
-        check_scenarios(file, feature, houses)
+        check_scenarios(file, feature, houses, under_audit)
     except ScenarioShapeError as exc:
         raise AuditInputError(str(exc)) from None
     return len(feature.scenarios)

@@ -24,7 +24,7 @@ from pytest_bdd.feature import features as parsed_features
 from trainer.audit.collect import Collector
 from trainer.audit.cucumber_report import rewrite_cucumber_json
 from trainer.audit.html_report import write_html
-from trainer.audit.inputs import checked_features, nameable_houses, refuse_unnamed_house
+from trainer.audit.inputs import checked_features, nameable_houses
 from trainer.audit.junit_report import add_suite_properties
 from trainer.audit.progress import Progress
 from trainer.audit.results import AuditRun, AuditSubject
@@ -84,11 +84,10 @@ def run_features(
     Features that cannot be read or parsed raise :class:`AuditInputError` before the run,
     and a report place taken by a folder or a pipe raises :class:`ReportError`.
     """
-    files = checked_features(places, nameable_houses(rules_file))
+    files = checked_features(places, nameable_houses(rules_file),
+                             under_audit=rules_name is not None or rules_file is not None)
     if report_dir is not None:
         refuse_report_places(report_dir)
-    if rules_name is None and rules_file is None:
-        refuse_unnamed_house(files)
     run = AuditRun(AuditSubject(tuple(p.resolve() for p in places), rules_name,
                                 rules_file.resolve() if rules_file else None))
     started = time.perf_counter()

@@ -17,7 +17,7 @@ from pytest_bdd.parser import Feature, ScenarioTemplate, Step
 
 import trainer.audit.steps  # noqa: F401 - registers every step of the library
 from trainer.audit.catalogue import closest_steps, is_known_step, read_step
-from trainer.audit.steps.house import NAMED_HOUSE
+from trainer.audit.steps.house import NAMED_HOUSE, UNDER_AUDIT
 from trainer.audit.steps.ru import RU_NAMED_HOUSE
 
 _PLACEHOLDER = re.compile(r"<([^<>]+)>")
@@ -28,9 +28,11 @@ class ScenarioShapeError(ValueError):
     """A scenario that cannot be audited as written; the message names its line."""
 
 
-def check_scenarios(file: Path, feature: Feature, houses: Collection[str]) -> None:
+def check_scenarios(file: Path, feature: Feature, houses: Collection[str],
+                    under_audit: bool) -> None:
     """Refuse ``feature`` (parsed from ``file``) unless every scenario can be audited;
-    ``houses`` are the names its steps may give a house."""
+    ``houses`` are the names its steps may give a house, and ``under_audit`` says whether
+    a house is under audit for a step to play."""
     _refuse_repeated_names(file)
     for scenario in feature.scenarios.values():
         if "skip" in scenario.tags | feature.tags:  # set aside, as work in progress may be
@@ -42,6 +44,8 @@ def check_scenarios(file: Path, feature: Feature, houses: Collection[str]) -> No
             for step in scenario.render(context).steps:
                 _refuse_unknown_step(file, step)
                 _refuse_unknown_house(file, step, houses)
+                if not under_audit:
+                    _refuse_unnamed_house(file, step)
 
 
 def _refuse_repeated_names(file: Path) -> None:
@@ -94,3 +98,11 @@ def _refuse_unknown_house(file: Path, step: Step, houses: Collection[str]) -> No
     if name not in houses:
         raise ScenarioShapeError(f"{file}, line {step.line_number}: unknown house {name!r} "
                                  f"(known: {', '.join(houses)})")
+
+
+def _refuse_unnamed_house(file: Path, step: Step) -> None:
+    """A step playing the house under audit when none is: a usage error, not a rule the
+    engine fails."""
+    if step.type == "given" and step.name.strip() == UNDER_AUDIT:
+        raise ScenarioShapeError(f"{file}, line {step.line_number} plays the house rules "
+                                 "under audit: give --rules NAME or --rules-file FILE")

@@ -14,6 +14,8 @@ from trainer.engine.rules import HouseRules
 
 NAMED_HOUSE = 'the house rules "{name:Name}"'
 """The step that names a shipped house (checked before the run: the house must exist)."""
+UNDER_AUDIT = "the house rules under audit"
+"""The step that plays the house under audit (refused before the run when there is none)."""
 
 
 @step("given", NAMED_HOUSE, 'the house rules "europoker"', "audit_house")
@@ -24,7 +26,7 @@ def given_house(name: str, request: pytest.FixtureRequest) -> HouseRules:
     return house
 
 
-@step("given", "the house rules under audit", "the house rules under audit", "audit_house")
+@step("given", UNDER_AUDIT, UNDER_AUDIT, "audit_house")
 def given_house_under_audit(request: pytest.FixtureRequest) -> HouseRules:
     """Play under the house given to ``trainer audit --rules/--rules-file``."""
     house = house_under_audit(request.config)
