@@ -179,8 +179,8 @@ def test_bad_nets_are_refused_beside_the_boxes(real_app: Flask) -> None:
 
 
 def test_every_net_that_does_not_read_is_named(real_app: Flask) -> None:
-    """Two boxes whose nets do not read: both are named in one message, the first of them
-    marked and focused, what was typed kept, nothing recorded."""
+    """Two boxes whose nets do not read: both are named in one message and both fields
+    marked, the first of them focused, what was typed kept, nothing recorded."""
     client = real_app.test_client()
     _login(client)
     url, form, html = _first_question(client, "table-settlement", "europoker")
@@ -196,7 +196,10 @@ def test_every_net_that_does_not_read_is_named(real_app: Flask) -> None:
     second = re.search(r'<input [^>]*name="net-1"[^>]*>', body)
     last = re.search(rf'<input [^>]*name="net-{boxes - 1}"[^>]*>', body)
     assert second and 'aria-invalid="true"' in second.group(0) and "autofocus" in second.group(0)
-    assert last and 'value="1..5"' in last.group(0)
+    assert last and 'value="1..5"' in last.group(0) and 'aria-invalid="true"' in last.group(0)
+    assert "autofocus" not in last.group(0)  # one field has the focus: the first named
+    first = re.search(r'<input [^>]*name="net-0"[^>]*>', body)
+    assert first and "aria-invalid" not in first.group(0) and "autofocus" not in first.group(0)
     assert _attempts(real_app) == []
 
 
