@@ -399,3 +399,15 @@ def test_a_skipped_scenario_may_name_a_house_not_yet_shipped(tmp_path, capsys):
     run = run_cli(capsys, "audit", "--quiet", "--features", str(feature))
     assert run.code == 0, run.err
     assert "1 passed, 0 failed" in run.out
+
+
+@pytest.mark.parametrize("features", [False, True])
+def test_an_unknown_house_under_audit_is_refused_with_or_without_features(tmp_path, capsys,
+                                                                          features):
+    """With --features the name was never looked up, and pytest crashed on it (exit 1)."""
+    feature = tmp_path / "one.feature"
+    feature.write_text(PASSING, encoding="utf-8")
+    where = ["--features", str(feature)] if features else []
+    run = run_cli(capsys, "audit", "--quiet", *where, "--rules", "nope")
+    assert (run.code, run.out) == (2, "")
+    assert run.err.startswith("trainer: error: unknown house 'nope' (known: baden-baden, ")

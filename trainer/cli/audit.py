@@ -73,7 +73,6 @@ def _places(rules_name: str | None, rules_file: str | None, features: str | None
             )
         return [found]
     if rules_name:
-        find_house(rules_name)
         found = house_features(root, rules_name)
         if found is None:
             raise click.UsageError(f"no shipped features for house {rules_name!r}")
@@ -108,6 +107,8 @@ def audit_command(
     refuse_both(rules_name, rules_file)
     if rules_file:
         load_house_file(rules_file)
+    if rules_name:  # before anything else: with --features too, where it had crashed pytest
+        find_house(rules_name)
     places = _places(rules_name, rules_file, features)
     if report:
         try:  # before the run: a report that cannot be written is bad input, not a failure
