@@ -482,6 +482,25 @@ def test_an_unreadable_trainee_id_is_not_carried_into_the_export_link(
     assert client.get(link).status_code == 200
 
 
+def test_the_dashboard_s_export_links_leave_out_the_ids_it_does_not_read(
+        client: FlaskClient, auth: Any, world: dict[str, int]) -> None:
+    """The dashboard shows every trainee whatever ``trainee=`` says: so do its exports."""
+    auth.login("sue")
+    body = client.get(f"/supervisor/?trainee={world['tina']}&exam=1&house=europoker")
+    links = re.findall(r'href="([^"]*/export/[^"]*)" data-export',
+                       body.get_data(as_text=True))
+    assert [link.split("?")[1] for link in links] == ["house=europoker"] * 2
+
+
+def test_leading_zeros_do_not_make_an_id_out_of_range(client: FlaskClient, auth: Any,
+                                                      world: dict[str, int]) -> None:
+    auth.login("sue")
+    padded = str(world["tina"]).zfill(25)
+    wanted = rows(client.get(f"/supervisor/export/attempts.csv?trainee={world['tina']}"))
+    assert wanted and rows(client.get(f"/supervisor/export/attempts.csv?trainee={padded}")) == (
+        wanted)
+
+
 def test_chart_range() -> None:
     import datetime as dt
 

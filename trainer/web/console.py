@@ -93,7 +93,7 @@ def int_arg(name: str, default: int | None = None) -> int | None:
     raw = _id_text(name)
     if raw is None:
         return default
-    if len(raw) > len(str(MAX_ID)):  # and int() refuses thousands of digits outright
+    if len(raw.lstrip("0")) > len(str(MAX_ID)):  # and int() refuses thousands of digits
         return -1
     value = int(raw)
     return value if value <= MAX_ID else -1

@@ -61,7 +61,7 @@ def index() -> Any:
     rows = [(str(line.user_id), line.username) for line in lines if line.score.answered]
     cells = {(str(line.user_id), family): (s.correct, s.answered)
              for line in lines for family, s in line.families.items()}
-    qs = console.query_string(form, drop=("family", "result"))
+    qs = console.query_string(form, drop=("family", "result", "trainee", "exam"))  # not read here
     heat = charts.heat_map(
         rows, columns, cells, title="Accuracy by trainee and drill family",
         row_links={str(line.user_id): url_for(".trainee", user_id=line.user_id) + qs
