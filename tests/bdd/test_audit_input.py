@@ -211,6 +211,25 @@ def test_a_named_pipe_where_a_report_goes_is_refused_before_the_run(tmp_path, ca
         os.close(reader)
 
 
+@pytest.mark.parametrize("to", ["victim.txt", "missing/nowhere.xml", "loop"])
+def test_a_symbolic_link_where_a_report_goes_is_refused_before_the_run(tmp_path, capsys, to):
+    """Followed, it wrote the report over the file it points to, or ran the whole audit
+    before failing on a dangling link or a loop."""
+    feature = tmp_path / "one.feature"
+    feature.write_text(PASSING, encoding="utf-8")
+    (tmp_path / "victim.txt").write_text("keep me", encoding="utf-8")
+    (tmp_path / "out").mkdir()
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    (tmp_path / "out" / "report.html").symlink_to(tmp_path / to)
+    run = run_cli(capsys, "audit", "--quiet", "--features", str(feature),
+                  "--report", str(tmp_path / "out"))
+    assert run.code == 2 and run.out == "" and run.err.count("\n") == 1
+    assert (f"{tmp_path / 'out' / 'report.html'} is a symbolic link, where the report would "
+            "be written") in run.err
+    assert (tmp_path / "victim.txt").read_text(encoding="utf-8") == "keep me"
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["report.html"]
+
+
 def test_a_report_error_without_an_os_reason_still_says_why(tmp_path, monkeypatch):
     """shutil's own errors carry no strerror: the message must not read '(None)'."""
     feature = tmp_path / "one.feature"

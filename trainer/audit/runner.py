@@ -135,13 +135,18 @@ class ReportError(OSError):
 
 def refuse_report_places(report_dir: Path) -> None:
     """Raise ReportError when a report file's place is taken by something that is not a
-    plain file: a folder cannot be written over, and a named pipe or device would hang
-    the audit or swallow its report."""
+    plain file: a folder cannot be written over, a named pipe or device would hang the
+    audit or swallow its report, and a symbolic link would write the report over the file
+    it points to (or wherever a dangling one leads)."""
     for name in REPORTS:
         path = report_dir / name
-        if path.exists() and not path.is_file():
+        if path.is_symlink():
+            kind = "a symbolic link"
+        elif path.exists() and not path.is_file():
             kind = "a folder" if path.is_dir() else "not a plain file"
-            raise ReportError(f"{path} is {kind}, where the report would be written")
+        else:
+            continue
+        raise ReportError(f"{path} is {kind}, where the report would be written")
 
 
 def _write_reports(run: AuditRun, work: Path, report_dir: Path) -> None:
