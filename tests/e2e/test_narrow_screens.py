@@ -21,6 +21,7 @@ from trainer.web.drills_backend import DrillsPackageBackend
 
 from .conftest import PASSWORD, LiveServer
 from .test_supervisor_flow import login
+from .test_trainee_flow import one_question_session
 
 PHONE = {"width": 375, "height": 812}
 TABLET = {"width": 820, "height": 1180}
@@ -163,3 +164,21 @@ def test_the_console_tables_fit_a_tablet_held_upright(browser: Any, live_server:
             '.log a[href^="/attempts/"]')].map(e => e.getClientRects().length)""")
         assert lines and set(lines) == {1}, (width, lines)
     context.close()
+
+
+def test_a_big_single_bet_fits_a_phone(phone: Any, live_server: LiveServer) -> None:
+    """988 on one box is seventeen chips: on a phone they overlap, the amount beside them,
+    and neither the question nor its feedback scrolls sideways."""
+    session, text = one_question_session(live_server, "classic-single-deck", "even-money",
+                                         "hard", 17)
+    assert json.loads(text)["table"]["hands"][0]["bet"] == "988"
+    login(phone, live_server, "tina")
+    phone.goto(f"{live_server.url}/drills/{session.id}")
+    phone.wait_for_selector("#drill[data-state=question]")
+    assert phone.locator("#drill .stack .chip").count() >= 12
+    assert phone.evaluate(OFF_SCREEN) == []
+    assert phone.evaluate("document.documentElement.scrollWidth") == PHONE["width"]
+    phone.fill("#drill input[name=amount]", "988")
+    phone.click("#drill form.answer .amount-row button[type=submit]")
+    phone.wait_for_selector("#drill[data-state=feedback]")
+    assert phone.evaluate(OFF_SCREEN) == []
