@@ -430,3 +430,26 @@ def test_an_unknown_house_under_audit_is_refused_with_or_without_features(tmp_pa
     run = run_cli(capsys, "audit", "--quiet", *where, "--rules", "nope")
     assert (run.code, run.out) == (2, "")
     assert run.err.startswith("trainer: error: unknown house 'nope' (known: baden-baden, ")
+
+
+def test_examples_set_aside_with_skip_are_not_checked(tmp_path, capsys):
+    """The run skips a @skip Examples table's rows; the checks before it leave them too."""
+    feature = tmp_path / "rows.feature"
+    feature.write_text("""Feature: rows
+  Scenario Outline: the dealer stands at <house>
+    Given the house rules "<house>"
+    When the dealer holds T♠ 7♦
+    Then the dealer stands
+
+    Examples:
+      | house     |
+      | europoker |
+
+    @skip
+    Examples:
+      | house        |
+      | nope-skiprow |
+""", encoding="utf-8")
+    run = run_cli(capsys, "audit", "--quiet", "--features", str(feature))
+    assert (run.code, run.err) == (0, ""), run.err
+    assert "1 passed, 0 failed, 1 skipped" in run.out

@@ -66,12 +66,15 @@ def _refuse_repeated_names(file: Path) -> None:
 
 
 def _contexts(scenario: ScenarioTemplate, where: str) -> list[dict[str, str]]:
-    """The Examples rows the scenario runs with (one empty row for a plain scenario)."""
+    """The Examples rows the scenario runs with (one empty row for a plain scenario, none
+    when every table is set aside with @skip)."""
     wanted = {name for step in scenario.steps for name in _PLACEHOLDER.findall(step.name)}
     if not scenario.examples:
         return [{}]
     rows: list[dict[str, str]] = []
     for table in scenario.examples:
+        if "skip" in table.tags:  # rows set aside, as a scenario may be
+            continue
         if not table.examples:
             raise ScenarioShapeError(f"{where}: the Examples on line {table.line_number} "
                                      "have no rows")
