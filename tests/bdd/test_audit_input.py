@@ -334,7 +334,7 @@ def test_the_checks_before_the_run_know_every_step_without_the_pytest_plugin() -
 
 
 SHIPPED = ("baden-baden, blackjack-switch, casino-classic, classic-single-deck, "
-           "double-exposure-online, double-exposure, europoker, russian-casino, spanish-21")
+           "double-exposure, double-exposure-online, europoker, russian-casino, spanish-21")
 
 
 @pytest.mark.parametrize("text", [

@@ -31,7 +31,7 @@ def test_rules_list(capsys: Capsys) -> None:
     for name in house_names():
         assert name in run.out
     listed = json.loads(run_cli(capsys, "rules", "list", "--json").out)
-    assert [h["name"] for h in listed] == house_names()
+    assert [h["name"] for h in listed] == house_names() == sorted(house_names())
 
 
 @pytest.mark.parametrize("name", house_names())

@@ -309,7 +309,7 @@ def shipped_houses() -> dict[str, HouseRules]:
             data = tomllib.loads(entry.read_text(encoding="utf-8"))
             rules = parse_profile(data, f"houses/{entry.name}")
             houses[rules.name] = rules
-    return houses
+    return dict(sorted(houses.items()))  # by name: a file name's ".toml" sorts after "-"
 
 
 def house_names() -> list[str]:
