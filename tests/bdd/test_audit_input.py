@@ -361,9 +361,7 @@ def test_a_house_that_does_not_exist_is_refused_before_the_run(tmp_path, capsys,
                                         f"house 'no-such-house' (known: {SHIPPED})\n")
 
 
-def test_each_examples_row_must_name_a_house_that_exists(tmp_path, capsys):
-    feature = tmp_path / "rows.feature"
-    feature.write_text("""Feature: rows
+OUTLINE_BY_HOUSE = """Feature: rows
   Scenario Outline: the dealer stands on 17 at <house>
     Given the house rules "<house>"
     When the dealer holds T♠ 7♦
@@ -372,8 +370,12 @@ def test_each_examples_row_must_name_a_house_that_exists(tmp_path, capsys):
     Examples:
       | house     |
       | europoker |
-      | europokr  |
-""", encoding="utf-8")
+"""
+
+
+def test_each_examples_row_must_name_a_house_that_exists(tmp_path, capsys):
+    feature = tmp_path / "rows.feature"
+    feature.write_text(OUTLINE_BY_HOUSE + "      | europokr  |\n", encoding="utf-8")
     assert refused(capsys, feature) == (f"trainer: error: {feature}, line 3: unknown house "
                                         f"'europokr' (known: {SHIPPED})\n")
 
@@ -435,21 +437,8 @@ def test_an_unknown_house_under_audit_is_refused_with_or_without_features(tmp_pa
 def test_examples_set_aside_with_skip_are_not_checked(tmp_path, capsys):
     """The run skips a @skip Examples table's rows; the checks before it leave them too."""
     feature = tmp_path / "rows.feature"
-    feature.write_text("""Feature: rows
-  Scenario Outline: the dealer stands at <house>
-    Given the house rules "<house>"
-    When the dealer holds T♠ 7♦
-    Then the dealer stands
-
-    Examples:
-      | house     |
-      | europoker |
-
-    @skip
-    Examples:
-      | house        |
-      | nope-skiprow |
-""", encoding="utf-8")
+    feature.write_text(OUTLINE_BY_HOUSE + "\n    @skip\n    Examples:\n      | house |\n"
+                       "      | nope-skiprow |\n", encoding="utf-8")
     run = run_cli(capsys, "audit", "--quiet", "--features", str(feature))
     assert (run.code, run.err) == (0, ""), run.err
     assert "1 passed, 0 failed, 1 skipped" in run.out
