@@ -8,6 +8,7 @@ than a phone is wide, a seven-box table answer, and a heat map of every drill fa
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,7 +21,7 @@ from trainer.web.auth import hash_password
 from trainer.web.drills_backend import DrillsPackageBackend
 
 from .conftest import PASSWORD, LiveServer
-from .test_supervisor_flow import login
+from .test_supervisor_flow import login, pending_expected
 from .test_trainee_flow import one_question_session
 
 PHONE = {"width": 375, "height": 812}
@@ -182,3 +183,24 @@ def test_a_big_single_bet_fits_a_phone(phone: Any, live_server: LiveServer) -> N
     phone.click("#drill form.answer .amount-row button[type=submit]")
     phone.wait_for_selector("#drill[data-state=feedback]")
     assert phone.evaluate(OFF_SCREEN) == []
+
+
+def test_a_certificate_of_a_long_name_fits_a_phone_and_the_page(phone: Any,
+                                                                 live_server: LiveServer,
+                                                                 world: dict[str, int]) -> None:
+    """The long-named trainee passes the long-titled exam on a phone; the certificate's
+    name wraps on screen and on A4 paper instead of running off both."""
+    login(phone, live_server, LONG_NAME)
+    phone.click(f"[data-exam='{world['exam']}'] [data-exam-start]")
+    for position in range(2):
+        phone.wait_for_selector(f"[data-state=exam-question][data-position='{position}']")
+        assert phone.evaluate(OFF_SCREEN) == []
+        phone.click(f"button[name=choice][value={pending_expected(live_server)}]")
+    phone.wait_for_url(re.compile(r"/result$"))
+    assert phone.inner_text("[data-outcome]") == "Passed"
+    phone.click("[data-certificate]")
+    phone.wait_for_selector(".cert-name")
+    assert phone.evaluate("document.documentElement.scrollWidth") == PHONE["width"]
+    phone.emulate_media(media="print")
+    phone.set_viewport_size({"width": 718, "height": 1000})  # A4 less its margins, at 96 dpi
+    assert phone.evaluate("document.documentElement.scrollWidth") == 718
