@@ -325,9 +325,9 @@ def test_the_checks_before_the_run_know_every_step_without_the_pytest_plugin() -
     keep pytest from rewriting its asserts, so they must find the steps by themselves."""
     code = ("import sys\n"
             "from trainer.audit import scenario_checks\n"
-            "from trainer.audit.catalogue import is_known_step\n"
+            "from trainer.audit.catalogue import read_step\n"
             "assert 'trainer.audit.plugin' not in sys.modules\n"
-            "print(is_known_step('given', 'the house rules \"europoker\"'))\n")
+            "print(read_step('given', 'the house rules \"europoker\"') is not None)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout == "True\n"

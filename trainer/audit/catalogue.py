@@ -76,11 +76,6 @@ def step(
     return attach
 
 
-def is_known_step(kind: str, text: str) -> bool:
-    """Whether a ``kind`` step of the library reads ``text`` (with values it can read)."""
-    return read_step(kind, text) is not None
-
-
 def read_step(kind: str, text: str) -> tuple[str, dict[str, Any]] | None:
     """The pattern of the ``kind`` step that reads ``text`` and the values it reads there."""
     for parser in _PARSERS.get(kind, ()):

@@ -82,7 +82,7 @@ def run_features(
     """Run the features in ``places``; the house under audit (if any) replaces named houses.
 
     Features that cannot be read or parsed raise :class:`AuditInputError` before the run,
-    and a report place taken by a folder or a pipe raises :class:`ReportError`.
+    and a report place taken by anything but a plain file raises :class:`ReportError`.
     """
     files = checked_features(places, nameable_houses(rules_file),
                              under_audit=rules_name is not None or rules_file is not None)

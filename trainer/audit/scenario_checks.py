@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from pathlib import Path
+from typing import Any
 
 from pytest_bdd.gherkin_parser import get_gherkin_document
 from pytest_bdd.parser import Feature, ScenarioTemplate, Step
 
 import trainer.audit.steps  # noqa: F401 - registers every step of the library
-from trainer.audit.catalogue import closest_steps, is_known_step, read_step
+from trainer.audit.catalogue import closest_steps, read_step
 from trainer.audit.steps.house import NAMED_HOUSE, UNDER_AUDIT
 from trainer.audit.steps.ru import RU_NAMED_HOUSE
 
@@ -42,10 +43,8 @@ def check_scenarios(file: Path, feature: Feature, houses: Collection[str],
             raise ScenarioShapeError(f"{where}: no Then step, so it checks nothing")
         for context in _contexts(scenario, where):
             for step in scenario.render(context).steps:
-                _refuse_unknown_step(file, step)
-                _refuse_unknown_house(file, step, houses)
-                if not under_audit:
-                    _refuse_unnamed_house(file, step)
+                pattern, values = _read_or_refuse(file, step)
+                _refuse_wrong_house(file, step, pattern, values, houses, under_audit)
 
 
 def _refuse_repeated_names(file: Path) -> None:
@@ -85,27 +84,24 @@ def _contexts(scenario: ScenarioTemplate, where: str) -> list[dict[str, str]]:
     return rows
 
 
-def _refuse_unknown_step(file: Path, step: Step) -> None:
-    if not is_known_step(step.type, step.name):
+def _read_or_refuse(file: Path, step: Step) -> tuple[str, dict[str, Any]]:
+    """The pattern of the library step that reads ``step`` and its values; refused when
+    none does."""
+    read = read_step(step.type, step.name)
+    if read is None:
         near = "; ".join(closest_steps(step.name))
         raise ScenarioShapeError(f"{file}, line {step.line_number}: no step reads "
                                  f"{step.keyword.strip()} {step.name!r}; closest: {near}")
+    return read
 
 
-def _refuse_unknown_house(file: Path, step: Step, houses: Collection[str]) -> None:
-    """A step naming a house not in ``houses``: the run would fail it as a broken rule."""
-    read = read_step(step.type, step.name)
-    if read is None or read[0] not in _HOUSE_STEPS:
-        return
-    name = read[1]["name"]
-    if name not in houses:
+def _refuse_wrong_house(file: Path, step: Step, pattern: str, values: dict[str, Any],
+                        houses: Collection[str], under_audit: bool) -> None:
+    """A house step naming a house not in ``houses`` (the run would fail it as a broken
+    rule), or playing the house under audit when there is none (a usage error)."""
+    if pattern in _HOUSE_STEPS and (name := values["name"]) not in houses:
         raise ScenarioShapeError(f"{file}, line {step.line_number}: unknown house {name!r} "
                                  f"(known: {', '.join(houses)})")
-
-
-def _refuse_unnamed_house(file: Path, step: Step) -> None:
-    """A step playing the house under audit when none is: a usage error, not a rule the
-    engine fails."""
-    if step.type == "given" and step.name.strip() == UNDER_AUDIT:
+    if pattern == UNDER_AUDIT and not under_audit:
         raise ScenarioShapeError(f"{file}, line {step.line_number} plays the house rules "
                                  "under audit: give --rules NAME or --rules-file FILE")
