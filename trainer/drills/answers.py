@@ -158,11 +158,12 @@ def _refused_boxes(refused: Sequence[tuple[int, object, NotAnAnswer]]) -> str:
 
 
 def _quoted(answer: object) -> str:
-    """An answer as a refusal quotes it: text stripped and a number as its digits (as
-    ``_text`` reads them), anything else as its ``repr``."""
-    if isinstance(answer, str | int | Decimal) and not isinstance(answer, bool):
-        return repr(str(answer).strip())
-    return repr(answer)
+    """An answer as a refusal quotes it: as ``_text`` reads it, stripped (a number as its
+    digits), or as its ``repr`` when ``_text`` cannot read it."""
+    try:
+        return repr(_text(answer, "an amount").strip())
+    except NotAnAnswer:
+        return repr(answer)
 
 
 def parse_chips(answer: object, chip_set: Iterable[Decimal] | None = None) -> dict[Decimal, int]:
