@@ -417,10 +417,49 @@ def test_odd_query_values_do_not_break_pages(client: FlaskClient, auth: Any,
         assert response.status_code == 200
 
 
-def test_out_of_range_trainee_matches_nothing(client: FlaskClient, auth: Any,
-                                              world: dict[str, int]) -> None:
+@pytest.mark.parametrize("trainee", ["9" * 30, "999", "{sue}"])
+def test_an_export_for_a_trainee_no_one_is_refused(client: FlaskClient, auth: Any,
+                                                   world: dict[str, int], trainee: str) -> None:
+    """An id that names no trainee (out of range, unused, a supervisor's) is refused by
+    name: an empty file would read as "this trainee never answered"."""
     auth.login("sue")
-    assert rows(client.get("/supervisor/export/attempts.csv?trainee=" + "9" * 30)) == []
+    trainee = trainee.format(**world)
+    for path in ("attempts", "exam-results"):
+        response = client.get(f"/supervisor/export/{path}.csv?trainee={trainee}")
+        assert response.status_code == 400, path
+        shown = trainee if len(trainee) <= 24 else trainee[:24] + "…"
+        assert (f"Bad filters: trainee=&#39;{shown}&#39;: no trainee has this id.</p>"
+                in response.get_data(as_text=True))
+
+
+def test_an_exam_results_export_for_an_exam_no_one_set_is_refused(
+        client: FlaskClient, auth: Any, world: dict[str, int]) -> None:
+    auth.login("sue")
+    response = client.get("/supervisor/export/exam-results.csv?exam=4242")
+    assert response.status_code == 400
+    assert ("Bad filters: exam=&#39;4242&#39;: no exam has this id.</p>"
+            in response.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("trainee", ["999", "{sue}", "9" * 30])
+def test_the_log_says_when_its_trainee_is_no_one_and_shows_everyone(
+        client: FlaskClient, auth: Any, world: dict[str, int], trainee: str) -> None:
+    """A bookmarked log of an id that names no trainee says so beside the select, like any
+    bad filter, and shows every trainee (the select's "All trainees"), not an empty log."""
+    auth.login("sue")
+    trainee = trainee.format(**world)
+    body = client.get(f"/supervisor/attempts?trainee={trainee}&house=europoker").get_data(
+        as_text=True)
+    everyone = client.get("/supervisor/attempts?house=europoker").get_data(as_text=True)
+    shown = trainee if len(trainee) <= 24 else trainee[:24] + "…"
+    assert (f'<span class="error" role="alert">No trainee has the id {shown}: showing every '
+            "trainee.</span>") in body
+    assert '<select name="trainee" aria-invalid="true">' in body
+    count = re.search(r"<h1>Attempt log <small>\((\d+)\)</small>", body)
+    assert count and count.group(1) != "0"
+    assert count.group(0) in everyone
+    link = re.findall(r'href="([^"]*/export/[^"]*)" data-export', body)[0]
+    assert link == "/supervisor/export/attempts.csv?house=europoker"
 
 
 @pytest.mark.parametrize(("query", "named"), [

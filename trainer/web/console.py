@@ -7,7 +7,7 @@ import datetime
 import io
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
@@ -68,18 +68,21 @@ def filter_form() -> tuple[FilterForm, reports.Filters]:
     return form, filters
 
 
-def export_refusal(form: FilterForm, id_args: Sequence[str] = ("trainee",),
+def export_refusal(form: FilterForm, ids: Mapping[str, Callable[[int], bool]],
                    unfiltered: Sequence[str] = ()) -> Any:
     """A 400 naming every bad filter of an export (None: all good).  A page shows a bad
     filter beside its field and ignores it; a file has nowhere to say so, so it is not
-    made at all rather than quietly made of every row.  ``unfiltered`` names filters the
+    made at all rather than quietly made of every row.  ``ids`` maps each id filter
+    (``trainee``, ``exam``) to whether an id names one; ``unfiltered`` names filters the
     export cannot apply (an exam sitting has no one drill family): given, they are refused."""
     problems = [f"{name}={request.args.get(name, '')!r}: {' '.join(field.errors)}"
                 for name, field in ((n, getattr(form, n)) for n in FILTER_KEYS) if field.errors]
     problems += [f"{name}={request.args[name]!r}: this file is not filtered by {name}"
                  for name in unfiltered if request.args.get(name, "").strip()]
-    problems += [f"{name}={request.args[name]!r}: not a whole number" for name in id_args
+    problems += [f"{name}={request.args[name]!r}: not a whole number" for name in ids
                  if request.args.get(name, "").strip() and _id_text(name) is None]
+    problems += [f"{name}={_shown_id(name)!r}: no {name} has this id"
+                 for name, exists in ids.items() if unknown_id(name, exists)]
     if not problems:
         return None
     return render_template("error.html", title="Not exported",
@@ -97,6 +100,22 @@ def int_arg(name: str, default: int | None = None) -> int | None:
         return -1
     value = int(raw)
     return value if value <= MAX_ID else -1
+
+
+def unknown_id(name: str, exists: Callable[[int], bool]) -> bool:
+    """Whether the query string's ``name`` is a whole number that names nothing."""
+    value = int_arg(name)
+    return value is not None and (value == -1 or not exists(value))
+
+
+def unknown_id_message(name: str) -> str:
+    """What a page says beside a filter whose id names nothing, and does instead."""
+    return f"No {name} has the id {_shown_id(name)}: showing every {name}."
+
+
+def _shown_id(name: str) -> str:
+    raw = _id_text(name) or ""
+    return raw if len(raw) <= 24 else raw[:24] + "…"
 
 
 def _id_text(name: str) -> str | None:

@@ -164,15 +164,18 @@ def attempts() -> Any:
     """The attempt log of every trainee, filtered, 50 to a page."""
     db = get_db()
     form, filters = console.filter_form()
-    trainee_id = console.int_arg("trainee")
+    trainees = accounts.list_accounts(db, "trainee")
+    unknown = console.unknown_id("trainee", {t.id for t in trainees}.__contains__)
+    trainee_id = None if unknown else console.int_arg("trainee")
     filters = reports.Filters(filters.date_from, filters.date_to, filters.house, trainee_id,
                               filters.family, filters.correct)
     log, paging = _log_page(db, filters)
     return console.page("supervisor/_attempts.html",
         form=form, log=log, **paging,
         titles=console.family_titles(), houses=house_titles(),
-        trainees=accounts.list_accounts(db, "trainee"), trainee_id=trainee_id,
-        qs=console.query_string(form, drop=("page",)),
+        trainees=trainees, trainee_id=trainee_id,
+        trainee_error=console.unknown_id_message("trainee") if unknown else None,
+        qs=console.query_string(form, drop=("page", "trainee") if unknown else ("page",)),
     )
 
 
@@ -190,6 +193,15 @@ def sitting(sitting_id: int) -> Any:
 # ------------------------------------------------------------------ export
 
 
+def _is_trainee(user_id: int) -> bool:
+    found = accounts.get_account(get_db(), user_id)
+    return found is not None and found.role == "trainee"
+
+
+def _is_exam(exam_id: int) -> bool:
+    return exams_db.get_exam(get_db(), exam_id) is not None
+
+
 def _trainee_filter(filters: reports.Filters) -> reports.Filters:
     trainee_id = console.int_arg("trainee")
     return reports.Filters(filters.date_from, filters.date_to, filters.house, trainee_id,
@@ -201,7 +213,7 @@ def _trainee_filter(filters: reports.Filters) -> reports.Filters:
 def export_attempts() -> Any:
     """Every attempt matching the current filters (date range, house, trainee, drill, result)."""
     form, filters = console.filter_form()
-    if (refusal := console.export_refusal(form)) is not None:
+    if (refusal := console.export_refusal(form, {"trainee": _is_trainee})) is not None:
         return refusal
     rows = reports.attempt_log(get_db(), _trainee_filter(filters))
     return console.csv_response(
@@ -221,7 +233,7 @@ def export_attempts() -> Any:
 def export_exam_results() -> Any:
     """Every finished exam sitting matching the current filters (date range, house, trainee)."""
     form, filters = console.filter_form()
-    if (refusal := console.export_refusal(form, ("trainee", "exam"),
+    if (refusal := console.export_refusal(form, {"trainee": _is_trainee, "exam": _is_exam},
                                           unfiltered=("family", "result"))) is not None:
         return refusal
     rows = reports.exam_results(get_db(), _trainee_filter(filters),
