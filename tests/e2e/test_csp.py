@@ -54,6 +54,7 @@ def test_no_csp_violation_and_htmx_still_swaps(browser: Any, live_server: LiveSe
     page.fill("#length", "2")
     page.click(".start-form button[type=submit]")
     page.wait_for_selector("[data-state=question]")
+    page.wait_for_load_state()  # the deferred scripts ran
     url = page.url
     assert page.evaluate("typeof htmx") == "object"  # htmx loaded from its file
     # htmx writes no style attribute when it settles a swap, and keeps no page snapshots

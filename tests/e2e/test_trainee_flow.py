@@ -43,6 +43,7 @@ def start(page: Any, server: LiveServer, house: str, family: str, difficulty: st
     page.fill("#length", str(length))
     page.click(".start-form button[type=submit]")
     page.wait_for_selector("[data-state=question]")
+    page.wait_for_load_state()  # the deferred scripts ran: a shortcut pressed now is heard
     match = re.search(r"/drills/(\d+)$", page.url)
     assert match, page.url
     return int(match.group(1))
