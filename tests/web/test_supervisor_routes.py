@@ -230,6 +230,21 @@ def test_dashboard_table_and_heat_map(client: FlaskClient, auth: Any,
     assert "<script" not in html.split("</head>")[1]  # no inline (or any body) script
 
 
+def test_a_trainee_drilled_only_in_a_retired_family_has_no_par(
+        app: Flask, client: FlaskClient, auth: Any, world: dict[str, int]) -> None:
+    """Attempts of a family the app no longer lists (old data) still load the dashboard:
+    their median time shows, their par (which no family gives) reads "–"."""
+    db = connect(app.config["DATABASE"])
+    db.execute("UPDATE attempts SET family = 'retired-drill' WHERE user_id = ?", [world["tom"]])
+    db.conn.commit()
+    db.close()
+    auth.login("sue")
+    response = client.get("/supervisor/")
+    assert response.status_code == 200
+    row = re.search(r'<tr data-trainee="tom">(.*?)</tr>', response.get_data(as_text=True), re.S)
+    assert row and "<span>2.5 s</span> / –" in row.group(1)  # median of 2.0 s and 3.0 s
+
+
 def test_dashboard_filters(app: Flask, client: FlaskClient, auth: Any,
                            world: dict[str, int]) -> None:
     seed(app, {"tom": [True, True, True]}, house="casino-classic", day="2025-01-10")
