@@ -404,6 +404,25 @@ def test_start_with_a_length_that_is_not_a_number_says_so_once(client: FlaskClie
     assert "Number must be between" not in html
 
 
+@pytest.mark.parametrize(("length", "message"), [
+    ("9" * 400, "Number must be between 1 and 200."),  # too long to compare: it was a 500
+    ("-" + "9" * 5000, "Number must be between 1 and 200."),
+    ("\uff15", "Not a valid integer value."),  # a full-width 5 is not a length typed here
+    ("1_0", "Not a valid integer value."),
+])
+def test_start_with_a_length_out_of_reach_says_so(app: Flask, client: FlaskClient, auth: Any,
+                                                  length: str, message: str) -> None:
+    auth.login()
+    response = client.post("/drills", data={"csrf_token": auth.csrf("/"), "house": "europoker",
+                                            "family": "dealer-draw", "difficulty": "easy",
+                                            "length": length})
+    assert response.status_code == 422
+    assert response.get_data(as_text=True).count(message) == 1
+    db = connect(app.config["DATABASE"])
+    assert db.execute("SELECT count(*) FROM drill_sessions").fetchone()[0] == 0
+    db.close()
+
+
 def test_start_with_htmx_redirects_by_header(client: FlaskClient, auth: Any) -> None:
     auth.login()
     token = auth.csrf("/")

@@ -129,6 +129,12 @@ def test_the_exam_page_lists_assigned_trainees_by_name(app: Flask, client: Flask
     ({"time_limit_s": "0"}, "time_limit_s", "Between 1 and 3600 seconds"),
     ({"attempts_allowed": "0"}, "attempts_allowed", "Between 1 and 100 attempts"),
     ({"questions": "abc"}, "questions", "Not a valid integer value"),
+    ({"questions": "9" * 400}, "questions", "Between 1 and 200 questions"),  # was a 500
+    ({"pass_mark": "-" + "9" * 400}, "pass_mark", "between 1 and 100"),
+    ({"time_limit_s": "1" + "0" * 309}, "time_limit_s", "Between 1 and 3600 seconds"),
+    ({"attempts_allowed": "9" * 5000}, "attempts_allowed", "Between 1 and 100 attempts"),
+    ({"questions": "\uff15"}, "questions", "Not a valid integer value"),  # a full-width 5
+    ({"questions": "1_0"}, "questions", "Not a valid integer value"),
     ({"houses": None}, "houses", "Choose at least one house"),
     ({"families": None}, "families", "Choose at least one drill family"),
     ({"houses": ["spanish-21"], "families": ["chip-payout"]}, "families",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -21,6 +22,30 @@ def readable_number(_form: Any, field: Any) -> None:
     gets WTForms' "Not a valid integer value." alone, not a range message besides."""
     if field.process_errors:
         raise StopValidation()
+
+
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+"""A whole number as typed: ASCII digits only (``int`` would take ``５`` and ``1_0`` too)."""
+HUGE = 10**18
+"""Where a number typed with more digits is read: far out of every range, and within the
+float a range check compares with (WTForms' ``NumberRange`` fails past 308 digits)."""
+
+
+class WholeNumberField(IntegerField):
+    """An ``IntegerField`` that reads ASCII digits only and any number of them: one too
+    long to compare is read as ``HUGE`` (or ``-HUGE``), so it gets the range's message."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist:
+            return
+        text = str(valuelist[0]).strip()
+        if not WHOLE_NUMBER.fullmatch(text):
+            self.data = None
+            raise ValueError(self.gettext("Not a valid integer value."))
+        if len(text.lstrip("+-").lstrip("0")) > len(str(HUGE)):
+            self.data = -HUGE if text.startswith("-") else HUGE
+        else:
+            self.data = max(-HUGE, min(HUGE, int(text)))
 
 
 def stripped(text: str | None) -> str | None:
@@ -76,7 +101,7 @@ class StartDrillForm(FlaskForm):
     house = SelectField("House", validators=[DataRequired()])
     family = SelectField("Drill", validators=[DataRequired()])
     difficulty = SelectField("Difficulty", validators=[DataRequired()])
-    length = IntegerField(
+    length = WholeNumberField(
         "Questions", default=20,
         validators=[readable_number, Optional(), NumberRange(*DRILL_LENGTH_RANGE)]
     )

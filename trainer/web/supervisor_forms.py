@@ -8,7 +8,6 @@ from flask_wtf import FlaskForm
 from markupsafe import Markup
 from wtforms import (
     DateField,
-    IntegerField,
     SelectField,
     SelectMultipleField,
     StringField,
@@ -25,7 +24,13 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from trainer.text_rules import free_text_problem, normal_username, username_problem
 from trainer.web.drillkit import FamilyInfo, all_difficulties, exam_pairs
-from trainer.web.forms import new_password_field, readable_number, repeat_password_field, stripped
+from trainer.web.forms import (
+    WholeNumberField,
+    new_password_field,
+    readable_number,
+    repeat_password_field,
+    stripped,
+)
 
 
 class GroupCheckbox(CheckboxInput):
@@ -104,17 +109,17 @@ class ExamForm(FlaskForm):
     families = CheckboxesField("Drill families",
                                validators=[DataRequired("Choose at least one drill family.")])
     difficulty = SelectField("Difficulty", validators=[DataRequired()])
-    questions = IntegerField("Number of questions", default=20, validators=[
+    questions = WholeNumberField("Number of questions", default=20, validators=[
         readable_number, InputRequired("Give a number of questions."),
         NumberRange(min=1, max=200, message="Between 1 and 200 questions.")])
-    pass_mark = IntegerField("Pass mark (%)", default=80, validators=[
+    pass_mark = WholeNumberField("Pass mark (%)", default=80, validators=[
         readable_number, InputRequired("Give a pass mark."),
         # 0 % would pass, and certify, a trainee who got every question wrong
         NumberRange(min=1, max=100, message="A pass mark is between 1 and 100 %%.")])
-    time_limit_s = IntegerField("Time limit per question (seconds)", default=30, validators=[
+    time_limit_s = WholeNumberField("Time limit per question (seconds)", default=30, validators=[
         readable_number, InputRequired("Give a time limit."),
         NumberRange(min=1, max=3600, message="Between 1 and 3600 seconds.")])
-    attempts_allowed = IntegerField("Attempts allowed", default=1, validators=[
+    attempts_allowed = WholeNumberField("Attempts allowed", default=1, validators=[
         readable_number, InputRequired("Give the number of attempts allowed."),
         NumberRange(min=1, max=100, message="Between 1 and 100 attempts.")])
     trainees = CheckboxesField("Assign to", validators=[Optional()], coerce=int)
