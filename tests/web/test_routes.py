@@ -1249,6 +1249,17 @@ def test_huge_ids_are_not_found(client: FlaskClient, auth: Any) -> None:
     assert client.get(f"{session}/feedback/{2**63 - 1}").status_code == 404  # no such question
 
 
+def test_an_id_in_another_scripts_digits_is_not_found(client: FlaskClient, auth: Any) -> None:
+    """A session's address is its ASCII id: a full-width digit names no page."""
+    auth.login()
+    session = start(client, auth, length=1)
+    number = session.rsplit("/", 1)[1]
+    assert client.get(session).status_code == 200
+    full_width = "".join(chr(ord(d) - ord("0") + 0xFF10) for d in number)
+    assert client.get(f"/drills/{full_width}").status_code == 404
+    assert client.get(f"{session}/feedback/\uff10").status_code == 404
+
+
 def test_answer_without_csrf_token_is_refused(app: Flask, client: FlaskClient,
                                               auth: Any) -> None:
     auth.login()

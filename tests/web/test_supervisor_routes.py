@@ -477,11 +477,23 @@ def test_the_log_says_when_its_trainee_is_no_one_and_shows_everyone(
     assert link == "/supervisor/export/attempts.csv?house=europoker"
 
 
+@pytest.mark.parametrize("exam", ["3", "99", "x"])
+def test_the_attempts_export_refuses_an_exam_filter_it_cannot_apply(
+        client: FlaskClient, auth: Any, world: dict[str, int], exam: str) -> None:
+    """Drill attempts belong to no exam: ``exam=`` is refused, not ignored for every row."""
+    auth.login("sue")
+    response = client.get(f"/supervisor/export/attempts.csv?exam={exam}")
+    assert response.status_code == 400
+    assert (f"exam=&#39;{exam}&#39;: this file is not filtered by exam"
+            in response.get_data(as_text=True))
+
+
 @pytest.mark.parametrize(("query", "named"), [
     ("date_from=2026-13-01", "date_from='2026-13-01': Not a valid date value."),
     ("house=nope", "house='nope': Not a valid choice."),
     ("trainee=abc", "trainee='abc': not a whole number"),
     ("exam=x1", "exam='x1': not a whole number"),
+    ("trainee=\uff11", "trainee='\uff11': not a whole number"),  # a full-width 1
     ("date_from=2026-02-01&date_to=2026-01-01",
      "date_to='2026-01-01': The end date is before the start date."),
 ])

@@ -121,7 +121,7 @@ def _shown_id(name: str) -> str:
 def _id_text(name: str) -> str | None:
     """The query string's ``name`` when it reads as a whole number, else None."""
     raw = request.args.get(name, "").strip()
-    return raw if raw.isdecimal() else None
+    return raw if raw.isascii() and raw.isdecimal() else None  # not a full-width ``１``
 
 
 def page_arg() -> int:

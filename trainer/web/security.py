@@ -77,7 +77,11 @@ MAX_ID = 2**63 - 1
 
 
 class SQLiteInteger(IntegerConverter):
-    """``<int:…>`` in a URL: a row id SQLite can hold (a bigger number is a 404, not a crash)."""
+    """``<int:…>`` in a URL: a row id SQLite can hold (a bigger number is a 404, not a crash),
+    in ASCII digits (Werkzeug's ``\\d`` takes any script's, so ``/drills/１`` would be a
+    second address of session 1)."""
+
+    regex = r"[0-9]+"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("max", MAX_ID)

@@ -213,7 +213,8 @@ def _trainee_filter(filters: reports.Filters) -> reports.Filters:
 def export_attempts() -> Any:
     """Every attempt matching the current filters (date range, house, trainee, drill, result)."""
     form, filters = console.filter_form()
-    if (refusal := console.export_refusal(form, {"trainee": _is_trainee})) is not None:
+    if (refusal := console.export_refusal(form, {"trainee": _is_trainee},
+                                          unfiltered=("exam",))) is not None:
         return refusal
     rows = reports.attempt_log(get_db(), _trainee_filter(filters))
     return console.csv_response(
