@@ -141,6 +141,8 @@ def test_the_exam_page_lists_assigned_trainees_by_name(app: Flask, client: Flask
      "None of these families is drilled at the chosen houses"),
     ({"houses": ["spanish-21"], "families": ["dealer-draw", "chip-payout"]}, "families",
      "Not drilled at any chosen house: Pay in chips"),
+    ({"houses": ["europoker", "spanish-21"], "families": ["chip-payout"]}, "houses",
+     "None of the chosen families is drilled at: Spanish 21."),
     ({"title": ""}, "title", "Give the exam a title."),
     ({"title": "Shift\x00check"}, "title", "unassigned characters, please (U+0000)"),
     ({"title": "\u202eCheck"}, "title", "unassigned characters, please (U+202E)"),
@@ -157,6 +159,29 @@ def test_exam_form_errors_beside_fields(app: Flask, client: FlaskClient, auth: A
     assert db.execute("SELECT count(*) FROM exams").fetchone()[0] == 0  # nothing half-saved
     assert db.execute("SELECT count(*) FROM exam_assignments").fetchone()[0] == 0
     db.close()
+
+
+def test_an_unknown_house_is_the_houses_error_alone(client: FlaskClient, auth: Any) -> None:
+    auth.login("sue")
+    response = create_exam(client, auth, houses=["nope"])
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422 and "&#39;nope&#39; is not a valid choice" in html
+    assert "drilled at" not in html  # not a families' error besides
+
+
+def test_a_house_or_family_sent_twice_counts_once(app: Flask, client: FlaskClient,
+                                                  auth: Any) -> None:
+    exam_id = as_supervisor_create(app, client, auth, houses=["europoker", "europoker"],
+                                   families=["dealer-draw", "dealer-draw"], questions="1",
+                                   trainees=[str(user_id(app, "tina"))] * 2)
+    db = connect(app.config["DATABASE"])
+    try:
+        exam = exams_db.get_exam(db, exam_id)
+        assert exam is not None
+        assert (list(exam.houses), list(exam.families)) == (["europoker"], ["dealer-draw"])
+        assert db.execute("SELECT count(*) FROM exam_assignments").fetchone()[0] == 1
+    finally:
+        db.close()
 
 
 def test_a_number_that_is_not_whole_gets_one_message(client: FlaskClient, auth: Any) -> None:

@@ -49,6 +49,11 @@ class CheckboxesField(SelectMultipleField):
     widget = ListWidget(prefix_label=False)
     option_widget = GroupCheckbox()
 
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        """A choice sent twice (a hand-made POST) counts once."""
+        super().process_formdata(valuelist)  # coerced first: ``1`` and ``01`` are one trainee
+        self.data = list(dict.fromkeys(getattr(self, "data", None) or ()))
+
 
 def sane_year(_form: Any, field: Any) -> None:
     """Dates far from now would overflow date arithmetic (found by fuzzing, issue 7)."""
@@ -147,9 +152,20 @@ class ExamForm(FlaskForm):
                 f"ask at least {pairs} questions, so a sitting asks every pair (or choose "
                 "fewer houses or families).")
 
+    def validate_houses(self, field: Any) -> None:
+        """Each house drills one chosen family at least: an exam does not name a house it
+        never asks about (its list, the trainee's and the export's house filter would)."""
+        chosen = [self._families[name] for name in self.families.data or ()
+                  if name in self._families]
+        idle = [self.houses.choices[house] for house in field.data or ()
+                if house in self.houses.choices and not any(house in f.houses for f in chosen)]
+        if chosen and idle and len(idle) < len(field.data):
+            raise ValidationError("None of the chosen families is drilled at: "
+                                  + ", ".join(idle) + ".")
+
     def validate_families(self, field: Any) -> None:
         houses = set(self.houses.data or ())
-        if not houses:
+        if not houses or self.houses.errors:  # an unknown house is its own field's error
             return
         chosen = [self._families[name] for name in field.data or () if name in self._families]
         unused = [f.title for f in chosen if not houses & set(f.houses)]
