@@ -249,6 +249,51 @@ def test_assign_more_trainees(app: Flask, client: FlaskClient, auth: Any) -> Non
                                             re.S).group(0)  # type: ignore[union-attr]
 
 
+def test_a_trainee_assigned_or_deactivated_meanwhile_is_named_and_the_rest_assigned(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """A second tab, a double click or a colleague: the form's trainees are no longer all
+    assignable.  Those who are get the exam; the others are named, not refused by id."""
+    db = connect(app.config["DATABASE"])
+    tess = create_user(db, "tess", "trainee", "unused-hash").id
+    db.close()
+    exam_id = as_supervisor_create(app, client, auth)  # assigned to tina
+    auth.login("sue")
+    token = auth.csrf(f"/supervisor/exams/{exam_id}")
+    db = connect(app.config["DATABASE"])
+    set_active(db, tess, False)
+    db.close()
+    chosen = [str(user_id(app, "tina")), str(user_id(app, "tom")), str(tess)]
+    response = client.post(f"/supervisor/exams/{exam_id}/assign",
+                           data={"csrf_token": token, "trainees": chosen})
+    assert response.status_code == 303
+    page = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    assert ("Assigned &#39;Europoker dealer check&#39; to 1 more trainee. Already assigned: "
+            "tina. Deactivated, so not assigned: tess.") in page
+    db = connect(app.config["DATABASE"])
+    assert exams_db.assignees(db, exam_id) == sorted([user_id(app, "tina"), user_id(app, "tom")])
+    db.close()
+
+
+def test_a_new_exam_leaves_out_a_trainee_deactivated_meanwhile_and_says_so(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    auth.login("sue")
+    token = auth.csrf("/supervisor/exams/new")
+    db = connect(app.config["DATABASE"])
+    set_active(db, user_id(app, "tom"), False)
+    db.close()
+    response = client.post("/supervisor/exams/new", data={"csrf_token": token, **exam_form(
+        trainees=[str(user_id(app, "tina")), str(user_id(app, "tom"))])})
+    assert response.status_code == 303
+    exam_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    assert ("Created the exam &#39;Europoker dealer check&#39;. Deactivated, so not "
+            "assigned: tom.") in client.get(response.headers["Location"]).get_data(as_text=True)
+    db = connect(app.config["DATABASE"])
+    assert exams_db.assignees(db, exam_id) == [user_id(app, "tina")]
+    db.close()
+    again = client.get("/supervisor/exams/new").get_data(as_text=True)
+    assert f'value="{user_id(app, "tom")}"' not in again  # not offered
+
+
 # ------------------------------------------------------------------ sitting
 
 

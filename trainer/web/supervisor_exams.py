@@ -19,14 +19,30 @@ from trainer.web.supervisor_forms import ActionForm, AssignForm, ExamForm
 bp = Blueprint("exams", __name__, url_prefix="/exams")
 
 
-def _trainee_choices() -> list[tuple[int, str]]:
+def _trainee_choices(*, active_only: bool = True) -> list[tuple[int, str]]:
     return [(a.id, a.username) for a in accounts.list_accounts(get_db(), "trainee",
-                                                               active_only=True)]
+                                                               active_only=active_only)]
 
 
 def _exam_form(formdata: Any = None) -> ExamForm:
+    """The new-exam form; a POST is checked against every trainee, so one deactivated since
+    the page was shown is named by ``_assignable`` rather than refused as a bad choice."""
     form = ExamForm(formdata=formdata) if formdata is not None else ExamForm()
-    return form.setup(house_titles(), console.families(), _trainee_choices())
+    return form.setup(house_titles(), console.families(),
+                      _trainee_choices(active_only=formdata is None))
+
+
+def _assignable(chosen: list[int], already: set[int] | frozenset[int] = frozenset()
+                ) -> tuple[list[int], str]:
+    """The chosen trainees to assign (active, not assigned yet) and a note naming the
+    others: assigned or deactivated since the form was shown (another tab, a colleague)."""
+    trainees = {a.id: a for a in accounts.list_accounts(get_db(), "trainee")}
+    picked = [trainees[i] for i in chosen if i in trainees]
+    repeat = [a.username for a in picked if a.active and a.id in already]
+    inactive = [a.username for a in picked if not a.active]
+    note = "".join(f" {label}: {', '.join(names)}." for label, names in (
+        ("Already assigned", repeat), ("Deactivated, so not assigned", inactive)) if names)
+    return [a.id for a in picked if a.active and a.id not in already], note
 
 
 @bp.get("/")
@@ -52,17 +68,19 @@ def new() -> Any:
         form.difficulty.data = "default"
     title = (form.title.data or "").strip()
     if form.validate_on_submit():
+        assign_to, note = _assignable(list(form.trainees.data or ()))
         try:
-            exam = _create(form, title)
+            exam = _create(form, title, assign_to)
         except exams_db.TitleTakenError as taken:
             form.title.errors = [_title_taken(taken.existing)]
         else:
-            flash(f"Created the exam {exam.title!r}.")
+            flash(f"Created the exam {exam.title!r}.{note}")
             return redirect_to(url_for(".detail", exam_id=exam.id))
     elif request.method == "POST" and title and not form.title.errors and (
             existing := exams_db.live_title(get_db(), title)) is not None:
         form.title.errors = [_title_taken(existing)]  # said with the other fields' errors
     status = 422 if request.method == "POST" else 200
+    form.trainees.choices = dict(_trainee_choices())  # the re-shown form offers the active
     return console.page("supervisor/_exam_form.html", status, form=form)
 
 
@@ -72,7 +90,7 @@ def _title_taken(existing: str) -> str:
             "that exam first.")
 
 
-def _create(form: ExamForm, title: str) -> exams_db.Exam:
+def _create(form: ExamForm, title: str, assign_to: list[int]) -> exams_db.Exam:
     """The exam a valid form describes, saved (``TitleTakenError``: the title is in use)."""
     return exams_db.create_exam(
         get_db(),
@@ -85,7 +103,7 @@ def _create(form: ExamForm, title: str) -> exams_db.Exam:
         time_limit_s=int(form.time_limit_s.data or 0),
         attempts_allowed=int(form.attempts_allowed.data or 0),
         created_by=current_user.id,
-        assign_to=list(form.trainees.data or ()),
+        assign_to=assign_to,
     )
 
 
@@ -108,8 +126,8 @@ def _detail(exam: exams_db.Exam, form: AssignForm, status: int = 200) -> Any:
                   results=results, houses=house_titles(), titles=console.family_titles())
 
 
-def _assign_form(exam_id: int, formdata: Any = None) -> AssignForm:
-    form = AssignForm(formdata=formdata) if formdata is not None else AssignForm()
+def _offer_unassigned(form: AssignForm, exam_id: int) -> AssignForm:
+    """The assign form as shown: the active trainees the exam is not assigned to yet."""
     already = set(exams_db.assignees(get_db(), exam_id))
     form.trainees.choices = {i: n for i, n in _trainee_choices() if i not in already}
     return form
@@ -119,23 +137,27 @@ def _assign_form(exam_id: int, formdata: Any = None) -> AssignForm:
 @supervisor_required
 def detail(exam_id: int) -> Any:
     exam = _exam(exam_id)
-    return _detail(exam, _assign_form(exam.id, None))
+    return _detail(exam, _offer_unassigned(AssignForm(), exam.id))
 
 
 @bp.post("/<int:exam_id>/assign")
 @supervisor_required
 def assign(exam_id: int) -> Any:
     exam = _exam(exam_id)
-    form = _assign_form(exam.id, request.form)
+    form = AssignForm(formdata=request.form)
+    form.trainees.choices = dict(_trainee_choices(active_only=False))  # see _assignable
     if exam.withdrawn:  # a form shown before it was withdrawn
         flash(f"{exam.title!r} was withdrawn: it is assigned to nobody more.")
         return redirect_to(url_for(".detail", exam_id=exam.id))
     if form.validate_on_submit():
-        added = exams_db.assign(get_db(), exam.id, list(form.trainees.data or ()),
-                                current_user.id)
-        flash(f"Assigned {exam.title!r} to {added} more trainee{'s' if added != 1 else ''}.")
+        db = get_db()
+        chosen, note = _assignable(list(form.trainees.data or ()),
+                                   set(exams_db.assignees(db, exam.id)))
+        added = exams_db.assign(db, exam.id, chosen, current_user.id)
+        flash(f"Assigned {exam.title!r} to {added} more trainee{'s' if added != 1 else ''}."
+              f"{note}")
         return redirect_to(url_for(".detail", exam_id=exam.id))
-    return _detail(exam, form, 422)
+    return _detail(exam, _offer_unassigned(form, exam.id), 422)
 
 
 @bp.route("/<int:exam_id>/withdraw", methods=["GET", "POST"])
