@@ -141,6 +141,15 @@ def test_deactivate_keeps_history_and_refuses_login(app: Flask, client: FlaskCli
     assert user(app, "tina").active is True
 
 
+@pytest.mark.parametrize("value", ["maybe", "", "true", "01"])
+def test_an_active_value_other_than_0_or_1_changes_nothing(app: Flask, client: FlaskClient,
+                                                           sue: Any, value: str) -> None:
+    tina = user(app, "tina")
+    response = post(client, sue, f"/supervisor/accounts/{tina.id}/active", active=value)
+    assert response.status_code == 400
+    assert user(app, "tina").active is True
+
+
 def test_a_supervisor_cannot_deactivate_themselves(app: Flask, client: FlaskClient,
                                                    sue: Any) -> None:
     me = user(app, "sue")

@@ -78,12 +78,11 @@ def password(user_id: int) -> Any:
 @bp.post("/<int:user_id>/active")
 @supervisor_required
 def set_active(user_id: int) -> Any:
-    """Deactivate (``active=0``) or reactivate (``active=1``) an account."""
-    from flask import request
-
+    """Deactivate (``active=0``) or reactivate (``active=1``) an account; any other value
+    (a hand-made POST) is a 400, not a deactivation."""
     account = _account(user_id)
     form = ActionForm()
-    if not form.validate_on_submit():
+    if not form.validate_on_submit() or request.form.get("active") not in ("0", "1"):
         abort(400)
     active = request.form.get("active") == "1"
     if not active and account.id == current_user.id:
