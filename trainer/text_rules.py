@@ -13,6 +13,8 @@ from __future__ import annotations
 import unicodedata
 
 USERNAME_MAX = 80
+PASSWORD_LENGTH = (8, 200)
+"""The fewest and most characters of a password (the login form takes no more)."""
 
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 """Control, format (zero-width, bidi), surrogate, private-use, unassigned (as far as this
@@ -91,4 +93,17 @@ def free_text_problem(text: str) -> str | None:
     """Why ``text`` cannot be a title or similar line (None: it can)."""
     if (found := _invisible(text)) is not None:
         return f"No invisible, control or unassigned characters, please ({found})."
+    return None
+
+
+def password_problem(password: str) -> str | None:
+    """Why ``password`` cannot be set (None: it can): one the login form would refuse, or
+    no keyboard types (spaces alone, a control character), would lock the account out."""
+    shortest, longest = PASSWORD_LENGTH
+    if not shortest <= len(password) <= longest:
+        return f"A password has {shortest} to {longest} characters."
+    if not password.strip():
+        return "A password cannot be spaces alone."
+    if (control := next((c for c in password if unicodedata.category(c) == "Cc"), None)):
+        return f"A password cannot hold a control character (U+{ord(control):04X})."
     return None

@@ -56,7 +56,14 @@ def test_create_user_refusals_exit_2_with_one_line(tmp_path: Path,
     assert taken.err.strip() == "trainer: error: user 'ann' already exists"
     short = run_cli(capsys, "create-user", "bob", "--role", "trainee", "--database", path,
                     stdin="short\n")
-    assert short.code == 2 and "at least 8 characters" in short.err
+    assert short.err.strip() == "trainer: error: the password: A password has 8 to 200 characters."
+    assert short.code == 2
+    for bad, said in (("x" * 201, "A password has 8 to 200 characters."),
+                      (" " * 8, "A password cannot be spaces alone."),
+                      ("\x00" * 12, "A password cannot hold a control character (U+0000).")):
+        refused = run_cli(capsys, "create-user", "bob", "--role", "trainee", "--database",
+                          path, stdin=bad + "\n")  # the login form would never take it
+        assert (refused.code, refused.err.strip()) == (2, f"trainer: error: the password: {said}")
     role = run_cli(capsys, "create-user", "bob", "--role", "boss", "--database", path,
                    stdin="x" * 9)
     assert role.code == 2 and "boss" in role.err

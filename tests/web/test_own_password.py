@@ -57,6 +57,8 @@ def test_a_wrong_current_password_changes_nothing_and_counts_as_a_failure(
 def test_bad_new_passwords_are_refused_beside_the_field(client: FlaskClient, auth: Auth) -> None:
     auth.login(username="sue")
     cases = [(PASSWORD, "short", None, "A password has 8 to 200 characters."),
+             (PASSWORD, "\x00" * 12, None, "cannot hold a control character (U+0000)"),
+             (PASSWORD, "x" * 201, None, "A password has 8 to 200 characters."),
              (PASSWORD, NEW, "a different pw", "The passwords differ."),
              (PASSWORD, PASSWORD, None, SAME_AS_CURRENT),
              ("", NEW, None, "Give your current password.")]

@@ -79,6 +79,8 @@ def test_create_a_supervisor(app: Flask, client: FlaskClient, sue: Any) -> None:
     ({"username": ""}, "Give a username."),
     ({"password": "short", "confirm": "short"}, "A password has 8 to 200 characters."),
     ({"password": "", "confirm": ""}, "Give a password."),
+    ({"password": "tab\there!", "confirm": "tab\there!"},
+     "A password cannot hold a control character (U+0009)."),
     ({"confirm": "something else"}, "The passwords differ."),
     ({"role": "admin"}, "Not a valid choice"),
 ])

@@ -14,6 +14,7 @@ import click
 from trainer.cli.database_option import database_errors, database_option
 from trainer.cli.free_port import claim_port, host_port
 from trainer.cli.json_option import echo_result, json_flag
+from trainer.text_rules import password_problem
 
 DEMO_USERS = (
     ("demo-trainee", "trainee", "trainee-demo"),
@@ -65,8 +66,8 @@ def _read_password(username: str) -> str:
         password.encode("utf-8")  # undecodable bytes come through as lone surrogates
     except UnicodeError:
         raise click.ClickException("the password is not UTF-8 text") from None
-    if len(password) < 8:
-        raise click.ClickException("the password must have at least 8 characters")
+    if (problem := password_problem(password)) is not None:
+        raise click.ClickException(f"the password: {problem}")
     return password
 
 

@@ -14,7 +14,10 @@ from wtforms.validators import (
     NumberRange,
     Optional,
     StopValidation,
+    ValidationError,
 )
+
+from trainer.text_rules import password_problem
 
 
 def readable_number(_form: Any, field: Any) -> None:
@@ -60,13 +63,15 @@ class LoginForm(FlaskForm):
     next = HiddenField()
 
 
-PASSWORD_LENGTH = "A password has 8 to 200 characters."
+def settable_password(_form: Any, field: Any) -> None:
+    """A password one can log in with (``password_problem``)."""
+    if (problem := password_problem(field.data or "")) is not None:
+        raise ValidationError(problem)
 
 
 def new_password_field(label: str, missing: str) -> PasswordField:
-    """A password being set: required, 8 to 200 characters."""
-    return PasswordField(label, validators=[
-        DataRequired(missing), Length(min=8, max=200, message=PASSWORD_LENGTH)])
+    """A password being set: required, and one that can log in."""
+    return PasswordField(label, validators=[DataRequired(missing), settable_password])
 
 
 def repeat_password_field(label: str) -> PasswordField:
