@@ -30,3 +30,15 @@ def instance_folder() -> str | None:
             f"{VARIABLE}: {value}: there is no folder {path.parent} (create it first)"
         )
     return str(path)
+
+
+def make_folder(path: str | Path) -> Path:
+    """The instance folder, made when missing (``InstanceFolderError``: it cannot be)."""
+    folder = Path(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InstanceFolderError(
+            f"{folder}: cannot make the instance folder ({exc.strerror})"
+        ) from exc
+    return folder

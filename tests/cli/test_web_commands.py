@@ -243,7 +243,25 @@ def test_a_missing_instance_folder_is_made_when_its_parent_exists(
     monkeypatch.setenv("TRAINER_INSTANCE", str(instance))
     run = run_cli(capsys, "init-db")
     assert run.code == 0, run.err
-    assert (instance / "trainer.db").is_file() and (instance / "secret_key").is_file()
+    assert (instance / "trainer.db").is_file()
+    assert not (instance / "secret_key").exists()  # made by the app that serves, not here
+
+
+def test_a_database_elsewhere_needs_no_instance_folder_and_no_secret_key(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A service account may not write the default instance folder, nor read its key: a
+    command on a --database of its own touches neither (an unreadable key was a traceback)."""
+    monkeypatch.setenv("TRAINER_INSTANCE", "/proc/trainer-instance")  # cannot be made
+    database = str(tmp_path / "t.db")
+    assert run_cli(capsys, "init-db", "--database", database).code == 0
+    instance = tmp_path / "instance"
+    (instance / "secret_key").mkdir(parents=True)  # a key no one can read
+    monkeypatch.setenv("TRAINER_INSTANCE", str(instance))
+    for args in (["init-db"], ["create-user", "ann", "--role", "trainee"],
+                 ["backup", str(tmp_path / "b.db")]):
+        run = run_cli(capsys, *args, "--database", database, stdin="long enough pw\n")
+        assert run.code == 0, (args, run.err)
 
 
 def test_an_instance_folder_that_cannot_be_made_is_refused(

@@ -34,13 +34,20 @@ def database_option(function: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def database_path(database: str | None) -> str:
-    """The file the web app would use, without creating or migrating it."""
+    """The file the web app would use, without creating or migrating it; the instance
+    folder is made only when the file is to be its default one."""
+    from trainer.instance_folder import make_folder
     from trainer.web import create_app
 
-    config: dict[str, Any] = {"MIGRATE_ON_START": False}
+    # built to read its configuration, the app serves nothing: it needs no secret key, so
+    # none is read or made (a --database elsewhere needs no writable instance folder)
+    config: dict[str, Any] = {"MIGRATE_ON_START": False, "SECRET_KEY": "serves no request"}
     if database:
         config["DATABASE"] = database
-    return str(create_app(config).config["DATABASE"])
+    app = create_app(config)
+    if not database:
+        make_folder(app.instance_path)
+    return str(app.config["DATABASE"])
 
 
 @contextlib.contextmanager

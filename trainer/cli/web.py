@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from trainer.cli.database_option import database_errors, database_option
+from trainer.cli.database_option import database_errors, database_option, database_path
 from trainer.cli.free_port import claim_port, host_port
 from trainer.cli.json_option import echo_result, json_flag
 from trainer.text_rules import password_problem
@@ -20,13 +20,6 @@ DEMO_USERS = (
     ("demo-trainee", "trainee", "trainee-demo"),
     ("demo-supervisor", "supervisor", "supervisor-demo"),
 )
-
-
-def _app(database: str | None) -> Any:
-    """The app's configuration (database path, instance folder) without touching the file."""
-    from trainer.web import create_app
-
-    return create_app({"MIGRATE_ON_START": False} | ({"DATABASE": database} if database else {}))
 
 
 DEFAULT_THREADS = 1
@@ -48,11 +41,11 @@ def init_db_command(database: str | None, as_json: bool) -> None:
     """Create the database file if needed and apply pending migrations."""
     from trainer.web.database import init_db
 
-    app = _app(database)
-    with database_errors(app.config["DATABASE"]):
-        applied = init_db(app.config["DATABASE"])
-    echo_result(as_json, {"database": app.config["DATABASE"], "applied": applied},
-                f"database {app.config['DATABASE']}: "
+    path = database_path(database)
+    with database_errors(path):
+        applied = init_db(path)
+    echo_result(as_json, {"database": path, "applied": applied},
+                f"database {path}: "
                 + (f"applied {', '.join(applied)}" if applied else "up to date"))
 
 
@@ -86,7 +79,7 @@ def create_user_command(name: str, role: str, database: str | None, as_json: boo
     if (problem := username_problem(normal_username(name))) is not None:
         raise click.ClickException(f"user name {name!r}: {problem}")
     password = _read_password(name)
-    path = _app(database).config["DATABASE"]
+    path = database_path(database)
     with database_errors(path):
         db = connect(path)
         try:
@@ -163,7 +156,7 @@ def run_gunicorn(listener: socket.socket, host: str, port: int, workers: int, th
     from trainer.web.database import init_db
 
     app_config = {"DATABASE": database} if database else None
-    path = _app(database).config["DATABASE"]
+    path = database_path(database)
     with database_errors(path):
         init_db(path)  # migrate once, before the workers fork
 
@@ -171,6 +164,8 @@ def run_gunicorn(listener: socket.socket, host: str, port: int, workers: int, th
         from trainer.web import create_app
 
         return create_app(app_config)
+
+    load()  # once before the workers fork: the secret key made, or refused in one line
 
     url = f"http://{host_port(host, port)}/"
     if as_json:
@@ -215,7 +210,7 @@ def _add_demo_users(database: str | None) -> list[str]:
     from trainer.web.auth import hash_password
     from trainer.web.database import init_db
 
-    path = _app(database).config["DATABASE"]
+    path = database_path(database)
     created = []
     with database_errors(path):
         init_db(path)

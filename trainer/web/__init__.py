@@ -13,13 +13,12 @@ Templates are the top-level ``templates/`` folder; htmx is served from
 from __future__ import annotations
 
 import os
-import secrets
 from pathlib import Path
 from typing import Any
 
 from flask import Flask, abort, send_file
 
-from trainer.instance_folder import InstanceFolderError, instance_folder
+from trainer.instance_folder import instance_folder
 from trainer.web import (
     auth,
     csrf_tokens,
@@ -34,6 +33,7 @@ from trainer.web import (
     trainee,
 )
 from trainer.web.htmx import register_htmx_handlers
+from trainer.web.secret_key import instance_secret
 from trainer.web.settings import DEFAULTS as SETTING_DEFAULTS
 from trainer.web.settings import FILE_NAME as SETTINGS_FILE
 from trainer.web.settings import read_settings
@@ -67,9 +67,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config is not None:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = os.environ.get("TRAINER_SECRET_KEY") or _instance_secret(
-            Path(app.instance_path)
-        )
+        app.config["SECRET_KEY"] = (os.environ.get("TRAINER_SECRET_KEY")
+                                    or instance_secret(app.instance_path))
     app.jinja_env.auto_reload = bool(app.config.get("TEMPLATES_AUTO_RELOAD"))
 
     sessions.init_app(app)
@@ -95,21 +94,3 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         return send_file(path, mimetype="text/javascript", max_age=3600)
 
     return app
-
-
-def _instance_secret(instance: Path) -> str:
-    """A secret key kept in the instance folder, so every gunicorn worker signs alike."""
-    try:
-        instance.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InstanceFolderError(
-            f"{instance}: cannot make the instance folder ({exc.strerror})"
-        ) from exc
-    path = instance / "secret_key"
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return path.read_text(encoding="ascii").strip()
-    with os.fdopen(fd, "w", encoding="ascii") as file:
-        file.write(secrets.token_hex(32))
-    return path.read_text(encoding="ascii").strip()
