@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -87,8 +88,34 @@ def test_refusals(tmp_path: Path) -> None:
     with pytest.raises(BackupError, match=r"junk.db: not a trainer database \(file is not"):
         backup_database(junk, tmp_path / "junk-copy.db")
     assert not (tmp_path / "junk-copy.db").exists()  # a retry is not refused as existing
-    with pytest.raises(BackupError, match=r"junk.db: not a trainer database \(file is not"):
+    with pytest.raises(BackupError, match=r"junk.db' holds something other than a trainer"):
         restore_database(live, junk)
+    assert junk.read_bytes() == b"not a database at all" * 100  # left as it was
+
+
+def test_restore_replaces_only_a_trainer_database(tmp_path: Path) -> None:
+    """Another program's SQLite file at --database is not wiped by a mistyped path."""
+    saved = tmp_path / "saved.db"
+    backup_database(_database(tmp_path / "live.db", 1), saved)
+    other = tmp_path / "other.db"
+    with closing(sqlite3.connect(other)) as conn:
+        conn.execute("CREATE TABLE t (x)")
+        conn.commit()
+    with pytest.raises(BackupError, match="holds something other than a trainer database"):
+        restore_database(saved, other)
+    with closing(sqlite3.connect(other)) as conn:
+        assert [r[0] for r in conn.execute("SELECT name FROM sqlite_master")] == ["t"]
+    empty = tmp_path / "empty.db"
+    empty.touch()  # an empty file is a database of nothing: it may be restored into
+    assert restore_database(saved, empty) > 0 and _count_users(empty) == 1
+
+
+def test_a_backup_that_cannot_be_written_names_the_backup(tmp_path: Path) -> None:
+    """/proc takes no new files, not even from root (the CI runs as root)."""
+    live = _database(tmp_path / "live.db", 1)
+    with pytest.raises(BackupError) as refused:
+        backup_database(live, "/proc/backup.db")
+    assert str(refused.value).startswith("'/proc/backup.db': cannot write the backup (")
 
 
 def test_cli_backup_and_restore(capsys: Capsys, tmp_path: Path) -> None:

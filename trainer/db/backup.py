@@ -15,7 +15,7 @@ class BackupError(ValueError):
 
 def _is_trainer_database(path: Path) -> bool:
     try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
             names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
             ok = conn.execute("PRAGMA quick_check").fetchone()[0] == "ok"
     except sqlite3.DatabaseError:
@@ -32,9 +32,7 @@ def backup_database(source: str | Path, target: str | Path) -> int:
     source_path, target_path = Path(source), Path(target)
     if not source_path.is_file():
         raise BackupError(f"no database at {str(source_path)!r}")
-    if target_path.exists():
-        raise BackupError(f"{str(target_path)!r} already exists; choose a new file")
-    target_path.parent.mkdir(parents=True, exist_ok=True)
+    _claim(target_path)
     try:
         pages = _copy(source_path, target_path)
     except sqlite3.DatabaseError as exc:  # a file that is something else: leave no copy
@@ -51,11 +49,25 @@ def restore_database(backup: str | Path, target: str | Path) -> int:
     backup_path, target_path = Path(backup), Path(target)
     if not backup_path.is_file() or not _is_trainer_database(backup_path):
         raise BackupError(f"{str(backup_path)!r} is not a trainer database backup")
-    target_path.parent.mkdir(parents=True, exist_ok=True)
+    if target_path.is_file() and target_path.stat().st_size and not _is_trainer_database(
+            target_path):
+        raise BackupError(f"{str(target_path)!r} holds something other than a trainer "
+                          "database: restore replaces only a trainer database")
     try:
         return _copy(backup_path, target_path)
     except sqlite3.DatabaseError as exc:  # the backup was checked: the target is to blame
         raise BackupError(database_problem(target_path, exc)) from None
+
+
+def _claim(target: Path) -> None:
+    """Make ``target`` as a new, empty file (an empty SQLite database), so a place the
+    backup cannot be written is named as the backup's, not blamed on the database."""
+    try:
+        target.open("xb").close()
+    except FileExistsError:
+        raise BackupError(f"{str(target)!r} already exists; choose a new file") from None
+    except OSError as exc:
+        raise BackupError(f"{str(target)!r}: cannot write the backup ({exc.strerror})") from None
 
 
 def _copy(source: Path, target: Path) -> int:
