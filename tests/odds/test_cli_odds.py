@@ -178,8 +178,8 @@ def test_ctrl_c_reports_the_rounds_played_and_exits_130(capsys: Capsys,
     result = json.loads(run.out)
     assert (result["rounds"], result["interrupted"]) == (200, True)
     text = run_cli(capsys, "simulate", "--rules", "europoker", "--rounds", "1000")
-    assert "europoker: 200 rounds, 200 hands (seed 0, 1 worker(s), interrupted: 800 of " \
-           "1000 not played)" in text.out
+    assert "europoker: 200 rounds, 208 hands played, splits included (seed 0, 1 worker(s), " \
+           "interrupted: 800 of 1000 not played)" in text.out
     monkeypatch.undo()
     whole = json.loads(run_cli(capsys, "simulate", "--rules", "europoker", "--rounds", "20",
                                "--json").out)

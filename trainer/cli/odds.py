@@ -174,8 +174,8 @@ def _report_simulation(house: HouseRules, total: Tally, seed: int, workers: int,
         }))
         return
     stopped = f", interrupted: {asked - total.rounds} of {asked} not played" if asked else ""
-    click.echo(f"{house.name}: {total.rounds} rounds, {total.hands} hands "
-               f"(seed {seed}, {workers} worker(s){stopped})")
+    click.echo(f"{house.name}: {total.rounds} rounds, {total.hands} hands played, splits "
+               f"included (seed {seed}, {workers} worker(s){stopped})")
     shoe = "an infinite deck" if infinite else "the house's own shoe"
     click.echo(f"house edge (simulated, {shoe}): {percent_text(edge)}% "
                f"± {percent_text(error)}% (one standard error)")

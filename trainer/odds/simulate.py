@@ -8,7 +8,7 @@ answer whatever the number of worker processes.
 >>> from trainer.engine.houses import find_house
 >>> tally = run_chunk(find_house("europoker"), seed=1, chunk=0, rounds=50)
 >>> tally.rounds, tally.hands
-(50, 50)
+(50, 51)
 """
 
 from __future__ import annotations
@@ -72,7 +72,8 @@ class InfiniteShoe(RecordingShoe):
 
 @dataclass(frozen=True, slots=True)
 class Tally:
-    """Sums over rounds: the player's net per round (money), its square, and hands dealt."""
+    """Sums over rounds: the player's net per round (money), its square, and hands played
+    (a box split once is two hands)."""
 
     rounds: int
     hands: int
@@ -110,11 +111,14 @@ def run_chunk(
     bets = [BET] * boxes
     net = ZERO
     squared = ZERO
+    hands = 0
     for _ in range(rounds):
-        result = play_round(rules, shoe, bets, strategy).result.net
+        played = play_round(rules, shoe, bets, strategy)
+        result = played.result.net
         net += result
         squared += result * result
-    return Tally(rounds, rounds * boxes, net, squared)
+        hands += len(played.hands)  # a split box plays two hands (or more)
+    return Tally(rounds, hands, net, squared)
 
 
 _worker_rules: list[HouseRules] = []
