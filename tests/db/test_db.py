@@ -90,7 +90,7 @@ def test_m006_starts_every_stored_question_clock_where_it_was(tmp_path: Path) ->
     assert migrate(database) == ["m006_questions_planned_then_shown", "m007_login_generations",
                                  "m008_reported_waits", "m009_retries_of_mistakes",
                                  "m010_exams_withdrawn", "m011_open_sittings",
-                                 "m012_timed_out_times_capped"]
+                                 "m012_timed_out_times_capped", "m013_breaks_set_aside"]
     question = qs.pending_question(database, 1)
     assert question is not None
     assert (question.issued_ms, question.shown_ms, question.sent_ahead) == (7_000, 7_000, True)
@@ -404,6 +404,21 @@ def test_showing_again_restarts_only_an_unanswered_clock(db: Database, trainee: 
     assert d.attempt_for_question(db, q0.id).elapsed_ms == 1_000  # type: ignore[union-attr]
 
 
+def test_a_restarted_clock_sets_the_time_before_aside(db: Database, trainee: int) -> None:
+    """Each restart adds the time since the question was last shown; the attempt keeps the
+    sum, so elapsed + set aside is the server's whole clock."""
+    session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42)
+    q0 = issue(db, session, 0)
+    qs.show_question(db, q0.id, 5_000)
+    qs.show_question(db, q0.id, 400_000)
+    qs.show_question(db, q0.id, 1_000_000)
+    shown = qs.question_at(db, session.id, 0)
+    assert shown is not None and (shown.shown_ms, shown.set_aside_ms) == (1_000_000, 999_000)
+    answer(db, shown, answered_ms=1_002_500)
+    attempt = d.attempt_for_question(db, q0.id)
+    assert attempt is not None and (attempt.elapsed_ms, attempt.set_aside_ms) == (2_500, 999_000)
+
+
 def test_write_transaction_rolls_back_and_nests(db: Database, trainee: int) -> None:
     with pytest.raises(RuntimeError), write_transaction(db):
         db.execute("UPDATE users SET role = 'supervisor' WHERE id = ?", [trainee])
@@ -580,7 +595,7 @@ def test_m012_caps_the_time_of_answers_timed_out_before_it(tmp_path: Path) -> No
                                           timed_out])
     database.execute("UPDATE exam_sittings SET finished_at = 'then', correct = 0, passed = 0,"
                      " elapsed_ms = 904000 WHERE id = ?", [sitting.id])
-    assert migrate(database) == ["m012_timed_out_times_capped"]
+    assert migrate(database) == ["m012_timed_out_times_capped", "m013_breaks_set_aside"]
     times = [row[0] for row in database.execute(
         "SELECT elapsed_ms FROM exam_answers ORDER BY position")]
     assert times == [4_000, 32_000]  # the limit and the 2 s grace of the time

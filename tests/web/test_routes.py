@@ -1331,8 +1331,9 @@ def _elapsed_at(app: Flask, position: int, column: str = "elapsed_ms") -> int:
 @pytest.mark.parametrize(("away_ms", "restarted"), [(6 * 60_000, True), (4 * 60_000, False)])
 def test_a_question_shown_again_after_a_break_restarts_its_clock(
         app: Flask, client: FlaskClient, auth: Any, away_ms: int, restarted: bool) -> None:
-    """Back after more than 5 minutes, the question's clock starts again; a shorter reload
-    keeps it running."""
+    """Back after more than 5 minutes, the question's clock starts again, and the time before
+    the restart is set aside on record (a reload to reset the clock leaves a trace); a
+    shorter reload keeps it running."""
     auth.login()
     url = start(client, auth)
     session_id = int(url.rsplit("/", 1)[1])
@@ -1340,8 +1341,15 @@ def test_a_question_shown_again_after_a_break_restarts_its_clock(
     _shown_earlier(app, session_id, 0, away_ms)
     form = question_form(client.get(url).get_data(as_text=True))
     client.post(f"{url}/answer", data=form | {"choice": "hit"}, headers=HX)
-    elapsed = _elapsed_at(app, 0)
+    elapsed, set_aside = _elapsed_at(app, 0), _elapsed_at(app, 0, "set_aside_ms")
     assert elapsed < 60_000 if restarted else elapsed >= away_ms
+    assert away_ms <= set_aside < away_ms + 60_000 if restarted else set_aside == 0
+    db = connect(app.config["DATABASE"])
+    attempt_id = int(db.execute("SELECT id FROM attempts WHERE position = 0").fetchone()[0])
+    db.close()
+    replay = client.get(f"/attempts/{attempt_id}").get_data(as_text=True)
+    said = f"the {set_aside / 1000:.1f} s it was on screen before are on record here"
+    assert (said in replay) is restarted
 
 
 def _sent_ahead_after_reading(app: Flask, client: FlaskClient,
@@ -1424,6 +1432,7 @@ def test_a_question_revealed_and_left_for_a_break_restarts_its_clock(
     client.post(f"{url}/answer", data=question_form(page) | {"choice": "hit",
                                                              "waited_ms": "999999"})
     assert _elapsed_at(app, 1) < 5_000 and _waited_at(app, 1) == 0
+    assert 6 * 60_000 <= _elapsed_at(app, 1, "set_aside_ms") < 7 * 60_000  # on record
 
 
 def test_a_reloaded_feedback_page_says_how_long_the_next_question_has_waited(

@@ -382,6 +382,14 @@ def test_export_attempts_with_filters(app: Flask, client: FlaskClient, auth: Any
     assert tina[0]["correct"] == "no" and tina[0]["house"] == "europoker"
     assert re.fullmatch(r"\d+\.\d{3}", tina[0]["seconds"])
     assert tina[0]["reported_wait_seconds"] == "0.000"
+    assert tina[0]["set_aside_seconds"] == "0.000"
+    db = connect(app.config["DATABASE"])
+    db.execute("UPDATE attempts SET set_aside_ms = 361250 WHERE id = ?", [tina[0]["attempt_id"]])
+    db.conn.commit()
+    db.close()
+    again = rows(client.get(f"/supervisor/export/attempts.csv?trainee={world['tina']}"
+                            "&family=dealer-draw&result=wrong"))
+    assert again[0]["set_aside_seconds"] == "361.250"  # a break's restart, on record
     assert rows(client.get("/supervisor/export/attempts.csv?house=casino-classic")) == []
     assert rows(client.get("/supervisor/export/attempts.csv?date_to=2000-01-01")) == []
 

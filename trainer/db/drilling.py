@@ -78,6 +78,9 @@ class AttemptRow:
     ahead (``elapsed_ms + waited_ms`` is the time from being shown to the answer)."""
     retry: bool = False
     """Answered in a retry of a session's mistakes: practice, left out of every score."""
+    set_aside_ms: int = 0
+    """What a break took off the server's clock: the question's time on screen before its
+    clock restarted (``elapsed_ms + waited_ms + set_aside_ms`` is the time since first shown)."""
 
 
 _SESSION_COLUMNS = """
@@ -97,7 +100,8 @@ _JOINED_NAMES = [*QUESTION_NAMES, "answered"]
 """The question's names in ``_SESSION_AND_QUESTION``, then whether an attempt answers it."""
 ATTEMPT_COLUMNS = (
     "id, user_id, session_id, question_id, position, house, family, seed, difficulty, question,"
-    " answer, expected, correct, explanation, elapsed_ms, answered_at, waited_ms, retry"
+    " answer, expected, correct, explanation, elapsed_ms, answered_at, waited_ms, retry,"
+    " set_aside_ms"
 )
 """An attempt's columns, in :class:`AttemptRow`'s order."""
 
@@ -319,13 +323,14 @@ def record_attempt(
         inserted = db.execute(  # never into a session that has ended (a race with its end)
             "INSERT INTO attempts (user_id, session_id, question_id, position, house, family,"
             " seed, difficulty, question, answer, expected, correct, explanation, elapsed_ms,"
-            " answered_at, waited_ms, retry) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
-            " ?, retry_of IS NOT NULL FROM drill_sessions WHERE id = ? AND finished_at IS NULL"
+            " answered_at, waited_ms, set_aside_ms, retry) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+            " ?, ?, ?, ?, ?, ?, ?, retry_of IS NOT NULL FROM drill_sessions"
+            " WHERE id = ? AND finished_at IS NULL"
             " ON CONFLICT (question_id) DO NOTHING RETURNING id, retry",
             [question.user_id, question.session_id, question.id, question.position,
              question.house, question.family, question.seed, question.difficulty,
              question.question, answer, expected, int(correct), explanation, elapsed,
-             answered_at, waited, question.session_id],
+             answered_at, waited, question.set_aside_ms, question.session_id],
         ).fetchall()  # every row fetched: the statement is finished before the commit
         created = bool(inserted)
         if created and question.position + 1 >= session_length:
@@ -344,7 +349,7 @@ def record_attempt(
             seed=question.seed, difficulty=question.difficulty, question=question.question,
             answer=answer, expected=expected, correct=correct, explanation=explanation,
             elapsed_ms=elapsed, answered_at=answered_at, waited_ms=waited,
-            retry=bool(inserted[0][1]),
+            retry=bool(inserted[0][1]), set_aside_ms=question.set_aside_ms,
         ), True, ahead, run)
     attempt = attempt_for_question(db, question.id)
     if attempt is None:

@@ -281,6 +281,16 @@ def m012_timed_out_times_capped(db: Database) -> None:
                " (SELECT sitting_id FROM exam_answers WHERE timed_out = 1)")
 
 
+@migrations()
+def m013_breaks_set_aside(db: Database) -> None:
+    """``set_aside_ms`` on issued questions and attempts: when a drill question shown again
+    after a break (5 minutes) restarts its clock, the time before the restart is added up
+    on the question and kept with its attempt, so the server's whole clock stays on record
+    (``elapsed_ms + waited_ms + set_aside_ms``).  0 before m013 (not known then)."""
+    db.execute("ALTER TABLE issued_questions ADD COLUMN set_aside_ms INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE attempts ADD COLUMN set_aside_ms INTEGER NOT NULL DEFAULT 0")
+
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations; returns the names applied.
 

@@ -47,6 +47,8 @@ class QuestionRow:
     """Issued with the previous answer's feedback, shown only when the trainee moved on."""
     answered: bool = False
     """Whether an attempt answers it (filled in by ``drilling.session_and_question`` only)."""
+    set_aside_ms: int = 0
+    """Time it was on screen before a break restarted its clock (``show_question``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +65,7 @@ class NewQuestion:
 
 QUESTION_COLUMNS = (
     "id, token, session_id, user_id, position, house, family, seed, difficulty, question,"
-    " issued_ms, shown_ms, sent_ahead"
+    " issued_ms, shown_ms, sent_ahead, set_aside_ms"
 )
 """A question's stored columns, in :class:`QuestionRow`'s order (``answered`` aside)."""
 QUESTION_NAMES = QUESTION_COLUMNS.replace(",", " ").split()
@@ -138,13 +140,15 @@ def question_at(db: Database, session_id: int, position: int) -> QuestionRow | N
 
 
 def show_question(db: Database, question_id: int, shown_ms: int) -> None:
-    """Show an unanswered question on its own page: its clock starts at ``shown_ms`` (again,
-    for one shown before a break), and it is no longer one sent ahead."""
+    """Show an unanswered question on its own page: its clock starts at ``shown_ms``, and
+    it is no longer one sent ahead.  For one shown before a break, the time since then is
+    set aside (added to ``set_aside_ms``), not lost."""
     with write_transaction(db):
         db.execute(
-            "UPDATE issued_questions SET shown_ms = ?, sent_ahead = 0 WHERE id = ?"
+            "UPDATE issued_questions SET shown_ms = ?, sent_ahead = 0,"
+            " set_aside_ms = set_aside_ms + max(0, ? - coalesce(shown_ms, ?)) WHERE id = ?"
             " AND NOT EXISTS (SELECT 1 FROM attempts WHERE question_id = ?)",
-            [shown_ms, question_id, question_id],
+            [shown_ms, shown_ms, shown_ms, question_id, question_id],
         )
 
 

@@ -121,6 +121,7 @@ class LogRow:
     waited_ms: int
     retry: bool
     """Answered in a retry of a session's mistakes: listed, left out of the figures."""
+    set_aside_ms: int
 
 
 def attempt_log(db: Database, filters: Filters = Filters(), *, limit: int | None = None,
@@ -130,7 +131,7 @@ def attempt_log(db: Database, filters: Filters = Filters(), *, limit: int | None
     sql = (
         "SELECT a.id, a.user_id, u.username, a.answered_at, a.house, a.family, a.difficulty,"
         " a.answer, a.expected, a.correct, a.elapsed_ms, a.session_id, a.position,"
-        " a.waited_ms, a.retry"
+        " a.waited_ms, a.retry, a.set_aside_ms"
         f" FROM attempts a JOIN users u ON u.id = a.user_id{where} ORDER BY a.id DESC"
     )
     if limit is not None:

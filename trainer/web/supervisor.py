@@ -221,11 +221,11 @@ def export_attempts() -> Any:
         f"attempts-{console.today().isoformat()}.csv",
         ["attempt_id", "answered_at", "trainee", "house", "family", "difficulty", "answer",
          "expected", "correct", "seconds", "session_id", "question", "reported_wait_seconds",
-         "retry"],
+         "retry", "set_aside_seconds"],
         ([r.id, r.answered_at, r.username, r.house, r.family, r.difficulty, r.answer,
           r.expected, "yes" if r.correct else "no", console.seconds_text(r.elapsed_ms),
           r.session_id, r.position + 1, console.seconds_text(r.waited_ms),
-          "yes" if r.retry else "no"] for r in rows),
+          "yes" if r.retry else "no", console.seconds_text(r.set_aside_ms)] for r in rows),
     )
 
 
