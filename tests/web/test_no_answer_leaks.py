@@ -52,7 +52,7 @@ SEEDS = (1, 2)  # at the default difficulty; one seed at each other difficulty
 SENTINELS = {"expected": "ZqxExpectedMarker", "expected_text": "ZqxExpectedTextMarker",
              "explanation": "ZqxExplanationMarker because the rule says so"}
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/drills/1"}
-SAFE_HIDDEN = {"csrf_token", "token", "multi", "next", "waited_ms"}
+SAFE_HIDDEN = {"csrf_token", "token", "multi", "next", "waited_ms", "start_token"}
 IDS = {"data-position", "data-resume", "data-seconds", "data-attempt", "data-exam",
        "data-sitting", "data-account", "data-trainee", "data-waiting-ms"}
 SETTINGS = {"house", "family", "difficulty", "length"}  # the home page's "drill again" forms

@@ -92,6 +92,10 @@ def test_a_retry_asks_the_wrong_answers_again_in_order_as_practice(
     assert "2 of 2" in done and "data-retry-mistakes" not in done
     assert f'href="{url}/summary">an earlier session</a>' in done
     assert 'name="length" value="3"' in done  # "Drill again": as long as the session retried
+    again_tokens = re.findall(r'name="start_token" value="([^"]+)"', done)
+    assert len(again_tokens) == 1  # pressed twice, it opens one session (test_routes)
+    assert again_tokens != re.findall(r'name="start_token" value="([^"]+)"',
+                                      client.get(f"{again}/summary").get_data(as_text=True))
     # the scores leave the retry out: 1 of 3 right at dealer draws, not 3 of 5
     home = client.get("/").get_data(as_text=True)
     assert "33%" in home and "60%" not in home

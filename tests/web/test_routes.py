@@ -423,6 +423,32 @@ def test_start_with_a_length_out_of_reach_says_so(app: Flask, client: FlaskClien
     db.close()
 
 
+def _start_tokens(html: str) -> list[str]:
+    return re.findall(r'name="start_token"(?: type="hidden")? value="([^"]+)"', html)
+
+
+def test_a_start_pressed_twice_opens_one_session(app: Flask, client: FlaskClient,
+                                                 auth: Any) -> None:
+    """A double click, or the form resent, goes to the session the first press opened;
+    every Start button on a page has a token of its own, so another one opens another."""
+    auth.login()
+    home = client.get("/").get_data(as_text=True)
+    tokens = _start_tokens(home)
+    assert len(tokens) >= 2 and len(set(tokens)) == len(tokens)  # the suggestion's too
+    form = {"csrf_token": csrf_from(home), "house": "europoker", "family": "dealer-draw",
+            "difficulty": "easy", "length": "3", "start_token": tokens[-1]}
+    first = client.post("/drills", data=form)
+    again = client.post("/drills", data=form, headers={"HX-Request": "true"})
+    assert first.status_code == 303
+    assert again.headers["HX-Redirect"] == first.headers["Location"]
+    other = client.post("/drills", data=form | {"start_token": tokens[0]})
+    assert other.headers["Location"] != first.headers["Location"]
+    db = connect(app.config["DATABASE"])
+    assert db.execute("SELECT count(*) FROM drill_sessions").fetchone()[0] == 2
+    assert db.execute("SELECT count(*) FROM issued_questions").fetchone()[0] == 6
+    db.close()
+
+
 def test_start_with_htmx_redirects_by_header(client: FlaskClient, auth: Any) -> None:
     auth.login()
     token = auth.csrf("/")

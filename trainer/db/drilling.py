@@ -117,24 +117,33 @@ def attempt_row(row: dict[str, Any]) -> AttemptRow:
 
 def start_session(
     db: Database, user_id: int, house: str, family: str, difficulty: str, length: int, seed: int,
-    questions: Sequence[NewQuestion] = (),
+    questions: Sequence[NewQuestion] = (), start_token: str | None = None,
 ) -> SessionRow:
     """Open a new drill session and, in the same transaction, store its ``questions`` (not
-    shown yet)."""
-    with write_transaction(db):
-        session_id = _insert_session(db, user_id, house, family, difficulty, length, seed)
-        insert_questions(db, session_id, user_id, house, questions)
+    shown yet).  A ``start_token`` the trainee already started a session with (a double
+    click, a resent form) returns that session instead of opening another."""
+    with write_transaction(db):  # the check and the insert under one write lock
+        started = db.execute(
+            "SELECT id FROM drill_sessions WHERE user_id = ? AND start_token = ?",
+            [user_id, start_token]).fetchone() if start_token else None
+        if started is not None:
+            session_id = int(started[0])
+        else:
+            session_id = _insert_session(db, user_id, house, family, difficulty, length, seed,
+                                         start_token=start_token)
+            insert_questions(db, session_id, user_id, house, questions)
     session = get_session(db, session_id)
     assert session is not None
     return session
 
 
 def _insert_session(db: Database, user_id: int, house: str, family: str, difficulty: str,
-                    length: int, seed: int, retry_of: int | None = None) -> int:
+                    length: int, seed: int, retry_of: int | None = None,
+                    start_token: str | None = None) -> int:
     cursor = db.execute(
         "INSERT INTO drill_sessions (user_id, house, family, difficulty, length, seed,"
-        " started_at, retry_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [user_id, house, family, difficulty, length, seed, now_iso(), retry_of],
+        " started_at, retry_of, start_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [user_id, house, family, difficulty, length, seed, now_iso(), retry_of, start_token],
     )
     return int(cursor.lastrowid or 0)
 

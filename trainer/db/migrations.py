@@ -291,6 +291,16 @@ def m013_breaks_set_aside(db: Database) -> None:
     db.execute("ALTER TABLE attempts ADD COLUMN set_aside_ms INTEGER NOT NULL DEFAULT 0")
 
 
+@migrations()
+def m014_start_tokens(db: Database) -> None:
+    """``drill_sessions.start_token``: each Start (or Drill again) button carries a token of
+    its own, so a double click or a resent form opens one session, not two.  Unique per
+    trainee; NULL for sessions before m014 and for retries."""
+    db.execute("ALTER TABLE drill_sessions ADD COLUMN start_token TEXT")
+    db.execute("CREATE UNIQUE INDEX drill_sessions_start_token"
+               " ON drill_sessions (user_id, start_token)")
+
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations; returns the names applied.
 

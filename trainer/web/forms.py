@@ -100,6 +100,8 @@ class LogoutForm(FlaskForm):
 
 DRILL_LENGTH_RANGE = (1, 200)
 """The fewest and most questions a drill session may have."""
+START_TOKEN_MAX_LENGTH = 64
+"""The longest start token a start form carries (issued ones are 22 characters)."""
 
 
 class StartDrillForm(FlaskForm):
@@ -110,6 +112,8 @@ class StartDrillForm(FlaskForm):
         "Questions", default=20,
         validators=[readable_number, Optional(), NumberRange(*DRILL_LENGTH_RANGE)]
     )
+    start_token = HiddenField(validators=[Optional(), Length(max=START_TOKEN_MAX_LENGTH)])
+    """This button's own token (``drilling.start_session``): pressed twice, one session."""
 
 
 AMOUNT_MAX_LENGTH = 40

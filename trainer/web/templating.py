@@ -17,6 +17,7 @@ from markupsafe import Markup, escape
 from trainer.drills.chips import DEFAULT_CHIPS
 from trainer.engine.money import format_money
 from trainer.web.drillkit import BoxView, CardView, QuestionView, choice_label
+from trainer.web.session_plan import new_token
 
 MAX_STACK = 12
 
@@ -211,6 +212,7 @@ class FixedFragments:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals["fixed_fragment"] = FixedFragments(app.jinja_env)
+    app.jinja_env.globals["new_start_token"] = new_token  # one per Start button shown
     app.jinja_env.filters["felt_html"] = felt_html
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["answer_words"] = answer_words

@@ -24,7 +24,7 @@ from trainer.web.drillkit import FamilyInfo, all_difficulties
 from trainer.web.forms import StartDrillForm
 from trainer.web.houses_view import house_titles
 from trainer.web.htmx import redirect_to
-from trainer.web.session_plan import MIXED, SessionPlan
+from trainer.web.session_plan import MIXED, SessionPlan, new_token
 
 RESUMABLE_SHOWN = 5  # unfinished sessions offered on the home page, newest first
 RECENT_SHOWN = 5  # finished sessions listed on the home page, newest first, with summaries
@@ -74,6 +74,7 @@ def _start_form(formdata: MultiDict[str, str] | None = None) -> StartDrillForm:
     form.difficulty.choices = [(d, d) for d in all_difficulties(families)]
     if formdata is None:
         form.length.data = current_app.config["DRILL_LENGTH"]
+        form.start_token.data = new_token()
     return form
 
 
@@ -125,7 +126,7 @@ def start() -> Any:
             plan = SessionPlan(house, family_name, difficulty, secrets.randbelow(2**31))
             session = drilling.start_session(
                 get_db(), current_user.id, house, family_name, difficulty, length, plan.seed,
-                plan.questions(backend(), range(length)),
+                plan.questions(backend(), range(length)), form.start_token.data or None,
             )
             return redirect_to(url_for(".drill", session_id=session.id))
     return _home(form, 422)
