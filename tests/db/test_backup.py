@@ -88,9 +88,8 @@ def test_refusals(tmp_path: Path) -> None:
     with pytest.raises(BackupError, match=r"junk.db: not a trainer database \(file is not"):
         backup_database(junk, tmp_path / "junk-copy.db")
     assert not (tmp_path / "junk-copy.db").exists()  # a retry is not refused as existing
-    with pytest.raises(BackupError, match=r"junk.db' holds something other than a trainer"):
+    with pytest.raises(BackupError, match=r"junk.db: not a trainer database \(file is not"):
         restore_database(live, junk)
-    assert junk.read_bytes() == b"not a database at all" * 100  # left as it was
 
 
 def test_restore_replaces_only_a_trainer_database(tmp_path: Path) -> None:
@@ -108,6 +107,37 @@ def test_restore_replaces_only_a_trainer_database(tmp_path: Path) -> None:
     empty = tmp_path / "empty.db"
     empty.touch()  # an empty file is a database of nothing: it may be restored into
     assert restore_database(saved, empty) > 0 and _count_users(empty) == 1
+
+
+def test_restore_mends_a_damaged_trainer_database(tmp_path: Path) -> None:
+    """Damaged pages fail the integrity check, yet the file is a trainer database: restore
+    is what mends it, so it is not refused as another program's."""
+    saved = tmp_path / "saved.db"
+    backup_database(_database(tmp_path / "live.db", 2), saved)
+    damaged = _database(tmp_path / "damaged.db", 40)
+    with damaged.open("r+b") as file:
+        page = 4096
+        file.seek(page * 3)
+        file.write(b"\xff" * page * 2)
+    with closing(sqlite3.connect(damaged)) as conn, pytest.raises(sqlite3.DatabaseError):
+        conn.execute("PRAGMA quick_check").fetchall()  # damaged indeed: "malformed"
+    assert restore_database(saved, damaged) > 0 and _count_users(damaged) == 2
+
+
+def test_a_failed_write_of_a_sound_source_names_the_backup(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A disk that fills during the copy is the backup's trouble, not the live database's."""
+    live = _database(tmp_path / "live.db", 1)
+
+    def full(_source: Path, _target: Path) -> int:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr("trainer.db.backup._copy", full)
+    target = tmp_path / "b.db"
+    with pytest.raises(BackupError) as refused:
+        backup_database(live, target)
+    assert str(refused.value) == f"{str(target)!r}: cannot write the backup (disk I/O error)"
+    assert not target.exists()
 
 
 def test_a_backup_that_cannot_be_written_names_the_backup(tmp_path: Path) -> None:

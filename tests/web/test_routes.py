@@ -443,9 +443,13 @@ def test_a_start_pressed_twice_opens_one_session(app: Flask, client: FlaskClient
     assert again.headers["HX-Redirect"] == first.headers["Location"]
     other = client.post("/drills", data=form | {"start_token": tokens[0]})
     assert other.headers["Location"] != first.headers["Location"]
+    # a stale page's form (restored by the browser): the used token, other settings
+    stale = client.post("/drills", data=form | {"length": "4"})
+    assert stale.headers["Location"] not in (first.headers["Location"],
+                                             other.headers["Location"])
     db = connect(app.config["DATABASE"])
-    assert db.execute("SELECT count(*) FROM drill_sessions").fetchone()[0] == 2
-    assert db.execute("SELECT count(*) FROM issued_questions").fetchone()[0] == 6
+    assert db.execute("SELECT count(*) FROM drill_sessions").fetchone()[0] == 3
+    assert db.execute("SELECT count(*) FROM issued_questions").fetchone()[0] == 10
     db.close()
 
 
@@ -1374,7 +1378,7 @@ def test_a_question_shown_again_after_a_break_restarts_its_clock(
     attempt_id = int(db.execute("SELECT id FROM attempts WHERE position = 0").fetchone()[0])
     db.close()
     replay = client.get(f"/attempts/{attempt_id}").get_data(as_text=True)
-    said = f"the {set_aside / 1000:.1f} s it was on screen before are on record here"
+    said = f"the {set_aside / 1000:.1f} s since it was first shown are on record here"
     assert (said in replay) is restarted
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from trainer.instance_folder import InstanceFolderError
 from trainer.web import create_app
-from trainer.web.secret_key import instance_secret
+from trainer.web.secret_key import _write_whole, instance_secret
 
 
 def test_a_key_is_made_once_and_kept(tmp_path: Path) -> None:
@@ -25,6 +25,28 @@ def test_a_key_already_there_wins(tmp_path: Path) -> None:
     (tmp_path / "secret_key").write_text("k" * 40 + "\n", encoding="ascii")
     assert instance_secret(tmp_path) == "k" * 40
     assert [p.name for p in tmp_path.iterdir()] == ["secret_key"]
+
+
+def test_a_key_linked_in_first_by_another_worker_stands(tmp_path: Path) -> None:
+    """The race itself: this worker's draft finds a key in place and is dropped."""
+    path = tmp_path / "secret_key"
+    path.write_text("k" * 40, encoding="ascii")
+    _write_whole(path, "n" * 64)
+    assert path.read_text(encoding="ascii") == "k" * 40
+    assert [p.name for p in tmp_path.iterdir()] == ["secret_key"]
+
+
+def test_without_hard_links_the_key_is_written_in_place(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_links(_source: object, _target: object) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr("trainer.web.secret_key.os.link", no_links)
+    key = instance_secret(tmp_path)
+    assert len(key) == 64 and (tmp_path / "secret_key").stat().st_mode & 0o777 == 0o600
+    assert [p.name for p in tmp_path.iterdir()] == ["secret_key"]
+    _write_whole(tmp_path / "secret_key", "n" * 64)  # and one there already stands
+    assert instance_secret(tmp_path) == key
 
 
 @pytest.mark.parametrize(("content", "said"), [

@@ -566,6 +566,18 @@ def test_the_dashboard_s_export_links_leave_out_the_ids_it_does_not_read(
     assert [link.split("?")[1] for link in links] == ["house=europoker"] * 2
 
 
+@pytest.mark.parametrize("page", ["/supervisor/attempts?", "/supervisor/trainees/{tina}?"])
+def test_attempt_pages_leave_an_exam_id_out_of_their_export_links(
+        client: FlaskClient, auth: Any, world: dict[str, int], page: str) -> None:
+    """Attempts belong to no exam: an ``exam=`` typed into the page's address does not make
+    its export link one the export refuses."""
+    auth.login("sue")
+    body = client.get(page.format(**world) + "exam=1&house=europoker").get_data(as_text=True)
+    links = re.findall(r'href="([^"]*/export/attempts[^"]*)"', body)
+    assert links and not [link for link in links if "exam=" in link]
+    assert client.get(links[0].replace("&amp;", "&")).status_code == 200
+
+
 def test_leading_zeros_do_not_make_an_id_out_of_range(client: FlaskClient, auth: Any,
                                                       world: dict[str, int]) -> None:
     auth.login("sue")

@@ -23,6 +23,18 @@ def _is_trainer_database(path: Path) -> bool:
     return ok and {"users", "attempts"} <= names
 
 
+def _is_other_database(path: Path) -> bool:
+    """Whether ``path`` reads as an SQLite database with tables, none of them a trainer's
+    (another program's file).  A trainer database, damaged or not, an empty one, and a
+    file SQLite cannot read are not: restore is how a damaged database is mended."""
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+            names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+    except sqlite3.DatabaseError:
+        return False
+    return bool(names) and not {"users", "attempts"} & names
+
+
 def backup_database(source: str | Path, target: str | Path) -> int:
     """Copy ``source`` to a new file ``target`` while the server may be writing; returns pages.
 
@@ -35,8 +47,11 @@ def backup_database(source: str | Path, target: str | Path) -> int:
     _claim(target_path)
     try:
         pages = _copy(source_path, target_path)
-    except sqlite3.DatabaseError as exc:  # a file that is something else: leave no copy
+    except sqlite3.DatabaseError as exc:  # leave no copy, and blame the side at fault
         target_path.unlink(missing_ok=True)
+        if _is_trainer_database(source_path):  # a sound source: the backup's write failed
+            raise BackupError(
+                f"{str(target_path)!r}: cannot write the backup ({exc})") from None
         raise BackupError(database_problem(source_path, exc)) from None
     if not _is_trainer_database(target_path):
         target_path.unlink(missing_ok=True)
@@ -49,8 +64,7 @@ def restore_database(backup: str | Path, target: str | Path) -> int:
     backup_path, target_path = Path(backup), Path(target)
     if not backup_path.is_file() or not _is_trainer_database(backup_path):
         raise BackupError(f"{str(backup_path)!r} is not a trainer database backup")
-    if target_path.is_file() and target_path.stat().st_size and not _is_trainer_database(
-            target_path):
+    if target_path.is_file() and _is_other_database(target_path):
         raise BackupError(f"{str(target_path)!r} holds something other than a trainer "
                           "database: restore replaces only a trainer database")
     try:

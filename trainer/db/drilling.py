@@ -120,17 +120,18 @@ def start_session(
     questions: Sequence[NewQuestion] = (), start_token: str | None = None,
 ) -> SessionRow:
     """Open a new drill session and, in the same transaction, store its ``questions`` (not
-    shown yet).  A ``start_token`` the trainee already started a session with (a double
-    click, a resent form) returns that session instead of opening another."""
+    shown yet).  A ``start_token`` the trainee already started a session of these settings
+    with (a double click, a resent form) returns that session instead of opening another."""
     with write_transaction(db):  # the check and the insert under one write lock
         started = db.execute(
-            "SELECT id FROM drill_sessions WHERE user_id = ? AND start_token = ?",
+            "SELECT id, house, family, difficulty, length FROM drill_sessions"
+            " WHERE user_id = ? AND start_token = ?",
             [user_id, start_token]).fetchone() if start_token else None
-        if started is not None:
+        if started is not None and tuple(started[1:]) == (house, family, difficulty, length):
             session_id = int(started[0])
-        else:
+        else:  # a used token with other settings: a stale page's form, a session of its own
             session_id = _insert_session(db, user_id, house, family, difficulty, length, seed,
-                                         start_token=start_token)
+                                         start_token=None if started else start_token)
             insert_questions(db, session_id, user_id, house, questions)
     session = get_session(db, session_id)
     assert session is not None

@@ -49,7 +49,21 @@ def _write_whole(path: Path, key: str) -> None:
         os.link(draft, path)  # fails if a key is there: it stands
     except FileExistsError:
         pass
-    except OSError as exc:
-        raise InstanceFolderError(f"{path}: cannot write the secret key ({exc.strerror})") from None
+    except OSError:  # a file system without hard links (vfat, some network mounts)
+        _write_exclusive(path, key)
     finally:
         os.unlink(draft)
+
+
+def _write_exclusive(path: Path, key: str) -> None:
+    """Where files cannot be linked: create ``path`` only if missing and write the key."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    except OSError as exc:
+        raise InstanceFolderError(f"{path}: cannot write the secret key ({exc.strerror})") from None
+    with os.fdopen(fd, "w", encoding="ascii") as file:
+        file.write(key)
+        file.flush()
+        os.fsync(file.fileno())

@@ -142,7 +142,7 @@ def trainee(user_id: int) -> Any:
         titles=console.family_titles(), houses=house_titles(), log=log, **paging,
         sittings=sittings,
         qs=console.query_string(form, drop=("page",)),
-        export_qs=console.query_string(form, {"trainee": user_id}),
+        export_qs=console.query_string(form, {"trainee": user_id}, drop=("exam",)),
         retries=reports.count_retries(db, log_filters),
     )
 
@@ -175,7 +175,8 @@ def attempts() -> Any:
         titles=console.family_titles(), houses=house_titles(),
         trainees=trainees, trainee_id=trainee_id,
         trainee_error=console.unknown_id_message("trainee") if unknown else None,
-        qs=console.query_string(form, drop=("page", "trainee") if unknown else ("page",)),
+        qs=console.query_string(form, drop=("page", "exam", "trainee") if unknown
+                                else ("page", "exam")),  # attempts have no exam
     )
 
 
