@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from trainer.engine.houses import find_house
 from trainer.web.houses_view import _split_text, house_facts
 
@@ -18,8 +20,17 @@ def test_spanish_21_states_re_doubling_and_surrender_after_a_split_or_a_double()
         "Surrender (half the stake back), also after a split or a double",
         "Insurance pays 2:1",
         "Player 21 beats a dealer 21",
-        "Bonuses on 5+ card 21s, 6-7-8 and 7-7-7",
+        "Bonuses on 5+ card 21s, 6-7-8 and 7-7-7; a doubled hand gets none (1:1)",
     )
+
+
+def test_a_bonus_reading_that_decides_answers_is_stated(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether a doubled or a split hand gets its bonus decides Spanish 21 bonus questions:
+    the key rules say so, as the profile reads it."""
+    other = replace(find_house("spanish-21"), bonus_on_doubled=True, bonus_after_split=False)
+    monkeypatch.setattr("trainer.web.houses_view.find_house", lambda _name: other)
+    assert "Bonuses on 5+ card 21s, 6-7-8 and 7-7-7; none after a split" in (
+        house_facts.__wrapped__("spanish-21"))  # not the cached answer
 
 
 def test_how_far_aces_re_split_is_stated() -> None:

@@ -327,8 +327,25 @@ def test_trainee_passes_an_exam_without_feedback_until_the_end(
     assert certificate.status_code == 200
     assert "tina" in html and "Europoker dealer check" in html and "66%" in html
     assert 'data-house="europoker"' in html
+    db = connect(app.config["DATABASE"])
+    levels = {a.difficulty for a in exams_db.sitting_answers(db, sitting_id)}
+    db.close()
+    assert len(levels) == 1  # the fake drills' one default level
+    assert re.search(r"Date: \d{4}-\d\d-\d\d \(UTC\) · attempt 1 · 30 s per question · "
+                     rf"<span data-levels>{levels.pop()}</span> difficulty", html)
     home = client.get("/").get_data(as_text=True)
     assert "Passed (66%)" in home and "data-exam-start" not in home
+
+
+def test_a_certificate_names_every_level_its_questions_were_asked_at() -> None:
+    from trainer.web.exams import levels_asked
+
+    def at(level: str) -> exams_db.ExamAnswer:
+        return exams_db.ExamAnswer(**{**{f: None for f in exams_db.ExamAnswer.__slots__},
+                                      "difficulty": level})
+
+    assert levels_asked([at("hard"), at("easy"), at("hard"), at("expert"), at("medium")]) == [
+        "easy", "medium", "hard", "expert"]
 
 
 def test_a_supervisor_reviews_a_sitting_in_progress(app: Flask, client: FlaskClient,
@@ -467,6 +484,36 @@ def test_an_unreadable_answer_is_asked_again(app: Flask, client: FlaskClient,
     assert response.status_code == 422
     assert "is not one of the answers offered" in response.get_data(as_text=True)
     assert not pending(app, sitting_id).answered
+
+
+def test_a_second_answer_to_an_answered_question_is_said_not_recorded(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """From a second tab or the back button, a "correction" is not silently dropped: the
+    trainee is told the first answer stands, with and without htmx."""
+    exam_id = as_supervisor_create(app, client, auth)
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)
+    page = client.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
+    first = pending(app, sitting_id)
+    expected = json.loads(first.question)["answer"]
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert csrf
+    url = f"/exams/sittings/{sitting_id}/answer"
+    form = {"csrf_token": csrf.group(1), "token": first.token}
+    assert client.post(url, data=form | {"choice": expected}).status_code == 303
+    other = "stand" if expected == "hit" else "hit"
+    said = "Question 1 was answered already: the first answer stands, and this one was not"
+    fragment = client.post(url, data=form | {"choice": other}, headers=HX)
+    assert fragment.status_code == 200 and said in fragment.get_data(as_text=True)
+    plain = client.post(url, data=form | {"choice": other})
+    assert plain.status_code == 303
+    assert said in client.get(plain.headers["Location"]).get_data(as_text=True)
+    db = connect(app.config["DATABASE"])
+    try:
+        stored = exams_db.sitting_answers(db, sitting_id)[0]
+    finally:
+        db.close()
+    assert (stored.answer, stored.correct) == (expected, True)
 
 
 def test_exam_routes_refuse_others(app: Flask, client: FlaskClient, auth: Any) -> None:

@@ -18,7 +18,7 @@ import random
 import secrets
 from typing import Any
 
-from flask import Blueprint, abort, current_app, g, render_template, url_for
+from flask import Blueprint, abort, current_app, flash, g, render_template, url_for
 from flask_login import current_user, login_required
 
 from trainer.db import accounts, now_ms
@@ -190,7 +190,7 @@ def _own_sitting(sitting_id: int) -> tuple[exams_db.Exam, exams_db.Sitting]:
 def _question_page(exam: exams_db.Exam, sitting: exams_db.Sitting,
                    question: exams_db.ExamAnswer, form: AnswerForm | None = None,
                    error: str | None = None, view: QuestionView | None = None,
-                   status: int = 200) -> Any:
+                   status: int = 200, note: str | None = None) -> Any:
     if form is None:
         form = AnswerForm(formdata=None, token=question.token)
     left_ms = max(0, question.issued_ms + exam.time_limit_s * 1000 - now_ms())
@@ -200,7 +200,7 @@ def _question_page(exam: exams_db.Exam, sitting: exams_db.Sitting,
         view=view or backend().view(question.question),
         house_title=house_titles().get(question.house, question.house),
         family_title=console.family_titles().get(question.family, question.family),
-        left_s=-(-left_ms // 1000),
+        left_s=-(-left_ms // 1000), note=note,
     )
 
 
@@ -227,7 +227,7 @@ def answer(sitting_id: int) -> Any:
     if question is None or question.sitting_id != found.id:
         abort(409)
     if found.finished or question.answered:  # recorded once: the first answer stands
-        return _next(found.id)
+        return _next(found.id, _answered_already(question))
     view = backend().view(question.question)
     if form.validate_on_submit():
         choice, amount = (form.choice.data or "").strip(), (form.amount.data or "").strip()
@@ -241,26 +241,38 @@ def answer(sitting_id: int) -> Any:
         verdict = backend().check(question.question, given)
     except NotAnAnswerError as exc:
         return _question_page(exam, found, question, form, str(exc), view, 422)
-    exams_db.record_answer(
+    _stored, _sitting, written = exams_db.record_answer(
         db, question, answer=verdict.given or given.describe(), expected=verdict.expected,
         correct=verdict.correct, explanation=verdict.explanation, answered_ms=now_ms(),
         limit_ms=_limit_ms(exam), pass_mark=exam.pass_mark,
     )
-    return _next(found.id)
+    return _next(found.id, None if written else _answered_already(question))
 
 
-def _next(sitting_id: int) -> Any:
-    """After an answer: the next question (htmx: the fragment in place), or the result."""
+def _answered_already(question: exams_db.ExamAnswer) -> str:
+    """What a trainee is told when an answer comes for a question answered before (a second
+    tab, the back button): it was not recorded, so a "correction" is not taken for one."""
+    return (f"Question {question.position + 1} was answered already: the first answer "
+            "stands, and this one was not recorded.")
+
+
+def _next(sitting_id: int, note: str | None = None) -> Any:
+    """After an answer: the next question (htmx: the fragment in place), or the result;
+    ``note`` (an answer not recorded) goes with it."""
     exam, found = _own_sitting(sitting_id)
-    if found.finished:
-        return redirect_to(url_for(".result", sitting_id=found.id))
-    if not is_htmx():
-        return redirect_to(url_for(".sitting", sitting_id=found.id))
+    if found.finished or not is_htmx():
+        return _redirect_with(note, ".result" if found.finished else ".sitting", found.id)
     question = current_question(exam, found)
     found = exams_db.get_sitting(get_db(), found.id) or found
     if question is None or found.finished:
-        return redirect_to(url_for(".result", sitting_id=found.id))
-    return _question_page(exam, found, question)
+        return _redirect_with(note, ".result", found.id)
+    return _question_page(exam, found, question, note=note)
+
+
+def _redirect_with(note: str | None, endpoint: str, sitting_id: int) -> Any:
+    if note:
+        flash(note)  # shown by the full page the redirect opens
+    return redirect_to(url_for(endpoint, sitting_id=sitting_id))
 
 
 def asked(exam: exams_db.Exam, answers: list[exams_db.ExamAnswer]) -> dict[str, list[str]]:
@@ -269,6 +281,16 @@ def asked(exam: exams_db.Exam, answers: list[exams_db.ExamAnswer]) -> dict[str, 
     pairs = {(a.house, a.family) for a in answers}
     found = {h: [f for f in exam.families if (h, f) in pairs] for h in exam.houses}
     return {h: names for h, names in found.items() if names}
+
+
+LEVEL_ORDER = ("easy", "medium", "hard")
+
+
+def levels_asked(answers: list[exams_db.ExamAnswer]) -> list[str]:
+    """The difficulties a sitting's questions were asked at, easiest first: what its
+    certificate states (an exam set to "each family's default" may mix them)."""
+    return sorted({a.difficulty for a in answers}, key=lambda level: (
+        LEVEL_ORDER.index(level) if level in LEVEL_ORDER else len(LEVEL_ORDER), level))
 
 
 def sitting_review(found: exams_db.Sitting) -> dict[str, Any]:
@@ -280,6 +302,7 @@ def sitting_review(found: exams_db.Sitting) -> dict[str, Any]:
     answers = exams_db.sitting_answers(db, found.id)
     return {
         "asked": asked(exam, answers),
+        "levels": levels_asked(answers),
         "exam": exam,
         "sitting": found,
         "account": account,

@@ -51,7 +51,9 @@ def house_facts(name: str) -> tuple[str, ...]:
     if house.player_21_wins:
         facts.append("Player 21 beats a dealer 21")
     if house.bonuses:
-        facts.append("Bonuses on 5+ card 21s, 6-7-8 and 7-7-7")
+        facts.append("Bonuses on 5+ card 21s, 6-7-8 and 7-7-7"
+                     + ("" if house.bonus_on_doubled else "; a doubled hand gets none (1:1)")
+                     + ("" if house.bonus_after_split else "; none after a split"))
     return tuple(facts)
 
 

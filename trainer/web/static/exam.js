@@ -9,7 +9,7 @@
     if (!clock) return;
     var left = parseInt(clock.getAttribute("data-seconds") || "0", 10);
     function tick() {
-      clock.textContent = left > 0 ? left + " s left" : "time is up: an answer now counts as wrong";
+      clock.textContent = left > 0 ? left + " s left" : "time is up: an answer past the short grace counts as wrong";
       if (left <= 0 && timer) { clearInterval(timer); timer = null; }
       left -= 1;
     }
