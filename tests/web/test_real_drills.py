@@ -203,6 +203,29 @@ def test_every_net_that_does_not_read_is_named(real_app: Flask) -> None:
     assert _attempts(real_app) == []
 
 
+def test_boxes_left_empty_are_named_marked_and_the_first_focused(real_app: Flask) -> None:
+    """Box 1 filled, boxes 2 and the last left empty: the message names the empty ones, and
+    the first of them takes the focus (it used to fall on box 1, already filled)."""
+    client = real_app.test_client()
+    _login(client)
+    url, form, html = _first_question(client, "table-settlement", "europoker")
+    boxes = len(re.findall(r'name="net-\d+"', html))
+    assert boxes >= 3
+    nets = {f"net-{i}": "10" for i in range(boxes)} | {"net-1": " ", f"net-{boxes - 1}": ""}
+    answer = client.post(f"{url}/answer", data=form | nets, headers={"HX-Request": "true"})
+    body = answer.get_data(as_text=True)
+    assert answer.status_code == 422
+    assert (f"Box 2: no net and box {boxes}: no net (give a net for every box, 0 for a push)."
+            in body), body[:2000]
+    second = re.search(r'<input [^>]*name="net-1"[^>]*>', body)
+    last = re.search(rf'<input [^>]*name="net-{boxes - 1}"[^>]*>', body)
+    first = re.search(r'<input [^>]*name="net-0"[^>]*>', body)
+    assert second and 'aria-invalid="true"' in second.group(0) and "autofocus" in second.group(0)
+    assert last and 'aria-invalid="true"' in last.group(0) and "autofocus" not in last.group(0)
+    assert first and 'value="10"' in first.group(0) and "autofocus" not in first.group(0)
+    assert _attempts(real_app) == []
+
+
 def _first_question(client: FlaskClient, family: str, house: str | None = None,
                     difficulty: str = "medium") -> tuple[str, dict[str, str], str]:
     """Start a one-question session of ``family`` (at its first house unless told): its URL,

@@ -92,6 +92,14 @@ def _differs(amount: str, total: Decimal) -> bool:
         return False
 
 
+def _no_net(empty: list[str]) -> str:
+    """The message for boxes left without a net, each named as the form marks refused
+    boxes (``Box 3: no net``): the first is focused, every one marked."""
+    named = [f"{label if i == 0 else label.lower()}: no net" for i, label in enumerate(empty)]
+    listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+    return f"{listed} (give a net for every box, 0 for a push)."
+
+
 def answer_from_form(choice: str, amount: str,
                      view: QuestionView) -> tuple[Answer | None, str | None]:
     """The answer as submitted (``choice`` and ``amount`` stripped, the rest read from the
@@ -106,8 +114,10 @@ def answer_from_form(choice: str, amount: str,
         return Answer(items=picked), None
     if view.kind == "nets":
         nets = tuple(posted(request.form, f"net-{i}") for i in range(len(view.net_boxes)))
-        if not all(nets):
+        if not any(nets):
             return None, "Give a net for every box (0 for a push)."
+        if empty := [label for label, net in zip(view.net_boxes, nets, strict=True) if not net]:
+            return None, _no_net(empty)
         if any(len(net) > AMOUNT_MAX_LENGTH for net in nets):
             return None, f"A net has at most {AMOUNT_MAX_LENGTH} characters."
         return Answer(items=nets), None
