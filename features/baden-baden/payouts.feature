@@ -92,6 +92,28 @@ Feature: Baden-Baden — the player always loses to a dealer blackjack; six card
     Then the player loses 10
     And the profile records a reading for "six_card_win"
 
+  @reading
+  Scenario: reading — play does not stop at six cards, and a bust after six loses
+    "6 or more cards" names hands past six and nothing ends a hand at six: a
+    seventh card may be taken, and one that busts the hand loses it.
+
+    Given the house rules "baden-baden"
+    And a bet of 10 on 2♠ 2♦
+    And the player hits and draws 3♣ 3♥ 2♣ A♠
+    When the dealer shows T♥
+    Then the player may hit
+    And the player may stand
+    And the profile records a reading for "six_card_win"
+
+  @reading
+  Scenario: reading — a seventh card that busts the hand loses it
+    Given the house rules "baden-baden"
+    And a bet of 10 on 2♠ 2♦
+    And the player hits and draws 3♣ 3♥ 2♣ A♠ K♦
+    When the dealer holds T♥ 9♣
+    Then the player loses 10
+    And the profile records a reading for "six_card_win"
+
   @reading @splitting @blackjack
   Scenario: reading — a split ace and a picture is a 21 paid 1:1
     Given the house rules "baden-baden"
