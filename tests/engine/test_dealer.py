@@ -59,6 +59,19 @@ def test_why_dealer_names_the_rule() -> None:
     assert "busted with 26" in why_dealer(find_house("europoker"), parse_cards(["Ts", "6d", "Kh"]))
 
 
+def test_a_dealer_22_that_pushes_says_so() -> None:
+    """At Blackjack Switch a dealer 22 is a bust that pays nobody: the reason says so, or
+    a trainee reading "busted" would pay the table."""
+    switch, euro = find_house("blackjack-switch"), find_house("europoker")
+    assert why_dealer(switch, parse_cards(["Ts", "6d", "6c"])) == (
+        "blackjack-switch: the dealer has busted with 22, which pushes every hand still "
+        "standing (a blackjack is still paid)")
+    assert why_dealer(switch, parse_cards(["Ts", "6d", "7c"])) == (
+        "blackjack-switch: the dealer has busted with 23")
+    assert why_dealer(euro, parse_cards(["Ts", "6d", "6c"])) == (
+        "europoker: the dealer has busted with 22")
+
+
 def test_check_dealer_hand_refusals() -> None:
     euro = find_house("europoker")
     with pytest.raises(RoundError, match="must still draw on hard 16"):

@@ -46,6 +46,9 @@ def why_dealer(rules: HouseRules, cards: Sequence[Card]) -> str:
     if len(cards) < 2:
         return f"{rules.name}: the dealer takes a second card"
     if total.bust:
+        if total.total == 22 and rules.dealer_22_pushes:  # said here: the dealer drill reads it
+            return (f"{rules.name}: the dealer has busted with 22, which pushes every hand "
+                    "still standing (a blackjack is still paid)")
         return f"{rules.name}: the dealer has busted with {total.total}"
     if is_two_card_21(cards):
         return f"{rules.name}: the dealer has blackjack and stands"
