@@ -22,6 +22,22 @@ Feature: Casino classic — settling the hands
       | 45  | 67.50  |
       | 75  | 112.50 |
 
+  @blackjack @reading @cents
+  Scenario Outline: reading — a fraction of a cent stays with the house
+    No source names an odd-cent bet: the table pays whole cents, rounded down
+    (trainer rules show, "every house").
+
+    Given the house rules "casino-classic"
+    And a bet of <bet> on A♠ K♦
+    When the dealer holds 9♥ T♣
+    Then the player is paid <paid>
+
+    Examples:
+      | bet   | paid  |
+      | 10.01 | 15.01 |
+      | 15.55 | 23.32 |
+      | 0.01  | 0.01  |
+
   @blackjack @reading
   Scenario Outline: reading — "ace with a picture" means an ace with any ten-value card
     Every other source counts the ten as a ten-value card for blackjack.

@@ -57,6 +57,22 @@ Feature: Russian casino — insurance, even money and surrender
       | 15  | 7.50  |
       | 25  | 12.50 |
 
+  @surrender @reading @cents
+  Scenario Outline: reading — half of an odd-cent bet: the fraction stays with the house
+    Half of 25.25 is 12.625: the player gets 12.62 back and loses 12.63.
+
+    Given the house rules "russian-casino"
+    And a bet of <bet> on T♠ 6♦
+    And the player surrenders
+    When the dealer holds T♥ 8♣
+    Then the player loses <lost>
+
+    Examples:
+      | bet   | lost  |
+      | 25.25 | 12.63 |
+      | 10.01 | 5.01  |
+      | 0.01  | 0.01  |
+
   @surrender
   Scenario Outline: surrender before the third card, and not on split hands
     Given the house rules "russian-casino"

@@ -77,3 +77,18 @@ def test_the_audit_step_reads_the_largest_insurance_the_same_way(tmp_path: Path)
 """, encoding="utf-8")
     run = run_features([feature])
     assert run.ok, [(r.expected, r.actual, r.message) for r in run.results]
+
+
+@pytest.mark.parametrize("house", ["casino-classic", "spanish-21", "double-exposure"])
+def test_every_profile_shows_the_whole_cents_reading(capsys: pytest.CaptureFixture[str],
+                                                     house: str) -> None:
+    """The cent rule holds at every house and no source states it: ``rules show`` says how it
+    is read, and why, in text and JSON, like a reading of the house's own."""
+    text = run_cli(capsys, "rules", "show", house)
+    assert text.code == 0
+    assert ("every house: payouts in whole cents\n    READING: The table pays and takes whole "
+            "cents; a fraction of a cent stays with the house (3:2 on 10.01 pays 15.01;") in text.out
+    assert "1 reading for every house." in text.out
+    data = json.loads(run_cli(capsys, "rules", "show", house, "--json").out)
+    assert [r["key"] for r in data["every_house"]] == ["cents"]
+    assert data["every_house"][0]["why"].startswith("No source names a bet of odd cents.")

@@ -10,6 +10,7 @@ import click
 from trainer.cli.house_option import house_options, resolve_house
 from trainer.cli.json_option import json_flag
 from trainer.engine.houses import SPECS, shipped_houses
+from trainer.engine.money import CENTS_READING, CENTS_WHY
 from trainer.engine.rules import HouseRules
 from trainer.odds.summary import edge_line
 
@@ -57,7 +58,8 @@ def house_as_dict(house: HouseRules) -> dict[str, Any]:
             "reading": note.reading,
             "why": note.why,
         })
-    return {"name": house.name, "title": house.title, "summary": house.summary, "rules": rules}
+    return {"name": house.name, "title": house.title, "summary": house.summary, "rules": rules,
+            "every_house": [{"key": "cents", "reading": CENTS_READING, "why": CENTS_WHY}]}
 
 
 @rules_group.command("show")
@@ -88,5 +90,10 @@ def show_command(
             readings += 1
             click.echo(f"    READING: {rule['reading']}")
             click.echo(f"    why:     {rule['why']}")
-    click.echo(f"\n{len(data['rules'])} rules, {readings} readings where the source is loose.")
+    click.echo("\nevery house: payouts in whole cents")
+    for rule in data["every_house"]:
+        click.echo(f"    READING: {rule['reading']}")
+        click.echo(f"    why:     {rule['why']}")
+    click.echo(f"\n{len(data['rules'])} rules, {readings} readings where the source is loose, "
+               f"{len(data['every_house'])} reading for every house.")
     click.echo(edge_line(house))

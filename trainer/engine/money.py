@@ -102,6 +102,15 @@ def to_money(value: object, what: str = "amount") -> Decimal:
     raise MoneyError(f"{what} {as_typed(value)} is not an amount")
 
 
+CENTS_READING = (
+    "The table pays and takes whole cents; a fraction of a cent stays with the house "
+    "(3:2 on 10.01 pays 15.01; surrendering 25.25 gives back 12.62, so the player loses 12.63).")
+CENTS_WHY = (
+    "No source names a bet of odd cents. Chips are whole cents, and a dealer cannot pay out "
+    "a fraction the table does not hold; rounding toward the house is casino practice, and "
+    "every payout and refund is rounded the same way.")
+
+
 def whole_cents(amount: Decimal) -> Decimal:
     """``amount`` to the cent below it: a table pays and takes whole cents, and a fraction
     of a cent goes to the house (3:2 on 10.01 pays 15.01; half of 10.01 surrendered
