@@ -44,6 +44,16 @@ Feature: EuroPoker — settling the boxes
       | 25  | T♠ 8♦    | T♥ 6♣ 7♦    | is paid 25    |
       | 10  | T♠ 6♦ 8♣ | T♥ 6♣ 7♦    | loses 10      |
 
+  @reading
+  Scenario: reading — a dealer 22 is a bust like any total over 21
+    No 22 exception is named: every hand still standing is paid.
+
+    Given the house rules "europoker"
+    And a bet of 10 on T♠ 7♦
+    When the dealer holds T♥ 6♣ 6♦
+    Then the player is paid 10
+    And the profile records a reading for "dealer_22_pushes"
+
   Scenario: equal totals push and the bet is returned
     Given the house rules "europoker"
     And a bet of 10 on K♠ 9♦

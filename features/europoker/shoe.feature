@@ -12,10 +12,14 @@ Feature: EuroPoker — the shoe, the table and the deal
     Given the house rules "europoker"
     Then the cards are shuffled before every round
 
-  @table
-  Scenario: up to five boxes at the table
+  @table @reading
+  Scenario: reading — up to five boxes at the table, all of them one player's
+    The source gives five as the table's boxes and as one player's boxes in a
+    round: one player against the house, so the two limits are one.
+
     Given the house rules "europoker"
     Then the table has at most 5 boxes
+    And the profile records a reading for "max_boxes"
 
   Scenario: one dealer card up, one face down, opened after the boxes act
     Given the house rules "europoker"
