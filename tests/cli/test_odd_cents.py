@@ -86,8 +86,9 @@ def test_every_profile_shows_the_whole_cents_reading(capsys: pytest.CaptureFixtu
     is read, and why, in text and JSON, like a reading of the house's own."""
     text = run_cli(capsys, "rules", "show", house)
     assert text.code == 0
-    assert ("every house: payouts in whole cents\n    READING: The table pays and takes whole "
-            "cents; a fraction of a cent stays with the house (3:2 on 10.01 pays 15.01;") in text.out
+    shown = ("every house: payouts in whole cents\n    READING: The table pays and takes whole "
+             "cents; a fraction of a cent stays with the house (3:2 on 10.01 pays 15.01;")
+    assert shown in text.out
     assert "1 reading for every house." in text.out
     data = json.loads(run_cli(capsys, "rules", "show", house, "--json").out)
     assert [r["key"] for r in data["every_house"]] == ["cents"]
