@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -178,52 +179,46 @@ def test_bad_nets_are_refused_beside_the_boxes(real_app: Flask) -> None:
     db.close()
 
 
-def test_every_net_that_does_not_read_is_named(real_app: Flask) -> None:
-    """Two boxes whose nets do not read: both are named in one message and both fields
-    marked, the first of them focused, what was typed kept, nothing recorded."""
+def _refused_nets(real_app: Flask, filled: str,
+                  changed: Callable[[int], dict[str, str]]) -> tuple[str, int]:
+    """A settlement question answered with ``filled`` in every box but the ``changed`` ones
+    (given the number of boxes): the refusal's page, and the number of boxes."""
     client = real_app.test_client()
     _login(client)
     url, form, html = _first_question(client, "table-settlement", "europoker")
     boxes = len(re.findall(r'name="net-\d+"', html))
     assert boxes >= 3
-    nets = {f"net-{i}": "52,50" for i in range(boxes)} | {"net-1": "abc",
-                                                          f"net-{boxes - 1}": "1..5"}
+    nets = {f"net-{i}": filled for i in range(boxes)} | changed(boxes)
     answer = client.post(f"{url}/answer", data=form | nets, headers={"HX-Request": "true"})
-    body = answer.get_data(as_text=True)
     assert answer.status_code == 422
-    assert (f"Box 2: &#39;abc&#39; and box {boxes}: &#39;1..5&#39; are not amounts (use + or -"
-            in body), body[:2000]
-    second = re.search(r'<input [^>]*name="net-1"[^>]*>', body)
-    last = re.search(rf'<input [^>]*name="net-{boxes - 1}"[^>]*>', body)
-    assert second and 'aria-invalid="true"' in second.group(0) and "autofocus" in second.group(0)
-    assert last and 'value="1..5"' in last.group(0) and 'aria-invalid="true"' in last.group(0)
-    assert "autofocus" not in last.group(0)  # one field has the focus: the first named
-    first = re.search(r'<input [^>]*name="net-0"[^>]*>', body)
-    assert first and "aria-invalid" not in first.group(0) and "autofocus" not in first.group(0)
     assert _attempts(real_app) == []
+    return answer.get_data(as_text=True), boxes
 
 
-def test_boxes_left_empty_are_named_marked_and_the_first_focused(real_app: Flask) -> None:
-    """Box 1 filled, boxes 2 and the last left empty: the message names the empty ones, and
-    the first of them takes the focus (it used to fall on box 1, already filled)."""
-    client = real_app.test_client()
-    _login(client)
-    url, form, html = _first_question(client, "table-settlement", "europoker")
-    boxes = len(re.findall(r'name="net-\d+"', html))
-    assert boxes >= 3
-    nets = {f"net-{i}": "10" for i in range(boxes)} | {"net-1": " ", f"net-{boxes - 1}": ""}
-    answer = client.post(f"{url}/answer", data=form | nets, headers={"HX-Request": "true"})
-    body = answer.get_data(as_text=True)
-    assert answer.status_code == 422
-    assert (f"Box 2: no net and box {boxes}: no net (give a net for every box, 0 for a push)."
-            in body), body[:2000]
-    second = re.search(r'<input [^>]*name="net-1"[^>]*>', body)
-    last = re.search(rf'<input [^>]*name="net-{boxes - 1}"[^>]*>', body)
-    first = re.search(r'<input [^>]*name="net-0"[^>]*>', body)
-    assert second and 'aria-invalid="true"' in second.group(0) and "autofocus" in second.group(0)
-    assert last and 'aria-invalid="true"' in last.group(0) and "autofocus" not in last.group(0)
-    assert first and 'value="10"' in first.group(0) and "autofocus" not in first.group(0)
-    assert _attempts(real_app) == []
+def _net_field(body: str, index: int) -> str:
+    found = re.search(rf'<input [^>]*name="net-{index}"[^>]*>', body)
+    assert found, body[:2000]
+    return found.group(0)
+
+
+@pytest.mark.parametrize(("filled", "bad", "said"), [
+    ("52,50", ("abc", "1..5"),  # nets that do not read
+     "Box 2: &#39;abc&#39; and box {last}: &#39;1..5&#39; are not amounts (use + or -"),
+    ("10", (" ", ""),  # boxes left empty: the focus fell on box 1, already filled
+     "Box 2: no net and box {last}: no net (give a net for every box, 0 for a push)."),
+])
+def test_every_refused_box_is_named_marked_and_the_first_focused(
+        real_app: Flask, filled: str, bad: tuple[str, str], said: str) -> None:
+    """Two boxes refused (box 2 and the last): both are named in one message and both
+    fields marked, the first of them focused, what was typed kept, nothing recorded."""
+    body, boxes = _refused_nets(real_app, filled,
+                                lambda boxes: {"net-1": bad[0], f"net-{boxes - 1}": bad[1]})
+    assert said.format(last=boxes) in body, body[:2000]
+    second, last, first = (_net_field(body, i) for i in (1, boxes - 1, 0))
+    assert 'aria-invalid="true"' in second and "autofocus" in second
+    assert 'aria-invalid="true"' in last and "autofocus" not in last  # one field focused
+    assert f'value="{bad[1]}"' in last and f'value="{filled}"' in first  # as typed
+    assert "aria-invalid" not in first and "autofocus" not in first
 
 
 def _first_question(client: FlaskClient, family: str, house: str | None = None,
