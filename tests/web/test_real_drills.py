@@ -339,6 +339,18 @@ def test_the_page_hints_at_its_own_fields(real_app: Flask, family: str, difficul
         assert hint in page
 
 
+def test_a_chips_question_puts_the_focus_on_its_first_count(real_app: Flask) -> None:
+    """A question paid in chips takes the keyboard at once, as a typed amount does: its
+    first count field has the focus, and no other field."""
+    client = real_app.test_client()
+    _login(client)
+    _url, _form, page = _first_question(client, "blackjack-payout", "europoker", "hard")
+    counts = re.findall(r'<input type="number"[^>]*name="chip-[^"]+"[^>]*>', page)
+    assert len(counts) >= 2
+    assert "autofocus" in counts[0] and not [c for c in counts[1:] if "autofocus" in c]
+    assert page.count("autofocus") == 1
+
+
 @pytest.mark.parametrize("family", ["blackjack-payout", "variant-specials", "table-settlement"])
 def test_a_switched_box_is_marked_switched_on_the_felt(family: str) -> None:
     """Blackjack Switch: an ace + ten made by switching is not a blackjack there, so the felt
