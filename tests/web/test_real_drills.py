@@ -339,6 +339,40 @@ def test_the_page_hints_at_its_own_fields(real_app: Flask, family: str, difficul
         assert hint in page
 
 
+def test_a_settlement_s_feedback_sets_each_box_beside_its_expected_net(
+        real_app: Flask) -> None:
+    """Box 1 right, every other box wrong: the feedback (and the replay) list the boxes one
+    by one, the net given beside the net expected, the wrong ones marked."""
+    client = real_app.test_client()
+    _login(client)
+    url, form, html = _first_question(client, "table-settlement", "europoker")
+    db = connect(real_app.config["DATABASE"])
+    question = questions.pending_question(db, int(url.rsplit("/", 1)[1]))
+    db.close()
+    assert question is not None
+    expected = json.loads(question.question)["expected"].split(";")
+    given = [expected[0]] + ["-99999" for _ in expected[1:]]  # no box loses that much here
+    nets = {f"net-{i}": net for i, net in enumerate(given)}
+    body = client.post(f"{url}/answer", data=form | nets,
+                       headers={"HX-Request": "true"}).get_data(as_text=True)
+    rows = re.findall(r'<tr class="(right|wrong)" data-box="(\d+)"><th scope="row">\d+</th>'
+                      r"<td>([^<]*)</td><td>([^<]*)", body)
+    assert [(mark, int(box)) for mark, box, _g, _e in rows] == [
+        ("right", 1)] + [("wrong", n) for n in range(2, len(expected) + 1)]
+    assert [e.strip() for _m, _b, _g, e in rows] == [net.strip() for net in expected]
+    assert [g for _m, _b, g, _e in rows][1:] == ["-99999"] * (len(expected) - 1)
+    attempt = _attempt_ids(real_app)[0]
+    assert 'data-box="2"' in client.get(f"/attempts/{attempt}").get_data(as_text=True)
+
+
+def _attempt_ids(app: Flask) -> list[int]:
+    db = connect(app.config["DATABASE"])
+    try:
+        return [int(r[0]) for r in db.execute("SELECT id FROM attempts ORDER BY id")]
+    finally:
+        db.close()
+
+
 def test_a_chips_question_puts_the_focus_on_its_first_count(real_app: Flask) -> None:
     """A question paid in chips takes the keyboard at once, as a typed amount does: its
     first count field has the focus, and no other field."""

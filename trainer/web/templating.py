@@ -14,6 +14,7 @@ from jinja2 import Environment, StrictUndefined
 from jinja2.defaults import DEFAULT_NAMESPACE
 from markupsafe import Markup, escape
 
+from trainer.drills.answers import NotAnAnswer, parse_net
 from trainer.drills.chips import DEFAULT_CHIPS
 from trainer.engine.money import format_money
 from trainer.web.drillkit import BoxView, CardView, QuestionView, choice_label
@@ -39,6 +40,21 @@ def answer_words(recorded: str) -> str:
     if not _CHOICE_VALUES.fullmatch(recorded):
         return recorded
     return ", ".join(choice_label(value) for value in recorded.split(","))
+
+
+def box_nets(answer: str, expected: str) -> list[tuple[int, str, str, bool]]:
+    """A table's settlement, box by box: (box number, the net given, the net expected,
+    whether they are the same amount), so a trainee need not count semicolons."""
+    given, wanted = answer.split(";"), expected.split(";")
+    rows = []
+    for number, want in enumerate(wanted, start=1):
+        typed = given[number - 1].strip() if number <= len(given) else ""
+        try:
+            same = parse_net(typed) == parse_net(want.strip())
+        except NotAnAnswer:
+            same = False
+        rows.append((number, typed, want.strip(), same))
+    return rows
 
 
 def rule_html(explanation: str) -> Markup:
@@ -218,4 +234,5 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["answer_words"] = answer_words
     app.jinja_env.filters["secs"] = seconds
     app.jinja_env.filters["rule_html"] = rule_html
+    app.jinja_env.filters["box_nets"] = box_nets
     app.jinja_env.filters["chip_class"] = chip_class
