@@ -345,7 +345,7 @@ def test_a_settlement_s_feedback_sets_each_box_beside_its_expected_net(
     by one, the net given beside the net expected, the wrong ones marked."""
     client = real_app.test_client()
     _login(client)
-    url, form, html = _first_question(client, "table-settlement", "europoker")
+    url, form, _html = _first_question(client, "table-settlement", "europoker")
     db = connect(real_app.config["DATABASE"])
     question = questions.pending_question(db, int(url.rsplit("/", 1)[1]))
     db.close()

@@ -54,6 +54,7 @@
     var prompt = upcoming.querySelector(".prompt");
     if (field) field.focus();
     else if (prompt) prompt.focus({preventScroll: true});
+    feltInView();
     return true;
   }
 
@@ -65,6 +66,26 @@
   }
   document.addEventListener("htmx:afterSettle", verdictInView);
   window.addEventListener("load", verdictInView);
+
+  // A question's field takes the focus, and focusing scrolls to it: under a big table (five
+  // boxes and more) that takes the dealer's cards off the top.  When the felt and the field
+  // fit on the screen together, the felt's top is brought back to the top.
+  function feltInView() {
+    var field = document.activeElement;
+    var drill = field && field.closest && field.closest("#drill[data-state='question']");
+    var felt = drill && drill.querySelector(".felt");
+    if (!felt) return;
+    var top = felt.getBoundingClientRect().top;
+    if (top < 0 && field.getBoundingClientRect().bottom - top <= window.innerHeight) {
+      window.scrollBy(0, top);
+    }
+  }
+  document.addEventListener("htmx:afterSettle", feltInView);
+  window.addEventListener("load", function () {
+    var field = document.querySelector("#drill[data-state='question'] [autofocus]");
+    if (field && document.activeElement === document.body) field.focus();  // autofocus came late
+    feltInView();
+  });
 
   // An amount typed and sent into an expired login is kept in this tab, and put back when
   // the question is shown again after logging in (nothing was recorded: it was never
