@@ -770,7 +770,7 @@ def test_a_big_table_keeps_the_dealer_s_cards_on_screen_with_its_first_field(
         height = page.evaluate("document.documentElement.scrollHeight")
         assert height > 800  # a page that scrolls: the rule has something to do
         if bottom - top <= 800:  # they fit together: both are on the screen
-            assert -1 <= top and bottom <= 801, (position, top, bottom)  # 1 px: subpixels
+            assert top >= -1 and bottom <= 801, (position, top, bottom)  # 1 px: subpixels
         else:  # pragma: no cover - too tall to show together: the field wins
             assert bottom <= 801
         if position == 0:
