@@ -13,7 +13,7 @@ Feature: EuroPoker — the shoe, the table and the deal
     Then the cards are shuffled before every round
 
   @table @reading
-  Scenario: reading — up to five boxes at the table, all of them one player's
+  Scenario: reading — up to five boxes at the table (the player's limit too)
     The source gives five as the table's boxes and as one player's boxes in a
     round: one player against the house, so the two limits are one.
 

@@ -445,6 +445,14 @@ def test_time_limit_is_enforced_on_the_server(app: Flask, client: FlaskClient,
     expired = exams_db.sitting_answers(db, sitting_id)[1]
     db.close()
     assert (expired.answer, expired.correct, expired.timed_out) == ("(no answer)", False, True)
+    # the old tab's answer to it, late: not "answered already" (it never was), but too late
+    late = client.post(f"/exams/sittings/{sitting_id}/answer", headers=HX,
+                       data={"csrf_token": csrf.group(1), "token": second.token,
+                             "choice": expected})
+    body = late.get_data(as_text=True)
+    assert ("Question 2&#39;s time ran out before this answer came: it stands as not "
+            "answered, and this answer was not recorded.") in body
+    assert "answered already" not in body
 
 
 def test_an_answer_in_the_grace_past_the_limit_is_flagged_in_the_review(

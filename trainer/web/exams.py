@@ -227,7 +227,7 @@ def answer(sitting_id: int) -> Any:
     if question is None or question.sitting_id != found.id:
         abort(409)
     if found.finished or question.answered:  # recorded once: the first answer stands
-        return _next(found.id, _answered_already(question))
+        return _next(found.id, _not_recorded(question))
     view = backend().view(question.question)
     if form.validate_on_submit():
         choice, amount = (form.choice.data or "").strip(), (form.amount.data or "").strip()
@@ -241,19 +241,26 @@ def answer(sitting_id: int) -> Any:
         verdict = backend().check(question.question, given)
     except NotAnAnswerError as exc:
         return _question_page(exam, found, question, form, str(exc), view, 422)
-    _stored, _sitting, written = exams_db.record_answer(
+    stored, _sitting, written = exams_db.record_answer(
         db, question, answer=verdict.given or given.describe(), expected=verdict.expected,
         correct=verdict.correct, explanation=verdict.explanation, answered_ms=now_ms(),
         limit_ms=_limit_ms(exam), pass_mark=exam.pass_mark,
     )
-    return _next(found.id, None if written else _answered_already(question))
+    return _next(found.id, None if written else _not_recorded(stored))
 
 
-def _answered_already(question: exams_db.ExamAnswer) -> str:
-    """What a trainee is told when an answer comes for a question answered before (a second
-    tab, the back button): it was not recorded, so a "correction" is not taken for one."""
-    return (f"Question {question.position + 1} was answered already: the first answer "
-            "stands, and this one was not recorded.")
+def _not_recorded(question: exams_db.ExamAnswer) -> str:
+    """What a trainee is told when an answer comes too late to count (a second tab, the back
+    button, a page left open): why it was not recorded, so it is not taken for one."""
+    number = question.position + 1
+    if question.answer == exams_db.NO_ANSWER:
+        return (f"Question {number}'s time ran out before this answer came: it stands as not "
+                "answered, and this answer was not recorded.")
+    if question.answered:
+        return (f"Question {number} was answered already: the first answer stands, and this "
+                "one was not recorded.")
+    return ("This sitting had closed before this answer came (it was left past its time): "
+            "the answer was not recorded.")
 
 
 def _next(sitting_id: int, note: str | None = None) -> Any:

@@ -70,9 +70,10 @@
   // A question's field takes the focus, and focusing scrolls to it: under a big table (five
   // boxes and more) that takes the dealer's cards off the top.  When the felt and the field
   // fit on the screen together, the felt's top is brought back to the top.
+  var QUESTION = "#drill[data-state='question'], #drill[data-state='exam-question']";
   function feltInView() {
     var field = document.activeElement;
-    var drill = field && field.closest && field.closest("#drill[data-state='question']");
+    var drill = field && field.closest && field.closest(QUESTION);
     var felt = drill && drill.querySelector(".felt");
     if (!felt) return;
     var top = felt.getBoundingClientRect().top;
@@ -81,9 +82,15 @@
     }
   }
   document.addEventListener("htmx:afterSettle", feltInView);
+  var touched = false;  // a click or a key before the page loaded: the focus is the trainee's
+  ["pointerdown", "keydown"].forEach(function (type) {
+    document.addEventListener(type, function () { touched = true; }, {capture: true, once: true});
+  });
   window.addEventListener("load", function () {
-    var field = document.querySelector("#drill[data-state='question'] [autofocus]");
-    if (field && document.activeElement === document.body) field.focus();  // autofocus came late
+    var field = document.querySelector(QUESTION.split(", ").map(function (question) {
+      return question + " [autofocus]";
+    }).join(", "));
+    if (field && !touched && document.activeElement === document.body) field.focus();
     feltInView();
   });
 
