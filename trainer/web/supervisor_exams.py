@@ -80,7 +80,8 @@ def new() -> Any:
             existing := exams_db.live_title(get_db(), title)) is not None:
         form.title.errors = [_title_taken(existing)]  # said with the other fields' errors
     status = 422 if request.method == "POST" else 200
-    form.trainees.choices = dict(_trainee_choices())  # the re-shown form offers the active
+    if request.method == "POST":  # checked against every trainee, re-shown with the active
+        form.trainees.choices = dict(_trainee_choices())
     return console.page("supervisor/_exam_form.html", status, form=form)
 
 

@@ -71,6 +71,8 @@
   // boxes and more) that takes the dealer's cards off the top.  When the felt and the field
   // fit on the screen together, the felt's top is brought back to the top.
   var QUESTION = "#drill[data-state='question'], #drill[data-state='exam-question']";
+  var AUTOFOCUSED = "#drill[data-state='question'] [autofocus], " +
+    "#drill[data-state='exam-question'] [autofocus]";
   function feltInView() {
     var field = document.activeElement;
     var drill = field && field.closest && field.closest(QUESTION);
@@ -87,9 +89,7 @@
     document.addEventListener(type, function () { touched = true; }, {capture: true, once: true});
   });
   window.addEventListener("load", function () {
-    var field = document.querySelector(QUESTION.split(", ").map(function (question) {
-      return question + " [autofocus]";
-    }).join(", "));
+    var field = document.querySelector(AUTOFOCUSED);
     if (field && !touched && document.activeElement === document.body) field.focus();
     feltInView();
   });
