@@ -158,6 +158,17 @@ def test_the_console_tables_fit_a_tablet_held_upright(browser: Any, live_server:
     heat = page.locator("svg.heat-map")
     assert heat.evaluate("svg => svg.getBoundingClientRect().width") == float(
         heat.get_attribute("width") or 0)
+    hint = page.locator("[data-scroll-hint]")  # a touch screen shows no scroll bar: say so
+    hint.wait_for(state="visible")
+    page.set_viewport_size({"width": 1280, "height": 800})  # the whole map fits: no hint
+    hint.wait_for(state="hidden")
+    page.set_viewport_size(TABLET)
+    page.locator(f"svg.heat-map a g.cell[data-row='{world['trainee']}']"
+                 "[data-column='dealer-draw']").click()  # a square: those answers, in full
+    page.wait_for_url(re.compile(r"family=dealer-draw#log$"))
+    assert page.locator("#log").is_visible()
+    assert page.locator("table.log tbody tr").count() == 1
+    assert "Dealer draws" in page.locator("table.log tbody").inner_text()
     for width, height in ((820, 1180), (1280, 800)):  # Replay is never broken either
         page.set_viewport_size({"width": width, "height": height})
         page.goto(f"{live_server.url}/supervisor/attempts")

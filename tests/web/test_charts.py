@@ -100,6 +100,18 @@ def test_heat_map_cells_labels_and_links() -> None:
     assert "tom & co" in [t.text for t in svg.iter(f"{SVG}text")]
 
 
+def test_heat_map_cells_with_answers_link_to_their_page() -> None:
+    """A touch screen shows no tooltip: a cell with answers is a link, an empty one is not."""
+    svg = parse(heat_map(
+        [("1", "tina")], [("dealer-draw", "Dealer draws"), ("insurance", "Insurance")],
+        {("1", "dealer-draw"): (3, 4)}, title="Heat",
+        cell_links={("1", "dealer-draw"): "/t/1?family=dealer-draw&x=1#log",
+                    ("1", "insurance"): "/t/1?family=insurance#log"}))
+    links = {a.find(f"{SVG}g").get("data-column"): a.get("href")
+             for a in svg.iter(f"{SVG}a")}
+    assert links == {"dealer-draw": "/t/1?family=dealer-draw&x=1#log"}
+
+
 def test_heat_map_shortens_long_labels_and_keeps_them_whole_in_a_tooltip() -> None:
     name = "trainee_with_a_name_as_long_as_a_shift_roster"
     family = "Ace up: insurance, even money or nothing?"

@@ -226,6 +226,8 @@ def test_dashboard_table_and_heat_map(client: FlaskClient, auth: Any,
     assert f'data-row="{world["tina"]}" data-column="dealer-draw" data-value="75%"' in html
     assert f'data-row="{world["tina"]}" data-column="blackjack-payout" data-value="0%"' in html
     assert f'data-row="{world["tom"]}" data-column="dealer-draw" data-value="50%"' in html
+    assert (f'<a href="/supervisor/trainees/{world["tina"]}?family=dealer-draw#log">'
+            f'<g class="cell" data-row="{world["tina"]}" data-column="dealer-draw"') in html
     assert "Dealer draw check" in html  # latest exam results
     assert "<script" not in html.split("</head>")[1]  # no inline (or any body) script
 
@@ -252,6 +254,8 @@ def test_dashboard_filters(app: Flask, client: FlaskClient, auth: Any,
     html = client.get("/supervisor/?house=casino-classic").get_data(as_text=True)
     row = re.search(r'<tr data-trainee="tom">(.*?)</tr>', html, re.S)
     assert row and '<td class="attempts" data-label="Attempts">3</td>' in row.group(1)
+    assert (f'href="/supervisor/trainees/{world["tom"]}?house=casino-classic&amp;'
+            'family=dealer-draw#log"') in html  # the cell's answers under the same filter
     html = client.get("/supervisor/?date_from=2025-01-01&date_to=2025-01-31").get_data(
         as_text=True)
     tina = re.search(r'<tr data-trainee="tina">(.*?)</tr>', html, re.S)

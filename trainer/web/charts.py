@@ -175,12 +175,15 @@ def line_chart(points: Sequence[Point], *, title: str, width: int = 640, height:
 
 def heat_map(rows: Sequence[tuple[str, str]], columns: Sequence[tuple[str, str]],
              cells: Mapping[tuple[str, str], tuple[int, int]], *, title: str,
-             row_links: Mapping[str, str] | None = None, cell: int = 56,
+             row_links: Mapping[str, str] | None = None,
+             cell_links: Mapping[tuple[str, str], str] | None = None, cell: int = 56,
              label_width: int = 150, max_label: int = 26) -> Markup:
     """Rows × columns of accuracy: each cell is coloured and says ``85%`` and ``n=20``.
 
     ``rows``/``columns`` are (key, label) pairs; ``cells`` maps (row key, column
-    key) to (correct, answered); a row label links to ``row_links[row key]``.
+    key) to (correct, answered); a row label links to ``row_links[row key]``, and a cell
+    with answers to ``cell_links[(row key, column key)]`` (a tooltip is out of reach on a
+    touch screen: the linked page names the drill in full).
     Column labels longer than ``max_label`` characters, and row labels too long for
     ``label_width``, are shortened with ``…``; the full label is the label's ``<title>``
     (a tooltip) and in each cell's.
@@ -213,7 +216,7 @@ def heat_map(rows: Sequence[tuple[str, str]], columns: Sequence[tuple[str, str]]
             shown = percent(correct, answered)
             tip = (f"{row_label} · {col_label}: {shown}"
                    + (f" ({correct} of {answered})" if answered else " (no answers)"))
-            parts.append(
+            drawn = (
                 f'<g class="cell" data-row="{_e(row_key)}" data-column="{_e(col_key)}"'
                 f' data-value="{shown}"><title>{_e(tip)}</title>'
                 f'<rect x="{x + 1}" y="{y + 1}" width="{cell - 2}" height="{cell - 2}"'
@@ -225,6 +228,8 @@ def heat_map(rows: Sequence[tuple[str, str]], columns: Sequence[tuple[str, str]]
                    if answered else "")
                 + "</g>"
             )
+            target = (cell_links or {}).get((row_key, col_key)) if answered else None
+            parts.append(f'<a href="{_e(target)}">{drawn}</a>' if target else drawn)
     if not rows or not columns:
         parts.append(f'<text x="{label_width}" y="{header_height + 20}" fill="{INK}">'
                      "No answers in this period</text>")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import Blueprint, abort, render_template, url_for
 from sqlite_utils import Database
@@ -62,10 +63,13 @@ def index() -> Any:
     cells = {(str(line.user_id), family): (s.correct, s.answered)
              for line in lines for family, s in line.families.items()}
     qs = console.query_string(form, drop=("family", "result", "trainee", "exam"))  # not read here
+    pages = {str(line.user_id): url_for(".trainee", user_id=line.user_id) + qs
+             for line in lines}
     heat = charts.heat_map(
-        rows, columns, cells, title="Accuracy by trainee and drill family",
-        row_links={str(line.user_id): url_for(".trainee", user_id=line.user_id) + qs
-                   for line in lines},
+        rows, columns, cells, title="Accuracy by trainee and drill family", row_links=pages,
+        cell_links={(row, family): f"{pages[row]}{'&' if qs else '?'}"
+                                   f"{urlencode({'family': family})}#log"
+                    for row, family in cells},
     )
     month_start = today - datetime.timedelta(days=29)
     sparks = {}

@@ -94,6 +94,18 @@
     feltInView();
   });
 
+  // A chart wider than its box (the heat map of many drills on a tablet) scrolls inside it;
+  // say so under it, as a touch screen shows no scroll bar until it is touched.
+  function hintWideCharts() {
+    document.querySelectorAll("[data-scroll-hint]").forEach(function (hint) {
+      var box = hint.previousElementSibling;
+      hint.hidden = !box || box.scrollWidth <= box.clientWidth + 1;
+    });
+  }
+  document.addEventListener("htmx:afterSettle", hintWideCharts);
+  window.addEventListener("load", hintWideCharts);
+  window.addEventListener("resize", hintWideCharts);
+
   // An amount typed and sent into an expired login is kept in this tab, and put back when
   // the question is shown again after logging in (nothing was recorded: it was never
   // checked).  A successful answer forgets it.
