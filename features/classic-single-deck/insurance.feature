@@ -41,13 +41,15 @@ Feature: Classic single deck — insurance, even money and surrender
   @reading
   Scenario Outline: reading — a blackjack against a dealer ace may be paid 1:1 at once (even money)
     "Paid one to one instead of three to two" is the even-money offer, though
-    the text calls it insurance.
+    the text calls it insurance. It is the dealer's offer to a blackjack; a
+    blackjack insured all the same is settled too (see the payouts).
 
     Given the house rules "classic-single-deck"
     And a bet of <bet> on A♠ K♦
     And the player takes even money
     When the dealer holds A♥ <hole>
     Then the player is offered even money
+    And the dealer offers even money, not insurance
     And the player is paid <bet>
     And the profile records a reading for "even_money"
 

@@ -67,11 +67,17 @@ Feature: EuroPoker — insurance and even money, no surrender
     And hand 1 is paid 10
     And the player is paid 5
 
-  Scenario: a blackjack against an ace is offered even money
+  @reading
+  Scenario: reading — a blackjack against an ace is offered even money, not insurance
+    The source offers insurance on any bet against an ace and even money to a
+    blackjack; insuring a blackjack for half its bet comes to the same 1:1.
+
     Given the house rules "europoker"
     And a bet of 10 on A♠ K♦
     When the dealer shows A♥
     Then the player is offered even money
+    And the dealer offers even money, not insurance
+    And the profile records a reading for "even_money"
 
   Scenario Outline: even money pays the blackjack 1:1 whatever the dealer holds
     Given the house rules "europoker"

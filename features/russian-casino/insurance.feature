@@ -31,6 +31,17 @@ Feature: Russian casino — insurance, even money and surrender
     Then the insurance is paid 10
     And the player is paid 0
 
+  @reading
+  Scenario: reading — a blackjack against an ace is offered even money, not insurance
+    The croupier offers the table insurance and a blackjack even money;
+    insuring a blackjack for half its bet comes to the same 1:1.
+
+    Given the house rules "russian-casino"
+    And a bet of 10 on A♠ K♦
+    When the dealer shows A♥
+    Then the dealer offers even money, not insurance
+    And the profile records a reading for "even_money"
+
   Scenario Outline: even money pays a blackjack 1:1 at once
     Given the house rules "russian-casino"
     And a bet of <bet> on A♠ K♦

@@ -239,7 +239,9 @@ def test_session_with_javascript(browser: Any, live_server: LiveServer) -> None:
     page.keyboard.press("h")
     page.wait_for_selector("#summary, [data-state=feedback]")
     second = attempts(live_server, session_id)[1]
-    assert 1500 <= second.elapsed_ms < 2500 and second.waited_ms == waited
+    # the feedback's 2.5 s (and more) would take it past 1.5 s + waited; a slow reload
+    # on a busy machine may add a second, which is the question's own time
+    assert 1500 <= second.elapsed_ms < 1500 + waited and second.waited_ms == waited
 
     # a malformed amount: the message beside the field, nothing recorded
     session_id = start(page, live_server, "russian-casino", "surrender", "medium", 1)

@@ -9,6 +9,7 @@ from trainer.engine.houses import find_house, shipped_houses
 from trainer.engine.options import (
     Action,
     HandState,
+    ace_offer,
     allowed_actions,
     may_insure,
     may_take_even_money,
@@ -168,6 +169,20 @@ def test_insurance_and_even_money_offers() -> None:
     assert may_take_even_money(find_house("russian-casino"), natural, ace)
     assert not may_take_even_money(find_house("casino-classic"), natural, ace)
     assert not may_take_even_money(find_house("europoker"), natural, ten)
+
+
+@pytest.mark.parametrize(("house", "cards", "up", "offered"), [
+    ("europoker", "As Kd", "Ah", "even-money"),  # a blackjack: even money, not insurance
+    ("russian-casino", "As Kd", "Ah", "even-money"),
+    ("classic-single-deck", "As Kd", "Ah", "even-money"),
+    ("casino-classic", "As Kd", "Ah", "insurance"),  # no even money: it may insure
+    ("europoker", "Ts 9d", "Ah", "insurance"),
+    ("europoker", "As Kd", "Th", "nothing"),  # only an ace brings an offer
+    ("double-exposure", "As Kd", "Ah", "nothing"),  # no insurance, no even money
+])
+def test_the_dealer_s_offer_against_the_up_card(house: str, cards: str, up: str,
+                                                offered: str) -> None:
+    assert ace_offer(find_house(house), parse_cards(cards.split()), Card.parse(up)) == offered
 
 
 def _twenty_ones(house: str) -> list[tuple[str, HandState]]:

@@ -10,7 +10,7 @@ from decimal import Decimal
 from trainer.audit.catalogue import step
 from trainer.audit.steps.shared import money_text
 from trainer.audit.table import AuditFailure, Table
-from trainer.engine.options import largest_insurance, may_insure, may_take_even_money
+from trainer.engine.options import ace_offer, largest_insurance, may_insure, may_take_even_money
 from trainer.engine.rules import HouseRules
 
 
@@ -53,6 +53,15 @@ def then_no_even_money(audit_house: HouseRules, audit_table: Table) -> None:
     """Even money is not offered on the current hand."""
     if may_take_even_money(audit_house, audit_table.current().cards, audit_table.up_card()):
         raise AuditFailure("no even money", "even money is offered")
+
+
+@step("then", "the dealer offers even money, not insurance",
+      "the dealer offers even money, not insurance")
+def then_offers_even_money_only(audit_house: HouseRules, audit_table: Table) -> None:
+    """The dealer's offer to the current hand is even money (a blackjack), not insurance."""
+    offered = ace_offer(audit_house, audit_table.current().cards, audit_table.up_card())
+    if offered != "even-money":
+        raise AuditFailure("an offer of even money", f"an offer of {offered}")
 
 
 @step("then", "the insurance stake is at most {amount:Money}", "the insurance stake is at most 5")

@@ -1,6 +1,7 @@
 """ace-offers: the dealer's up card is dealt; offer insurance, even money, or nothing?
 
-The answer is the engine's: ``may_take_even_money`` for a blackjack, else ``may_insure``.
+The answer is the engine's ``ace_offer``: even money for a blackjack where the house has it,
+else insurance where it has that, else nothing.
 A blackjack that may take even money is offered even money (it is the insurance of a
 blackjack, settled at once); where a house has insurance but no even money, the blackjack
 is offered insurance like any other hand.  The look-alikes asked often are a ten up (no
@@ -14,18 +15,11 @@ from trainer.drills.build import Ctx, Draft, money, reading_note, show
 from trainer.drills.table import Table
 from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import is_two_card_21
-from trainer.engine.options import may_insure, may_take_even_money
+from trainer.engine.options import ace_offer
 from trainer.engine.rules import HouseRules
 from trainer.engine.seat import Seat
 
 CHOICES = ("insurance", "even-money", "nothing")
-
-
-def offer(rules: HouseRules, cards: tuple[Card, ...], up: Card) -> str:
-    """What the dealer offers a box holding ``cards`` against ``up`` (one of ``CHOICES``)."""
-    if may_take_even_money(rules, cards, up):
-        return "even-money"
-    return "insurance" if may_insure(rules, up) else "nothing"
 
 
 def _why(rules: HouseRules, cards: tuple[Card, ...], up: Card, offered: str) -> str:
@@ -53,7 +47,7 @@ def build(ctx: Ctx) -> Draft:
     natural = (look_alike and not ten_up) or ctx.chance(0.25)
     cards = ctx.two_cards(natural=natural)
     seat = Seat(ctx.bet(), cards)
-    offered = offer(ctx.rules, cards, up)
+    offered = ace_offer(ctx.rules, cards, up)
     return Draft(
         table=Table(dealer=(up,), hands=(seat,), ask="ace-offer"),
         prompt=(f"The dealer's up card is {up.label}. The box bets {money(seat.bet)} and "
