@@ -165,7 +165,7 @@ def test_an_unknown_house_is_the_houses_error_alone(client: FlaskClient, auth: A
     auth.login("sue")
     response = create_exam(client, auth, houses=["nope"])
     html = response.get_data(as_text=True)
-    assert response.status_code == 422 and "&#39;nope&#39; is not a valid choice" in html
+    assert response.status_code == 422 and "Not one of the choices under “Houses”: nope." in html
     assert "drilled at" not in html  # not a families' error besides
 
 
@@ -221,6 +221,33 @@ def test_create_exam_is_atomic(app: Flask, monkeypatch: pytest.MonkeyPatch) -> N
                              difficulty="default", questions=1, pass_mark=50, time_limit_s=5,
                              attempts_allowed=1, created_by=1, assign_to=[1])
     assert db.execute("SELECT count(*) FROM exams").fetchone()[0] == 0
+    db.close()
+
+
+def test_a_supervisor_s_id_among_the_trainees_is_named_beside_the_field(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """Only trainees sit exams: another account's id (a hand-made POST) is refused beside
+    the field, in the new-exam form and the assign form, and nothing is saved."""
+    sue = user_id(app, "sue")
+    auth.login("sue")
+    response = create_exam(client, auth, trainees=[str(sue)])
+    assert response.status_code == 422
+    assert f"Not one of the choices under “Assign to”: {sue}." in response.get_data(as_text=True)
+    response = create_exam(client, auth, trainees=["tina"])  # a name, not an id
+    assert response.status_code == 422
+    assert "Not one of the choices under “Assign to”: tina." in response.get_data(as_text=True)
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    exam_id = as_supervisor_create(app, client, auth)
+    auth.login("sue")
+    token = auth.csrf(f"/supervisor/exams/{exam_id}")
+    response = client.post(f"/supervisor/exams/{exam_id}/assign",
+                           data={"csrf_token": token, "trainees": [str(sue), "999"]})
+    assert response.status_code == 422
+    assert (f"Not one of the choices under “Assign to”: {sue}, 999."
+            in response.get_data(as_text=True))
+    db = connect(app.config["DATABASE"])
+    assert exams_db.assignees(db, exam_id) == [user_id(app, "tina")]
+    assert db.execute("SELECT count(*) FROM exams").fetchone()[0] == 1
     db.close()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -51,8 +52,22 @@ class CheckboxesField(SelectMultipleField):
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         """A choice sent twice (a hand-made POST) counts once."""
-        super().process_formdata(valuelist)  # coerced first: ``1`` and ``01`` are one trainee
+        try:
+            super().process_formdata(valuelist)  # coerced: ``1`` and ``01`` are one trainee
+        except ValueError:  # not a number where the choices are numbers
+            self.data = []
+            raise ValueError(self._not_offered(valuelist)) from None
         self.data = list(dict.fromkeys(getattr(self, "data", None) or ()))
+
+    def pre_validate(self, form: Any) -> None:
+        """A value the list does not offer (a hand-made POST, a page from before a change)
+        is named, under the field's own label."""
+        offered = {self.coerce(choice[0]) for choice in self.iter_choices()}
+        if unknown := [str(value) for value in self.data or () if value not in offered]:
+            raise ValidationError(self._not_offered(unknown))
+
+    def _not_offered(self, values: Iterable[str]) -> str:
+        return f"Not one of the choices under “{self.label.text}”: {', '.join(values)}."
 
 
 def sane_year(_form: Any, field: Any) -> None:
