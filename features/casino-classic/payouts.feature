@@ -31,6 +31,7 @@ Feature: Casino classic — settling the hands
     And a bet of <bet> on A♠ K♦
     When the dealer holds 9♥ T♣
     Then the player is paid <paid>
+    And the profile records a reading for "cents"
 
     Examples:
       | bet   | paid  |

@@ -77,6 +77,7 @@ Feature: Russian casino — insurance, even money and surrender
     And the player surrenders
     When the dealer holds T♥ 8♣
     Then the player loses <lost>
+    And the profile records a reading for "cents"
 
     Examples:
       | bet   | lost  |

@@ -11,6 +11,7 @@ import pytest
 
 from trainer.audit.runner import run_features
 from trainer.engine.houses import find_house
+from trainer.engine.money import CENTS_READING, CENTS_WHY
 
 ROOT = Path(__file__).resolve().parents[2]
 DEALER = ROOT / "features" / "europoker" / "dealer.feature"
@@ -71,3 +72,16 @@ def test_the_reports_show_each_reading_with_its_why_and_source(tmp_path):
     assert len(with_reading) == len(checked)
     assert with_reading[0]["why:soft_17"] == note.why
     assert with_reading[0]["source:soft_17"] == note.source
+
+
+def test_the_whole_cents_reading_of_every_house_is_recorded_by_its_scenarios(tmp_path):
+    """No profile states it (``trainer rules show`` lists it under "every house"), and a
+    house audited from its own file records it too."""
+    payouts = ROOT / "features" / "casino-classic" / "payouts.feature"
+    for run in (run_features([payouts]), run_features([payouts], rules_file=EUROPOKER)):
+        checked = [r for r in run.results if any(x.rule == "cents" for x in r.readings)]
+        assert len(checked) == 3 and all(r.status == "passed" for r in checked)
+        for result in checked:
+            (reading,) = result.readings
+            assert (reading.text, reading.why) == (CENTS_READING, CENTS_WHY)
+            assert reading.source == "every house: no source says"

@@ -10,7 +10,7 @@ import click
 from trainer.cli.house_option import house_options, resolve_house
 from trainer.cli.json_option import json_flag
 from trainer.engine.houses import SPECS, shipped_houses
-from trainer.engine.money import CENTS_READING, CENTS_WHY
+from trainer.engine.money import EVERY_HOUSE_READINGS
 from trainer.engine.rules import HouseRules
 from trainer.odds.summary import edge_line
 
@@ -59,7 +59,8 @@ def house_as_dict(house: HouseRules) -> dict[str, Any]:
             "why": note.why,
         })
     return {"name": house.name, "title": house.title, "summary": house.summary, "rules": rules,
-            "every_house": [{"key": "cents", "reading": CENTS_READING, "why": CENTS_WHY}]}
+            "every_house": [{"key": key, "reading": reading, "why": why}
+                            for key, (reading, why) in EVERY_HOUSE_READINGS.items()]}
 
 
 @rules_group.command("show")

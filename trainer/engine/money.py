@@ -109,6 +109,8 @@ CENTS_WHY = (
     "No source names a bet of odd cents. Chips are whole cents, and a dealer cannot pay out "
     "a fraction the table does not hold; rounding toward the house is casino practice, and "
     "every payout and refund is rounded the same way.")
+EVERY_HOUSE_READINGS = {"cents": (CENTS_READING, CENTS_WHY)}
+"""Readings no profile states, as they hold at every house: key -> (reading, why)."""
 
 
 def whole_cents(amount: Decimal) -> Decimal:
