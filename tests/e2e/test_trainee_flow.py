@@ -444,6 +444,33 @@ def test_enter_pressed_twice_to_answer_does_not_skip_the_feedback(browser: Any,
     context.close()
 
 
+def test_enter_pressed_twice_on_next_does_not_send_the_question_it_revealed(
+        browser: Any, live_server: LiveServer) -> None:
+    """A question of ticks is sent by Enter: the Enter that was Next, pressed again at once,
+    leaves the question it revealed unanswered (it would be sent with nothing ticked)."""
+    context = browser.new_context(viewport={"width": 1024, "height": 800})
+    page = context.new_page()
+    login(page, live_server, "tina")
+    session_id = start(page, live_server, "casino-classic", "split-aces", "medium", 3)
+    assert page.locator("#drill [data-submit-on-enter]").count() == 1  # a question of ticks
+    page.keyboard.press("s")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-state=feedback]")
+    page.wait_for_timeout(600)  # Enter is Next again
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(150)
+    page.keyboard.press("Enter")  # the Next, twice
+    wait_position(page, 1)
+    page.wait_for_timeout(300)
+    assert page.locator("#drill[data-state=question][data-position='1']").count() == 1
+    assert len(attempts(live_server, session_id)) == 1
+    page.wait_for_timeout(400)  # a moment later Enter sends the ticks again
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-state=feedback]")
+    assert len(attempts(live_server, session_id)) == 2
+    context.close()
+
+
 def test_a_slow_feedback_still_stops_the_second_enter(browser: Any,
                                                      live_server: LiveServer) -> None:
     """The moment in which Enter is not Next starts again when the feedback arrives: an

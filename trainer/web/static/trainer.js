@@ -163,6 +163,9 @@
   // must not arrive with the moment used up).
   var ENTER_IS_NEXT_AFTER_MS = 500;
   var answeredByEnter = -Infinity;
+  // The same the other way: the Enter that was Next, pressed twice, must not send the
+  // question it revealed (a question of ticks would be sent with none ticked).
+  var nextByEnter = -Infinity;
   var enterAwaitsFeedback = false;
   document.addEventListener("htmx:load", function () {
     if (enterAwaitsFeedback) answeredByEnter = performance.now();
@@ -194,6 +197,7 @@
       if (next && !typing) {
         event.preventDefault();
         if (key === "space" || performance.now() - answeredByEnter >= ENTER_IS_NEXT_AFTER_MS) {
+          if (key === "enter") nextByEnter = performance.now();
           next.click();
         }
         return;
@@ -201,7 +205,7 @@
       var multi = shown("[data-submit-on-enter]");
       if (multi && key === "enter" && !typing && multi.form) {
         event.preventDefault();
-        multi.form.requestSubmit();
+        if (performance.now() - nextByEnter >= ENTER_IS_NEXT_AFTER_MS) multi.form.requestSubmit();
       }
       return;
     }
