@@ -19,9 +19,25 @@ def test_spanish_21_states_re_doubling_and_surrender_after_a_split_or_a_double()
         "Split same value, up to 4 hands; aces split once, one card each",
         "Surrender (half the stake back), also after a split or a double",
         "Insurance pays 2:1",
+        "Blackjack beats a dealer blackjack, paid 3:2",
         "Player 21 beats a dealer 21",
         "Bonuses on 5+ card 21s, 6-7-8 and 7-7-7; a doubled hand gets none (1:1)",
     )
+
+
+@pytest.mark.parametrize(("house", "lines", "not_said"), [
+    # ties lose, but blackjack against a dealer blackjack wins 1:1: not "except" (a push)
+    ("double-exposure", ["Ties lose", "Blackjack beats a dealer blackjack, paid 1:1"], "push"),
+    ("double-exposure-online", ["Ties lose", "Blackjack beats a dealer blackjack, paid 1:1"],
+     "push"),
+    ("baden-baden", ["A dealer blackjack beats a player blackjack too"], "Ties lose"),
+    ("casino-classic", [], "dealer blackjack"),  # the usual push goes without saying
+])
+def test_ties_and_blackjack_against_a_dealer_blackjack(house: str, lines: list[str],
+                                                       not_said: str) -> None:
+    facts = house_facts(house)
+    assert all(line in facts for line in lines), facts
+    assert not any(not_said in fact for fact in facts), facts
 
 
 def test_a_bonus_reading_that_decides_answers_is_stated(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 
 from trainer.engine.houses import find_house, shipped_houses
-from trainer.engine.rules import DealerCards, DoubleOn, HouseRules
+from trainer.engine.rules import DealerCards, DoubleOn, HouseRules, Showdown
 
 _DOUBLE = {
     DoubleOn.ANY: "any two cards",
@@ -24,7 +24,8 @@ _DEALER_CARDS = {
 @functools.cache
 def house_facts(name: str) -> tuple[str, ...]:
     """Short lines: decks, soft 17, blackjack pay, doubling (and re-doubling), splitting (and
-    aces), surrender (and after a split or a double), insurance."""
+    aces), surrender (and after a split or a double), insurance, and the showdowns that differ
+    from the usual game (ties, blackjack against a dealer blackjack, the variants' specials)."""
     house = find_house(name)
     facts = [
         f"{house.decks} deck{'s' if house.decks > 1 else ''}"
@@ -43,7 +44,11 @@ def house_facts(name: str) -> tuple[str, ...]:
         if house.insurance else "No insurance",
     ]
     if house.ties == "lose":
-        facts.append("Ties lose (except blackjack against blackjack)")
+        facts.append("Ties lose")
+    if house.blackjack_vs_dealer_blackjack is Showdown.WIN:
+        facts.append(f"Blackjack beats a dealer blackjack, paid {house.blackjack_pays}")
+    elif house.blackjack_vs_dealer_blackjack is Showdown.LOSE:
+        facts.append("A dealer blackjack beats a player blackjack too")
     if house.six_card_win:
         facts.append("Six cards without busting win")
     if house.dealer_22_pushes:
