@@ -276,6 +276,25 @@ def test_session_with_javascript(browser: Any, live_server: LiveServer) -> None:
 # ------------------------------------------------------------------ without JavaScript
 
 
+def test_a_refused_start_without_javascript_shows_its_message_on_screen(
+        browser: Any, live_server: LiveServer) -> None:
+    """Without the script every drill can be picked at every house: a refused Start comes
+    back at the start form, its message on a tablet's screen (not under the lists)."""
+    context = browser.new_context(java_script_enabled=False,
+                                  viewport={"width": 820, "height": 1180})
+    page = context.new_page()
+    login(page, live_server, "nojs")
+    page.select_option("#house", "europoker")
+    page.select_option("#family", "spanish-21-bonus")
+    page.click("form.start-form button[type=submit]")
+    page.wait_for_url(re.compile(r"/drills#start$"))
+    error = page.locator("form.start-form .error")
+    assert error.inner_text() == "Spanish 21 bonuses is not drilled at EuroPoker online."
+    box = error.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 1180
+    context.close()
+
+
 def test_session_without_javascript(browser: Any, live_server: LiveServer) -> None:
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
