@@ -45,9 +45,10 @@ def rederive(rules: HouseRules, question: Question) -> str:
     if ask == "surrender-returned":
         assert refusal(rules, seat.state(), dealer[0], Action.SURRENDER) is None
         return format_money(hands[0].stake + settle_round(rules, dealer, hands).net)
-    if ask == "split-aces-actions":
+    if ask == "split-aces-actions":  # what more than standing, which a live hand may always
         allowed = allowed_actions(rules, seat.state(), dealer[0])
-        return ",".join(a.value for a in PLAY_ORDER if a in allowed) or "none"
+        assert Action.STAND in allowed
+        return ",".join(a.value for a in PLAY_ORDER if a in allowed - {Action.STAND}) or "none"
     if ask == "split-aces-blackjack":
         return "yes" if is_natural(rules, hands[0]) else "no"
     if ask == "may-act":

@@ -145,10 +145,12 @@ def test_the_audited_four_hand_limit_names_the_limit() -> None:
     question = generate("double-exposure-online", "split-aces", 45, "easy")
     seat = question.table.hands[0]
     assert seat.cards == parse_cards(["Ah", "As"]) and seat.hands_on_box == 4
-    assert question.expected == "stand"
+    assert question.expected == "none"
+    assert question.choices == ("hit", "double", "split", "surrender")  # standing is no choice
     assert question.explanation == (
-        "double-exposure-online: the player may stand. double-exposure-online: split aces "
-        "take one card each; double-exposure-online: a box may split into at most 4 hands.")
+        "double-exposure-online: the player may do nothing more: the hand stands. "
+        "double-exposure-online: split aces take one card each; double-exposure-online: a box "
+        "may split into at most 4 hands.")
 
 
 def _surrenders(house: str, level: str) -> list[Question]:

@@ -378,7 +378,7 @@ def test_home_lists_houses_families_and_suggests(client: FlaskClient, auth: Any)
     assert "europoker" in html and "spanish-21" in html
     assert "Suggested next drill" in html
     assert "not tried" in html
-    assert 'action="/drills"' in html and 'action="/drills#start"' in html
+    assert 'action="/drills"' in html and "autofocus" not in html
     dealer = re.search(r'<tr data-family="dealer-draw">(.*?)</tr>', html, re.S)
     assert dealer and "Baden-Baden, Blackjack Switch" in dealer.group(1)  # titles, not keys
     assert ">Drill at Baden-Baden</button>" in dealer.group(1)

@@ -21,7 +21,9 @@ from trainer.engine.rules import HouseRules
 from trainer.engine.seat import Seat
 from trainer.engine.settlement import is_natural, settle_round
 
-CHOICES = tuple(action.value for action in PLAY_ORDER)
+# Standing is always open to a live hand, so it is no choice: the question is what more the
+# player may do, and a split ace that takes one card may do nothing more (it stands).
+CHOICES = tuple(action.value for action in PLAY_ORDER if action is not Action.STAND)
 
 
 def _hands_on_box(ctx: Ctx, second: Card) -> int:
@@ -71,7 +73,7 @@ def _may_do(ctx: Ctx) -> Draft:
     up = ctx.pool.draw()
     dealer = ctx.dealer_in_play(up)
     seat = Seat(ctx.bet(), (ace, second), split=True, split_aces=True, hands_on_box=hands)
-    allowed = allowed_actions(rules, seat.state(), up)
+    allowed = allowed_actions(rules, seat.state(), up) - {Action.STAND}
     expected = ",".join(a.value for a in PLAY_ORDER if a in allowed) or "none"
     asked = (Action.HIT, Action.DOUBLE, Action.SPLIT) if second.rank is Rank.ACE else (
         Action.HIT, Action.DOUBLE)
@@ -79,17 +81,18 @@ def _may_do(ctx: Ctx) -> Draft:
         text for action in asked
         if (text := refusal(rules, seat.state(), up, action)) is not None
     ]
-    may = ", ".join(a.value for a in PLAY_ORDER if a in allowed) or "nothing"
+    more = ", ".join(a.value for a in PLAY_ORDER if a in allowed)
+    may = f"may {more} (or stand)" if more else "may do nothing more: the hand stands"
     because = "; ".join(dict.fromkeys(reasons)) or f"{rules.name}: no limit applies here"
     return Draft(
         table=Table(dealer=dealer, hands=(seat,), ask="split-aces-actions"),
         prompt=(f"The dealer shows {show(dealer)}. The box split aces and now has {hands} hands; "
-                f"this ace took {second.label} ({show(seat.cards)}). What may the player do "
-                "now? (all that apply)"),
+                f"this ace took {second.label} ({show(seat.cards)}). What more may the player "
+                "do on this hand? (all that apply; none: the hand stands)"),
         kind=AnswerKind.ACTIONS,
         choices=CHOICES,
         expected=expected,
-        explanation=f"{rules.name}: the player may {may}. {because}.",
+        explanation=f"{rules.name}: the player {may}. {because}.",
     )
 
 
