@@ -141,7 +141,7 @@ def test_session_with_javascript(browser: Any, live_server: LiveServer) -> None:
     assert page.inner_text(".verdict h2") == "Right"
     assert page.url == f"{url}/feedback/0"  # swapped in place, the feedback named
     assert len(dealt) >= 2 and cards_on(page, "[data-state=feedback]") == dealt  # felt kept
-    assert "europoker" in page.inner_text(".verdict .rule")
+    assert "EuroPoker online: " in page.inner_text(".verdict .rule")
     assert not page.is_visible("[data-upcoming]")  # the next question came with the feedback
     assert not page.is_visible("button[name=choice]")
     requests: list[str] = []

@@ -204,7 +204,7 @@ def test_replay_is_for_its_trainee_and_supervisors(client: FlaskClient, auth: An
     html = response.get_data(as_text=True)
     assert response.status_code == 200
     assert 'class="felt"' in html and 'data-card="' in html  # the trainee pages' cards
-    assert "Europoker" in html or "europoker" in html
+    assert "EuroPoker online" in html  # the house, by its title
     assert 'class="given">=cmd()' in html and 'class="expected">' in html
     assert "the dealer stands on 17" in html
     assert client.get("/attempts/999").status_code == 404

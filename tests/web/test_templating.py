@@ -6,6 +6,7 @@ import pytest
 from flask import Flask
 from jinja2 import DictLoader, UndefinedError, nodes
 
+from trainer.web.houses_view import with_house_titles
 from trainer.web.templating import FixedFragments, answer_words, init_app, rule_html
 
 TEMPLATES = {
@@ -84,9 +85,19 @@ def test_answer_words_show_choices_by_their_labels(recorded: str, shown: str) ->
 
 
 def test_a_rule_is_a_line_and_a_table_settlement_a_line_a_box() -> None:
-    assert rule_html("europoker: 3:2 <paid>") == '<p class="rule">europoker: 3:2 &lt;paid&gt;</p>'
+    assert rule_html("europoker: 3:2 <paid>") == (
+        '<p class="rule">EuroPoker online: 3:2 &lt;paid&gt;</p>')  # the house by its title
     assert rule_html("box 1 K♠ 9♦: win | box 2 5♣ 5♦: push") == (
         '<ul class="rule"><li>box 1 K♠ 9♦: win</li><li>box 2 5♣ 5♦: push</li></ul>')
+
+
+def test_house_keys_in_a_rule_read_as_the_houses_titles() -> None:
+    """The longest key first, whole words only: a key inside another word stays."""
+    assert with_house_titles(
+        "double-exposure-online: ties lose; double-exposure: H17 (blackjack-switch reading: "
+        "x) | my-europoker-notes") == (
+        "Double exposure online: ties lose; Double exposure: H17 (Blackjack Switch reading: "
+        "x) | my-europoker-notes")
 
 
 def test_every_filter_the_app_registers_is_used_by_a_template(app: Flask) -> None:

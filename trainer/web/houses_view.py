@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 
 from trainer.engine.houses import find_house, shipped_houses
 from trainer.engine.rules import DealerCards, DoubleOn, HouseRules, Showdown
@@ -97,3 +98,17 @@ def _surrender_text(house: HouseRules) -> str:
 def house_titles() -> dict[str, str]:
     """Every shipped house name with its title."""
     return {name: house.title for name, house in shipped_houses().items()}
+
+
+@functools.cache
+def _house_keys() -> re.Pattern[str]:
+    """A shipped house's key as a whole word, longest first (double-exposure-online)."""
+    keys = sorted(shipped_houses(), key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, keys)) + r")(?![\w-])")
+
+
+def with_house_titles(text: str) -> str:
+    """``text`` (an engine's rule or explanation) with each house key written as the house's
+    title, as a trainee knows the house: ``europoker: …`` reads ``EuroPoker online: …``."""
+    titles = house_titles()
+    return _house_keys().sub(lambda match: titles[match.group(1)], text)

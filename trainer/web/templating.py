@@ -18,6 +18,7 @@ from trainer.drills.answers import NotAnAnswer, parse_net
 from trainer.drills.chips import DEFAULT_CHIPS
 from trainer.engine.money import format_money
 from trainer.web.drillkit import BoxView, CardView, QuestionView, choice_label
+from trainer.web.houses_view import with_house_titles
 from trainer.web.session_plan import new_token
 
 MAX_STACK = 12
@@ -58,8 +59,9 @@ def box_nets(answer: str, expected: str) -> list[tuple[int, str, str, bool]]:
 
 
 def rule_html(explanation: str) -> Markup:
-    """The rule an answer was checked by; a table's settlement explains each box
-    (``box 1 ...: rule | box 2 ...``), one line a box."""
+    """The rule an answer was checked by, houses named by their titles; a table's settlement
+    explains each box (``box 1 ...: rule | box 2 ...``), one line a box."""
+    explanation = with_house_titles(explanation)
     lines = explanation.split(" | ")
     if len(lines) == 1:  # (escape and join: Markup.format runs Python's string.Formatter)
         return Markup(f'<p class="rule">{escape(explanation)}</p>')
