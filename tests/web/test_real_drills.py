@@ -408,3 +408,23 @@ def test_a_re_doubled_hand_is_noted_as_such_on_the_felt() -> None:
     assert view.boxes[0].notes == ("doubled and re-doubled to 2980", "surrendered")
     assert "Surrender (half the stake back), also after a split or a double" in house_facts(
         "spanish-21")
+
+
+def test_a_settlement_mistake_is_shown_box_by_box_in_the_summary(real_app: Flask) -> None:
+    """As in its feedback: each box's net given beside the net expected, the wrong ones
+    marked, not two long lists of nets to count along."""
+    client = real_app.test_client()
+    _login(client)
+    url, form, html = _first_question(client, "table-settlement", "europoker")
+    boxes = len(re.findall(r'name="net-\d+"', html))
+    nets = {f"net-{i}": "12345" for i in range(boxes)}  # no box nets that much
+    assert client.post(f"{url}/answer", data=form | nets).status_code == 303
+    [(_answer, expected)] = _attempts(real_app)
+    summary = client.get(f"{url}/summary").get_data(as_text=True)
+    table = re.search(r'<table class="box-nets">.*?</table>', summary, re.S)
+    assert table, summary
+    rows = re.findall(r'<tr class="wrong" data-box="(\d+)"><th scope="row">\d+</th>'
+                      r"<td>([^<]*)</td><td>([^<]*) <span", table.group(0))
+    assert rows == [(str(n), "+12345", want.strip())
+                    for n, want in enumerate(expected.split(";"), start=1)]
+    assert "You answered" not in summary

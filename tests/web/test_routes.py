@@ -1524,3 +1524,6 @@ def test_the_summary_breaks_a_mixed_session_down_by_drill_title(app: Flask, clie
     db.close()
     summary = client.get(f"/drills/{session.id}/summary").get_data(as_text=True)
     assert re.findall(r'<tr data-family="([^"]+)">', summary) == ["dealer-draw", "chip-payout"]
+    # each mistake of a mixed session names its drill
+    assert re.findall(r"<h3>Question (\d) <small data-drill>· ([^<]+)</small></h3>", summary) == [
+        ("1", "Pay in chips"), ("2", "Dealer draws")]

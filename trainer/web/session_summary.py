@@ -31,6 +31,7 @@ def summary(session_id: int) -> Any:
                   attempts=attempts,
                   overall=score(attempts),
                   by_drill=by_drill,
+                  titles={family: title for family, title, _line in by_drill},
                   mistakes=mistakes,
                   # "Drill again" deals a session as long as this one; after a retry (as long
                   # as its mistakes), as long as the session first retried
