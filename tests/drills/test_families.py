@@ -12,6 +12,7 @@ from trainer.drills import DrillError, families_for, find_family, generate, load
 from trainer.drills.build import Ctx
 from trainer.drills.families import REQUIREMENTS, parse_family, scenarios_dir
 from trainer.drills.pool import CardPool
+from trainer.engine.hands import is_two_card_21
 from trainer.engine.houses import find_house, load_house_file, shipped_houses
 
 REQUIRED = {
@@ -23,6 +24,22 @@ REQUIRED = {
 
 def test_every_required_family_is_there() -> None:
     assert set(load_families()) >= REQUIRED
+
+
+@pytest.mark.parametrize(("house", "offered", "natural", "said"), [
+    ("baden-baden", "insurance", False,
+     "Even money is for a blackjack only, and baden-baden offers none."),
+    ("europoker", "insurance", False, "Even money is for a blackjack only."),
+    ("europoker", "even-money", True,
+     "Not insurance: even money is that blackjack's insurance, settled at once."),
+])
+def test_ace_offers_says_why_the_other_offer_is_not_made(house: str, offered: str,
+                                                         natural: bool, said: str) -> None:
+    """A trainee who offered the other one learns why it was not the offer."""
+    questions = (generate(house, "ace-offers", seed, "medium") for seed in range(200))
+    question = next(q for q in questions if q.expected == offered
+                    and is_two_card_21(q.table.hands[0].cards) == natural)
+    assert question.explanation.endswith(said), question.explanation
 
 
 @pytest.mark.parametrize("name", sorted(REQUIRED))

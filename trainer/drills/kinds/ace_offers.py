@@ -27,10 +27,12 @@ def _why(rules: HouseRules, cards: tuple[Card, ...], up: Card, offered: str) -> 
     natural = is_two_card_21(cards)
     if offered == "even-money":
         return (f"{house}: a blackjack against a dealer ace is offered even money (paid 1:1 "
-                f"at once, whatever the dealer holds){reading_note(rules, 'even_money')}.")
+                f"at once, whatever the dealer holds){reading_note(rules, 'even_money')}. "
+                "Not insurance: even money is that blackjack's insurance, settled at once.")
     if offered == "insurance":
         no_even = (f" {house} offers no even money, so the blackjack may insure like any "
-                   "hand." if natural else "")
+                   "hand." if natural else " Even money is for a blackjack only"
+                   + ("." if rules.even_money else f", and {house} offers none."))
         return (f"{house}: insurance is offered against a dealer ace (at most "
                 f"{rules.insurance_max} of the bet, paying {rules.insurance_pays})"
                 f"{reading_note(rules, 'insurance')}.{no_even}")
