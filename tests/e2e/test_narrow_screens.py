@@ -22,7 +22,7 @@ from trainer.web.drills_backend import DrillsPackageBackend
 
 from .conftest import PASSWORD, LiveServer
 from .test_supervisor_flow import login, pending_expected
-from .test_trainee_flow import one_question_session
+from .test_trainee_flow import chip_counts, one_question_session
 
 PHONE = {"width": 375, "height": 812}
 TABLET = {"width": 820, "height": 1180}
@@ -215,3 +215,49 @@ def test_a_certificate_of_a_long_name_fits_a_phone_and_the_page(phone: Any,
     phone.emulate_media(media="print")
     phone.set_viewport_size({"width": 718, "height": 1000})  # A4 less its margins, at 96 dpi
     assert phone.evaluate("document.documentElement.scrollWidth") == 718
+
+
+# Where an element lies on the page and on the screen: its top on the page as laid out
+# (sticky offsets left out), and its bottom on the screen now.
+PLACED = """selector => { const el = document.querySelector(selector);
+  let top = 0; for (let e = el; e; e = e.offsetParent) top += e.offsetTop;
+  return [top + el.offsetHeight, el.getBoundingClientRect().bottom]; }"""
+
+
+@pytest.mark.parametrize(("viewport", "house", "family", "send"), [
+    ({"width": 820, "height": 900}, "spanish-21", "spanish-21-bonus",
+     ".chip-send button[type=submit]"),
+    ({"width": 1366, "height": 768}, "russian-casino", "table-settlement",
+     "fieldset.nets button[type=submit]"),
+])
+def test_the_button_that_sends_a_long_question_stays_on_screen(
+        browser: Any, live_server: LiveServer, viewport: dict[str, int], house: str,
+        family: str, send: str) -> None:
+    """A tray of chips on a tablet, seven boxes on a PC: the answer's button lies below
+    the screen as the page opens at its first field, so it stays at the screen's bottom
+    edge; after the answer, Next does."""
+    session, text = one_question_session(live_server, house, family, "hard", 5)
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    login(page, live_server, "tina")
+    page.goto(f"{live_server.url}/drills/{session.id}")
+    page.wait_for_selector("#drill[data-state=question]")
+    page.wait_for_load_state()  # the first field focused, the felt kept in view
+    laid_out, on_screen = page.evaluate(PLACED, f"#drill {send}")
+    assert laid_out > viewport["height"]  # the question is long enough to test it
+    assert on_screen <= viewport["height"], (laid_out, on_screen)
+    question = json.loads(text)
+    if family == "table-settlement":
+        for index, net in enumerate(str(question["expected"]).split(";")):
+            page.fill(f"input[name=net-{index}]", net.strip())
+    else:
+        assert question["answer_kind"] == "chips"
+        for chip, count in chip_counts(question, question["chips"]).items():
+            page.fill(f"input[name='chip-{chip}']", str(count))
+    page.click(f"#drill {send}")
+    page.wait_for_selector("[data-state=feedback] .verdict.right")
+    bottom = page.evaluate(
+        "document.querySelector('[data-state=feedback] [data-next]').getBoundingClientRect()"
+        ".bottom")
+    assert bottom <= viewport["height"]
+    context.close()
