@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import click
 
-from trainer.cli.database_option import database_option, database_path, in_existing_folder
+from trainer.cli.database_option import database_option, database_path
 from trainer.cli.json_option import echo_result, json_flag
+from trainer.cli.path_option import in_existing_folder, not_empty
 from trainer.db.backup import BackupError, backup_database, restore_database
 
 
@@ -25,7 +26,7 @@ def backup_command(path: str, database: str | None, as_json: bool) -> None:
 
 
 @click.command("restore")
-@click.argument("path", type=click.Path(dir_okay=False))
+@click.argument("path", type=click.Path(dir_okay=False), callback=not_empty)
 @database_option
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
 @json_flag

@@ -14,6 +14,7 @@ import click
 from trainer.cli.database_option import database_errors, database_option, database_path
 from trainer.cli.free_port import claim_port, host_port
 from trainer.cli.json_option import echo_result, json_flag
+from trainer.cli.path_option import not_empty
 from trainer.text_rules import password_problem
 
 DEMO_USERS = (
@@ -178,7 +179,8 @@ def run_gunicorn(listener: socket.socket, host: str, port: int, workers: int, th
 
 
 _serve_options = [
-    click.option("--host", default="127.0.0.1", show_default=True),
+    click.option("--host", default="127.0.0.1", show_default=True, callback=not_empty,
+                 help="The address to serve on (0.0.0.0: every interface)."),
     click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535)),
     click.option("--workers", default=_default_workers, show_default="CPUs, at least 2",
                  type=click.IntRange(1, 64)),
