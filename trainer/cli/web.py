@@ -15,6 +15,7 @@ from trainer.cli.database_option import database_errors, database_option, databa
 from trainer.cli.free_port import claim_port, host_port
 from trainer.cli.json_option import echo_result, json_flag
 from trainer.cli.path_option import not_empty
+from trainer.cli.stdin_input import need_stdin, prompting
 from trainer.text_rules import password_problem
 
 DEMO_USERS = (
@@ -51,12 +52,18 @@ def init_db_command(database: str | None, as_json: bool) -> None:
 
 
 def _read_password(username: str) -> str:
+    missing = "no password on stdin: type it at the prompt, or give it as one line"
     try:
-        if sys.stdin.isatty():
-            password: str = click.prompt(f"Password for {username}", hide_input=True,
-                                         confirmation_prompt=True)
+        if sys.stdin is not None and sys.stdin.isatty():
+            with prompting(missing, end_line=False):
+                password: str = click.prompt(f"Password for {username}", hide_input=True,
+                                             confirmation_prompt=True)
         else:
-            password = sys.stdin.readline().rstrip("\r\n")
+            need_stdin()
+            line = sys.stdin.readline()
+            if not line:  # the end of stdin; an empty line is an (empty) password
+                raise click.ClickException(missing)
+            password = line.rstrip("\r\n")
         password.encode("utf-8")  # undecodable bytes come through as lone surrogates
     except UnicodeError:
         raise click.ClickException("the password is not UTF-8 text") from None
