@@ -42,10 +42,13 @@ def database_path(database: str | None) -> str:
 @contextlib.contextmanager
 def database_errors(path: str | Path) -> Iterator[None]:
     """Refuse in one line naming ``path`` an SQLite error on it (a file that is something
-    else, a database it cannot lock)."""
+    else, a database it cannot lock), or a lock file or newer release's database it cannot
+    set up."""
+    from trainer.db import SetupError, database_problem
+
     try:
         yield
     except sqlite3.DatabaseError as exc:
-        from trainer.db import database_problem
-
         raise click.ClickException(database_problem(path, exc)) from None
+    except SetupError as exc:
+        raise click.ClickException(str(exc)) from None
