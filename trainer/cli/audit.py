@@ -17,7 +17,7 @@ from trainer.audit.progress import terminal_progress
 from trainer.audit.report import summary_text
 from trainer.audit.runner import ReportError, refuse_report_places, run_features
 from trainer.cli.house_option import refuse_both
-from trainer.cli.path_option import not_empty
+from trainer.cli.value_checks import not_empty
 from trainer.engine.houses import find_house, load_house_file
 
 

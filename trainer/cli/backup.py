@@ -6,8 +6,8 @@ import click
 
 from trainer.cli.database_option import database_option, database_path
 from trainer.cli.json_option import echo_result, json_flag
-from trainer.cli.path_option import in_existing_folder, not_empty
 from trainer.cli.stdin_input import confirm
+from trainer.cli.value_checks import in_existing_folder, not_empty
 from trainer.db.backup import BackupError, backup_database, restore_database
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from trainer.cli.path_option import in_existing_folder
+from trainer.cli.value_checks import in_existing_folder
 
 
 def database_option(function: Callable[..., Any]) -> Callable[..., Any]:

@@ -1,5 +1,5 @@
-"""Checks of the paths (and hosts) commands take: an empty one names nothing, and a file's
-folder must exist."""
+"""Checks of the text values commands take: an empty one (a path, a host, a difficulty)
+names nothing, and a file's folder must exist."""
 
 from __future__ import annotations
 
