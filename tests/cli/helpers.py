@@ -20,10 +20,12 @@ class CliRun:
     err: str
 
 
-def run_cli(capsys: pytest.CaptureFixture[str], *args: str, stdin: str = "") -> CliRun:
-    """Run ``trainer ARGS`` with ``stdin``; return the exit status and output."""
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str, stdin: str | None = "") -> CliRun:
+    """Run ``trainer ARGS`` with ``stdin`` (None: closed, as ``<&-`` leaves it); return the
+    exit status and output."""
     old_argv, old_stdin = sys.argv, sys.stdin
-    sys.argv, sys.stdin = ["trainer", *args], io.StringIO(stdin)
+    sys.argv = ["trainer", *args]
+    sys.stdin = None if stdin is None else io.StringIO(stdin)  # type: ignore[assignment]
     try:
         main()
         code = 0

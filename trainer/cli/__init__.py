@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
 import re
 import signal
 import sys
@@ -54,6 +57,22 @@ def _refuse(message: str) -> NoReturn:
     sys.exit(2)
 
 
+_OUTPUT_ERRORS = {errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG}
+"""A write to stdout that failed: a full disk (``>/dev/full``), a device gone.  A reader
+gone (``| head``, EPIPE) click ends itself, quietly, as a pipe's writer should."""
+
+
+def _output_failed(exc: OSError) -> bool:
+    """Whether ``exc`` is writing the output failing (a file opened by name has a filename)."""
+    return exc.filename is None and exc.errno in _OUTPUT_ERRORS
+
+
+def _drop_output() -> None:
+    """Point stdout at /dev/null, so Python's own flush at exit fails no second time."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # a test's capture
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def main() -> None:
     """Run the CLI; usage errors and refused values exit 2 with one line on stderr."""
     try:
@@ -65,6 +84,11 @@ def main() -> None:
         _refuse(exc.format_message())
     except (EngineError, InstanceFolderError) as exc:
         _refuse(str(exc))
+    except OSError as exc:
+        if not _output_failed(exc):
+            raise
+        _drop_output()
+        _refuse(f"cannot write the output: {exc.strerror}")
     except click.exceptions.Abort as exc:
         if isinstance(exc.__context__, KeyboardInterrupt):
             click.echo("trainer: interrupted", err=True)

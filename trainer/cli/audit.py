@@ -17,6 +17,7 @@ from trainer.audit.progress import terminal_progress
 from trainer.audit.report import summary_text
 from trainer.audit.runner import ReportError, refuse_report_places, run_features
 from trainer.cli.house_option import refuse_both
+from trainer.cli.value_checks import not_empty
 from trainer.engine.houses import find_house, load_house_file
 
 
@@ -85,9 +86,9 @@ def _places(rules_name: str | None, rules_file: str | None, features: str | None
               help="Audit one shipped house (its features, or --features).")
 @click.option("--rules-file", "rules_file", type=click.Path(dir_okay=False, exists=True),
               help="Audit your own house profile; it replaces the house named in the features.")
-@click.option("--features", "features", type=click.Path(),
+@click.option("--features", "features", type=click.Path(), callback=not_empty,
               help="A directory (or file) of .feature files; default: the shipped features.")
-@click.option("--report", "report", type=click.Path(file_okay=False),
+@click.option("--report", "report", type=click.Path(file_okay=False), callback=not_empty,
               help="Write cucumber.json, junit.xml and report.html into this directory.")
 @click.option("--steps", "list_steps", is_flag=True, help="List every step with an example.")
 @click.option("--quiet", is_flag=True, help="No progress bar (there is none off a terminal).")

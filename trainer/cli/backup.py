@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import click
 
-from trainer.cli.database_option import database_option, database_path, in_existing_folder
+from trainer.cli.database_option import database_option, database_path
 from trainer.cli.json_option import echo_result, json_flag
+from trainer.cli.stdin_input import confirm
+from trainer.cli.value_checks import in_existing_folder, not_empty
 from trainer.db.backup import BackupError, backup_database, restore_database
 
 
@@ -25,7 +27,7 @@ def backup_command(path: str, database: str | None, as_json: bool) -> None:
 
 
 @click.command("restore")
-@click.argument("path", type=click.Path(dir_okay=False))
+@click.argument("path", type=click.Path(dir_okay=False), callback=not_empty)
 @database_option
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
 @json_flag
@@ -33,7 +35,8 @@ def restore_command(path: str, database: str | None, yes: bool, as_json: bool) -
     """Replace the database with the backup at PATH (stop `trainer serve` first)."""
     target = database_path(database)
     if not yes:
-        click.confirm(f"Replace every record in {target} with {path}?", abort=True, err=True)
+        confirm(f"Replace every record in {target} with {path}?",
+                "no confirmation on stdin: pass --yes to replace the database")
     try:
         pages = restore_database(path, target)
     except BackupError as exc:

@@ -10,18 +10,7 @@ from typing import Any
 
 import click
 
-
-def in_existing_folder(ctx: click.Context, param: click.Parameter,
-                       value: str | None) -> str | None:
-    """Refuse a file path whose folder does not exist (a typo must not make a new tree),
-    naming ``TRAINER_DATABASE`` when the path came from there."""
-    if value is not None and not Path(value).parent.is_dir():
-        from_env = (param.name is not None and ctx.get_parameter_source(param.name)
-                    is click.core.ParameterSource.ENVIRONMENT)
-        raise click.BadParameter(
-            f"{value}: there is no folder {Path(value).parent} (create it first)",
-            param_hint="TRAINER_DATABASE" if from_env else None)
-    return value
+from trainer.cli.value_checks import in_existing_folder
 
 
 def database_option(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -53,10 +42,13 @@ def database_path(database: str | None) -> str:
 @contextlib.contextmanager
 def database_errors(path: str | Path) -> Iterator[None]:
     """Refuse in one line naming ``path`` an SQLite error on it (a file that is something
-    else, a database it cannot lock)."""
+    else, a database it cannot lock), or a lock file or newer release's database it cannot
+    set up."""
+    from trainer.db import SetupError, database_problem
+
     try:
         yield
     except sqlite3.DatabaseError as exc:
-        from trainer.db import database_problem
-
         raise click.ClickException(database_problem(path, exc)) from None
+    except SetupError as exc:
+        raise click.ClickException(str(exc)) from None

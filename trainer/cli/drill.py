@@ -8,6 +8,8 @@ import secrets
 import click
 
 from trainer.cli.house_option import house_options, resolve_house
+from trainer.cli.value_checks import not_empty
+from trainer.cli.whole_number import WholeNumber
 from trainer.drills import check, find_family, generate, load_families
 from trainer.engine.houses import shipped_houses
 from trainer.engine.rules import HouseRules
@@ -16,9 +18,10 @@ from trainer.engine.rules import HouseRules
 @click.command("drill")
 @house_options
 @click.option("--family", help="A drill family, e.g. dealer-draw (see --list).")
-@click.option("--seed", type=int,
+@click.option("--seed", type=WholeNumber(),
               help="Seed of the question, 0 or more (default: a fresh one).")
-@click.option("--difficulty", help="easy, medium or hard (default: the family's own).")
+@click.option("--difficulty", callback=not_empty,
+              help="easy, medium or hard (default: the family's own).")
 @click.option("--answer", help="Check this answer and print the verdict.")
 @click.option("--reveal", is_flag=True, help="Include the expected answer and explanation.")
 @click.option("--list", "list_families", is_flag=True,
@@ -36,6 +39,8 @@ def drill_command(
     question: answer it by repeating them with --answer.
     """
     if list_families:
+        _refuse_with_list(family=family, seed=seed, difficulty=difficulty, answer=answer,
+                          reveal=reveal or None)
         only = resolve_house(rules_name, rules_file) if rules_name or rules_file else None
         _print_list(as_json, only)
         return
@@ -53,6 +58,14 @@ def drill_command(
         return
     data = question.to_dict() if reveal else question.public()
     click.echo(json.dumps(data, ensure_ascii=False))
+
+
+def _refuse_with_list(**given: object) -> None:
+    """Refuse the options of a question beside ``--list``, which would ignore them."""
+    named = [f"--{name}" for name, value in given.items() if value is not None]
+    if named:
+        raise click.UsageError(f"--list lists the families: it takes only --rules or "
+                               f"--rules-file and --json (got {', '.join(named)})")
 
 
 def _print_list(as_json: bool, house: HouseRules | None) -> None:

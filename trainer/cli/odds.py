@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import sys
 import time
 from decimal import Decimal
@@ -14,6 +13,7 @@ import click
 
 from trainer.cli.house_option import house_options, resolve_house
 from trainer.cli.json_option import json_flag
+from trainer.cli.whole_number import ASCII_WHOLE, WholeNumber
 from trainer.engine.cards import Rank
 from trainer.engine.rules import HouseRules
 from trainer.odds.composition import Composition
@@ -26,8 +26,6 @@ from trainer.odds.strategy import strategy_table
 from trainer.odds.summary import decimal_of
 
 UP_ORDER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
-_ASCII_WHOLE = re.compile(r"[0-9]+")
-"""A deck count: ASCII digits (``str.isdigit`` takes ``²``, which ``int`` refuses, and ``٣``)."""
 
 
 def percent_text(value: Fraction | Decimal, places: int = 4) -> str:
@@ -41,7 +39,7 @@ def _shoe(house: HouseRules, decks: str | None) -> tuple[Composition, str]:
         return Composition.for_house(house), f"{house.decks} deck(s) of {house.name}"
     if decks.strip().lower() in ("inf", "infinite", "∞"):
         return Composition.infinite_deck(house), "infinite deck"
-    if not _ASCII_WHOLE.fullmatch(decks.strip()) or not 1 <= int(decks) <= 64:
+    if not ASCII_WHOLE.fullmatch(decks.strip()) or not 1 <= int(decks) <= 64:
         raise click.UsageError(f"--decks {decks!r} must be a whole number from 1 to 64 or inf")
     return Composition.for_house(house, int(decks)), f"{int(decks)} deck(s)"
 
@@ -119,10 +117,11 @@ MAX_ROUNDS = 10**9
 
 @click.command("simulate")
 @house_options
-@click.option("--rounds", type=click.IntRange(min=1, max=MAX_ROUNDS), required=True,
+@click.option("--rounds", type=WholeNumber(min=1, max=MAX_ROUNDS), required=True,
               help=f"Rounds to play (at most {MAX_ROUNDS:,}).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the shuffles.")
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+@click.option("--seed", type=WholeNumber(), default=0, show_default=True,
+              help="Seed of the shuffles.")
+@click.option("--workers", type=WholeNumber(1, 64), default=1, show_default=True,
               help="Processes to play in.")
 @click.option("--infinite-deck", "infinite", is_flag=True,
               help="Deal from an infinite deck (to check the computed edge) instead of the shoe.")

@@ -9,6 +9,7 @@ import click
 
 from trainer.cli.house_option import house_options, resolve_house
 from trainer.cli.json_option import json_always
+from trainer.cli.stdin_input import InputFile
 from trainer.engine.cards import Card
 from trainer.engine.dealer import DealerAction, check_dealer_draws, dealer_action, why_dealer
 from trainer.engine.errors import RoundError
@@ -46,7 +47,7 @@ def dealer_command(rules_name: str | None, rules_file: str | None, cards: tuple[
 @click.command("settle")
 @house_options
 @json_always
-@click.argument("file", type=click.File("r", encoding="utf-8-sig"), default="-", required=False)
+@click.argument("file", type=InputFile("r", encoding="utf-8-sig"), default="-", required=False)
 def settle_command(rules_name: str | None, rules_file: str | None, file: click.File) -> None:
     """Settle a round given as JSON in FILE (or on stdin); prints each hand's net."""
     house = resolve_house(rules_name, rules_file)

@@ -14,6 +14,9 @@ import click
 from trainer.cli.database_option import database_errors, database_option, database_path
 from trainer.cli.free_port import claim_port, host_port
 from trainer.cli.json_option import echo_result, json_flag
+from trainer.cli.stdin_input import need_stdin, prompting
+from trainer.cli.value_checks import not_empty
+from trainer.cli.whole_number import WholeNumber
 from trainer.text_rules import password_problem
 
 DEMO_USERS = (
@@ -50,12 +53,18 @@ def init_db_command(database: str | None, as_json: bool) -> None:
 
 
 def _read_password(username: str) -> str:
+    missing = "no password on stdin: type it at the prompt, or give it as one line"
     try:
-        if sys.stdin.isatty():
-            password: str = click.prompt(f"Password for {username}", hide_input=True,
-                                         confirmation_prompt=True)
+        if sys.stdin is not None and sys.stdin.isatty():
+            with prompting(missing, end_line=False):
+                password: str = click.prompt(f"Password for {username}", hide_input=True,
+                                             confirmation_prompt=True)
         else:
-            password = sys.stdin.readline().rstrip("\r\n")
+            need_stdin()
+            line = sys.stdin.readline()
+            if not line:  # the end of stdin; an empty line is an (empty) password
+                raise click.ClickException(missing)
+            password = line.rstrip("\r\n")
         password.encode("utf-8")  # undecodable bytes come through as lone surrogates
     except UnicodeError:
         raise click.ClickException("the password is not UTF-8 text") from None
@@ -178,12 +187,13 @@ def run_gunicorn(listener: socket.socket, host: str, port: int, workers: int, th
 
 
 _serve_options = [
-    click.option("--host", default="127.0.0.1", show_default=True),
-    click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535)),
+    click.option("--host", default="127.0.0.1", show_default=True, callback=not_empty,
+                 help="The address to serve on (0.0.0.0: every interface)."),
+    click.option("--port", default=8000, show_default=True, type=WholeNumber(0, 65535)),
     click.option("--workers", default=_default_workers, show_default="CPUs, at least 2",
-                 type=click.IntRange(1, 64)),
+                 type=WholeNumber(1, 64)),
     click.option("--threads", default=DEFAULT_THREADS, show_default=True,
-                 type=click.IntRange(1, 64), help="Threads per worker."),
+                 type=WholeNumber(1, 64), help="Threads per worker."),
 ]
 
 

@@ -6,6 +6,7 @@ bring it up to date with :func:`migrate`; the query modules take the
 """
 
 from trainer.db.connection import (
+    SetupError,
     checkpoint,
     connect,
     database_problem,
@@ -17,6 +18,7 @@ from trainer.db.connection import (
 from trainer.db.migrations import migrate, migrations
 
 __all__ = [
+    "SetupError",
     "checkpoint",
     "connect",
     "database_problem",

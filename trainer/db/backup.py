@@ -7,6 +7,7 @@ from contextlib import closing
 from pathlib import Path
 
 from trainer.db.connection import database_problem
+from trainer.db.migrations import newer_release_problem, unknown_migrations
 
 
 class BackupError(ValueError):
@@ -64,6 +65,9 @@ def restore_database(backup: str | Path, target: str | Path) -> int:
     backup_path, target_path = Path(backup), Path(target)
     if not backup_path.is_file() or not _is_trainer_database(backup_path):
         raise BackupError(f"{str(backup_path)!r} is not a trainer database backup")
+    with closing(sqlite3.connect(f"file:{backup_path}?mode=ro", uri=True)) as conn:
+        if unknown := unknown_migrations(conn):
+            raise BackupError(newer_release_problem(repr(str(backup_path)), unknown))
     if target_path.is_file() and _is_other_database(target_path):
         raise BackupError(f"{str(target_path)!r} holds something other than a trainer "
                           "database: restore replaces only a trainer database")

@@ -30,6 +30,27 @@ def database_problem(path: str | Path, exc: sqlite3.DatabaseError) -> str:
     return f"{path}: not a trainer database ({exc})"
 
 
+class SetupError(Exception):
+    """A database the trainer cannot set up for use, the file named: a lock file beside it
+    that cannot be opened or locked, a newer release's migrations."""
+
+
+def _take_lock(path: str | Path, fd: int | None = None, mode: int = 0o600) -> int:
+    """Hold an exclusive ``flock`` on the lock file ``path`` (opened unless ``fd`` is given);
+    its descriptor.  One that cannot be opened or locked (a directory of that name, a folder
+    that takes no new file) is refused naming it."""
+    opened = None
+    try:
+        if fd is None:
+            fd = opened = os.open(path, os.O_WRONLY | os.O_CREAT, mode)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    except OSError as exc:
+        if opened is not None:
+            os.close(opened)
+        raise SetupError(f"{path}: cannot use this lock file ({exc.strerror})") from None
+    return fd
+
+
 class QueuedDatabase(Database):
     """A database whose write transactions queue on a lock file beside it (``NAME-writers``).
 
@@ -48,9 +69,7 @@ class QueuedDatabase(Database):
     @contextlib.contextmanager
     def writers_queue(self) -> Iterator[None]:
         """Hold the writers' lock (blocking, across processes and threads)."""
-        if self._queue_fd is None:
-            self._queue_fd = os.open(self.queue_path, os.O_RDWR | os.O_CREAT, 0o600)
-        fcntl.flock(self._queue_fd, fcntl.LOCK_EX)
+        self._queue_fd = _take_lock(self.queue_path, self._queue_fd)
         try:
             yield
         finally:
@@ -103,12 +122,12 @@ def setup_lock(path: str | Path) -> Iterator[None]:
     fails one of them at once ("database is locked") instead of waiting out the busy
     timeout.
     """
-    with open(f"{path}.migrate-lock", "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+    lock = _take_lock(f"{path}.migrate-lock", mode=0o666)  # as open(..., "a") made it
+    try:
+        yield
+    finally:
+        fcntl.flock(lock, fcntl.LOCK_UN)
+        os.close(lock)
 
 
 def checkpoint(db: Database) -> tuple[int, int, int]:

@@ -5,9 +5,11 @@ Never edit a migration once it has shipped: add ``m00N_...`` below it.
 
 from __future__ import annotations
 
+import sqlite3
+
 from sqlite_utils import Database, Migrations
 
-from trainer.db.connection import setup_lock
+from trainer.db.connection import SetupError, setup_lock
 
 migrations = Migrations("trainer")
 
@@ -314,7 +316,28 @@ def migrate(db: Database) -> list[str]:
         return _apply(db)
 
 
+def unknown_migrations(conn: sqlite3.Connection) -> list[str]:
+    """The migrations the database records as applied that this release does not have (a
+    newer release wrote it), in the order applied; none for a database this release made."""
+    table = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                         (Migrations.migrations_table,)).fetchone()
+    if table is None:
+        return []
+    known = {m.name for m in migrations.pending(Database(memory=True))}  # every one here
+    rows = conn.execute(f"SELECT name FROM {Migrations.migrations_table} "
+                        "WHERE migration_set = ? ORDER BY rowid", (migrations.name,))
+    return [name for (name,) in rows if name not in known]
+
+
+def newer_release_problem(where: str, unknown: list[str]) -> str:
+    """Why a database with the ``unknown`` migrations is refused, naming it ``where``."""
+    return (f"{where}: written by a newer release of the trainer (migration {unknown[0]!r} "
+            "is unknown to this one); use that release with it")
+
+
 def _apply(db: Database) -> list[str]:
+    if unknown := unknown_migrations(db.conn):  # its tables are not the ones this code knows
+        raise SetupError(newer_release_problem(_database_file(db) or "the database", unknown))
     pending = [m.name for m in migrations.pending(db)]
     if pending:
         migrations.apply(db)

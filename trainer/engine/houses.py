@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import functools
+import re
 import sys
 import tomllib
 from collections.abc import Callable
@@ -90,11 +91,17 @@ def whole_number(low: int, high: int) -> Parser:
     return parse
 
 
+MAX_SPLIT_HANDS = 8
+"""The most hands a profile may let one box split into (the shipped ones allow 2 or 4, or
+"unlimited"); the exact edge follows every re-split, so a limit of hundreds outruns it."""
+
+
 def _hand_limit(value: Any) -> int | None:
     if value == "unlimited":
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError('must be a whole number of hands (1 = no split) or "unlimited"')
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SPLIT_HANDS:
+        raise ValueError(f"must be a whole number of hands from 1 (no split) to "
+                         f'{MAX_SPLIT_HANDS}, or "unlimited"')
     return value
 
 
@@ -165,9 +172,9 @@ SPECS: tuple[RuleSpec, ...] = (
     RuleSpec("split_match", "which pairs may be split", _choice("value", "rank"),
              "value (K+Q) | rank (K+K only)"),
     RuleSpec("split_max_hands", "hands one box may split into", _hand_limit,
-             'whole number | "unlimited"'),
+             f'1-{MAX_SPLIT_HANDS} | "unlimited"'),
     RuleSpec("split_aces_max_hands", "hands a box of split aces may reach", _hand_limit,
-             'whole number | "unlimited"'),
+             f'1-{MAX_SPLIT_HANDS} | "unlimited"'),
     RuleSpec("split_aces_one_card", "split aces take one card each", true_or_false, "true | false"),
     RuleSpec("split_bets_equal", "the extra bet of a split equals the original bet", true_or_false,
              "true | false"),
@@ -193,6 +200,8 @@ SPECS: tuple[RuleSpec, ...] = (
 
 SPEC_BY_KEY = {spec.key: spec for spec in SPECS}
 _META_KEYS = ("name", "title", "source", "summary")
+_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+"""A house's name: it names its features folder and its drills' keys, so no path or space."""
 _NOTE_KEYS = {"value", "source", "reading", "why"}
 
 
@@ -206,6 +215,9 @@ def parse_profile(data: dict[str, Any], origin: str) -> HouseRules:
             raise ProfileError(f"{origin}: missing key {meta!r} (a non-empty string)")
         if not isinstance(data[meta], str) or not data[meta].strip():
             raise ProfileError(f"{origin}: {meta} = {data[meta]!r}: must be a non-empty string")
+    if not _SLUG.fullmatch(data["name"]):
+        raise ProfileError(f"{origin}: name = {data['name']!r}: must be lowercase words of "
+                           "a-z and 0-9 joined by '-', e.g. my-club")
     values: dict[str, Any] = {}
     notes: dict[str, RuleNote] = {}
     for spec in SPECS:
