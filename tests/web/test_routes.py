@@ -1385,6 +1385,25 @@ def test_a_question_shown_again_after_a_break_restarts_its_clock(
     assert (said in replay) is restarted
 
 
+def test_a_question_shown_again_says_its_clock_kept_running(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """Back from a short break (or a reload), the page says how long the clock has run and
+    why; back at once, or after a break that restarted it, it says nothing."""
+    auth.login()
+    url = start(client, auth)
+    session_id = int(url.rsplit("/", 1)[1])
+    assert "data-clock-running" not in client.get(url).get_data(as_text=True)
+    _shown_earlier(app, session_id, 0, 20_000)
+    note = re.search(r'<p class="note clock-note" data-clock-running>([^<]+)</p>',
+                     client.get(url).get_data(as_text=True))
+    assert note and re.fullmatch(
+        r"This question's clock has run 20\.\d s since it was first shown: time away "
+        r"counts, unless a break lasts over 5 minutes \(then its clock starts again\)\.",
+        note.group(1)), note
+    _shown_earlier(app, session_id, 0, 6 * 60_000)
+    assert "data-clock-running" not in client.get(url).get_data(as_text=True)  # restarted
+
+
 def _sent_ahead_after_reading(app: Flask, client: FlaskClient,
                               auth: Any) -> tuple[str, str]:
     """A session whose second question came with the first answer's feedback 10 s ago:

@@ -36,6 +36,7 @@ from trainer.web.htmx import is_htmx, redirect_to, render
 from trainer.web.session_plan import SessionPlan, new_token
 
 RESUME_AFTER_MS = 5 * 60 * 1000  # a question shown again after a break restarts its clock
+CLOCK_NOTE_MS = 5_000  # shown again after this long, its page says its clock kept running
 
 
 def own_session(session_id: int) -> drilling.SessionRow:
@@ -49,10 +50,12 @@ def own_session(session_id: int) -> drilling.SessionRow:
 @dataclass(frozen=True, slots=True)
 class OnItsPage:
     """The question a drill page shows, and for one still waiting behind the last feedback
-    (sent ahead, never answered), how long it waited there: the page's form posts it back."""
+    (sent ahead, never answered), how long it waited there: the page's form posts it back.
+    ``running_ms``: how long its clock had already run (shown again after a short break)."""
 
     question: questions.QuestionRow
     waited_ms: int | None = None
+    running_ms: int = 0
 
 
 def _current_question(session: drilling.SessionRow) -> OnItsPage:
@@ -83,7 +86,7 @@ def _current_question(session: drilling.SessionRow) -> OnItsPage:
     if pending.shown_ms is None or now - pending.shown_ms - (waited or 0) > RESUME_AFTER_MS:
         questions.show_question(db, pending.id, now)
         return OnItsPage(replace(pending, shown_ms=now, sent_ahead=False))
-    return OnItsPage(pending, waited)
+    return OnItsPage(pending, waited, max(0, now - pending.shown_ms - (waited or 0)))
 
 
 REVEALED_COOKIE = "revealed"
@@ -134,7 +137,10 @@ def drill(session_id: int) -> Any:
         return redirect_to(url_for(".summary", session_id=session.id))
     shown = _current_question(session)
     return render("drill.html", "drill/_question.html",
-                  **_question_context(session, shown.question), waited_ms=shown.waited_ms)
+                  **_question_context(session, shown.question), waited_ms=shown.waited_ms,
+                  # said from 5 s on: a trainee back from a short break sees why the time runs
+                  running_ms=shown.running_ms if shown.running_ms >= CLOCK_NOTE_MS else 0,
+                  resume_after_min=RESUME_AFTER_MS // 60_000)
 
 
 @login_required
