@@ -82,19 +82,35 @@ def cards_on(page: Any, section: str) -> list[str]:
         "cards => cards.map(card => card.dataset.card)"))
 
 
+def dealt_session(server: LiveServer, house: str, family: str, difficulty: str,
+                  dealt: list[tuple[int, str]]) -> drilling.SessionRow:
+    """Tina's session of these questions (each its seed and its JSON), in this order."""
+    db = connect(server.database)
+    try:
+        tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
+        return drilling.start_session(
+            db, tina, house, family, difficulty, len(dealt), 1,
+            [questions.NewQuestion(position, family, difficulty, seed, text,
+                                   secrets.token_urlsafe(16))
+             for position, (seed, text) in enumerate(dealt)])
+    finally:
+        db.close()
+
+
 def one_question_session(server: LiveServer, house: str, family: str, difficulty: str,
                          seed: int) -> tuple[drilling.SessionRow, str]:
     """Tina's session of the one question this seed deals, and that question's JSON."""
     text = DrillsPackageBackend().generate(house, family, seed, difficulty)
-    db = connect(server.database)
-    try:
-        tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
-        session = drilling.start_session(
-            db, tina, house, family, difficulty, 1, 1,
-            [questions.NewQuestion(0, family, difficulty, seed, text, secrets.token_urlsafe(16))])
-    finally:
-        db.close()
-    return session, text
+    return dealt_session(server, house, family, difficulty, [(seed, text)]), text
+
+
+def tina_on(browser: Any, server: LiveServer, session_id: int) -> tuple[Any, Any]:
+    """A 1024×800 browser context with tina logged in on this session's page, and the page."""
+    context = browser.new_context(viewport={"width": 1024, "height": 800})
+    page = context.new_page()
+    login(page, server, "tina")
+    page.goto(f"{server.url}/drills/{session_id}")
+    return context, page
 
 
 def tina_drilling(browser: Any, server: LiveServer, length: int,
@@ -413,18 +429,9 @@ def test_offers_against_an_ace_by_keyboard(browser: Any, live_server: LiveServer
         text = backend.generate("europoker", "ace-offers", seed, "medium")
         dealt.setdefault(json.loads(text)["expected"], (seed, text))
     order = ["even-money", "insurance", "nothing"]
-    db = connect(live_server.database)
-    try:
-        tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
-        session = drilling.start_session(db, tina, "europoker", "ace-offers", "medium", 3, 1, [
-            questions.NewQuestion(i, "ace-offers", "medium", dealt[offer][0], dealt[offer][1],
-                                  secrets.token_urlsafe(16)) for i, offer in enumerate(order)])
-    finally:
-        db.close()
-    context = browser.new_context(viewport={"width": 1024, "height": 800})
-    page = context.new_page()
-    login(page, live_server, "tina")
-    page.goto(f"{live_server.url}/drills/{session.id}")
+    session = dealt_session(live_server, "europoker", "ace-offers", "medium",
+                            [dealt[offer] for offer in order])
+    context, page = tina_on(browser, live_server, session.id)
     for position, (offer, key) in enumerate(zip(order, "ein", strict=True)):
         wait_position(page, position)
         assert page.inner_text(f"#drill button[data-key='{key}']").startswith(
@@ -472,20 +479,8 @@ def test_enter_pressed_twice_on_next_does_not_send_the_question_it_revealed(
     ticks = [(seed, text) for seed in range(200)
              if backend.view(text := backend.generate("casino-classic", "split-aces", seed,
                                                         "medium")).kind == "multi"][:2]
-    db = connect(live_server.database)
-    try:
-        tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
-        session_id = drilling.start_session(
-            db, tina, "casino-classic", "split-aces", "medium", 2, 1,
-            [questions.NewQuestion(position, "split-aces", "medium", seed, text,
-                                   secrets.token_urlsafe(16))
-             for position, (seed, text) in enumerate(ticks)]).id
-    finally:
-        db.close()
-    context = browser.new_context(viewport={"width": 1024, "height": 800})
-    page = context.new_page()
-    login(page, live_server, "tina")
-    page.goto(f"{live_server.url}/drills/{session_id}")
+    session_id = dealt_session(live_server, "casino-classic", "split-aces", "medium", ticks).id
+    context, page = tina_on(browser, live_server, session_id)
     wait_position(page, 0)
     page.keyboard.press("Enter")  # nothing ticked: the hand stands
     page.wait_for_selector("[data-state=feedback]")
