@@ -107,3 +107,12 @@ def password_problem(password: str) -> str | None:
     if (control := next((c for c in password if unicodedata.category(c) == "Cc"), None)):
         return f"A password cannot hold a control character (U+{ord(control):04X})."
     return None
+
+
+def short(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis.
+
+    >>> short("Dealer draws: hit or stand?", 14), short("Insurance", 14)
+    ('Dealer draws:…', 'Insurance')
+    """
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"

@@ -19,7 +19,8 @@ def test_a_full_stdout_is_named_in_one_line(command: list[str]) -> None:
         run = subprocess.run([sys.executable, "-m", "trainer", *command], stdout=full,
                              stderr=subprocess.PIPE, text=True, check=False)
     assert run.returncode == 2
-    assert run.stderr == "trainer: error: cannot write the output: No space left on device\n"
+    assert run.stderr == ("trainer: error: a write failed (the output or a file being written):"
+                          " No space left on device\n")
 
 
 def test_a_reader_gone_ends_quietly() -> None:

@@ -74,6 +74,22 @@ def test_restore_brings_the_records_back(tmp_path: Path) -> None:
     assert _count_users(live) == 3
 
 
+@pytest.mark.parametrize("name", ["saved#1.db", "saved?x.db", "saved%41.db"])
+def test_a_backup_named_with_uri_characters_is_made_and_restored(tmp_path: Path,
+                                                                 name: str) -> None:
+    """``#``, ``?`` and ``%`` in a file name are the file's: the read-only checks quote the
+    path (unquoted, ``saved#1.db`` was checked as ``saved`` and refused)."""
+    live = _database(tmp_path / "live.db", 3)
+    backup_database(live, tmp_path / name)
+    made = [p.name for p in tmp_path.iterdir() if p.name.startswith("saved")]
+    assert name in made and all(p.startswith(name) for p in made), made  # no stray "saved"
+    db = connect(live)
+    create_user(db, "late", "trainee", "hash")
+    db.close()
+    restore_database(tmp_path / name, live)
+    assert _count_users(live) == 3
+
+
 def test_refusals(tmp_path: Path) -> None:
     live = _database(tmp_path / "live.db", 1)
     with pytest.raises(BackupError, match="no database"):

@@ -163,6 +163,18 @@ def test_the_console_tables_fit_a_tablet_held_upright(browser: Any, live_server:
     page.set_viewport_size({"width": 1280, "height": 800})  # the whole map fits: no hint
     hint.wait_for(state="hidden")
     page.set_viewport_size(TABLET)
+    hint.wait_for(state="visible")
+    # a screen where every square fits and only the labels' margin runs past: no hint
+    cells_end, margin = page.evaluate("""() => {
+        const box = document.querySelector('[data-chart=heat]');
+        const left = box.querySelector('svg').getBoundingClientRect().left;
+        const ends = [...box.querySelectorAll('.cell')].map(c => c.getBoundingClientRect().right);
+        return [Math.max(...ends) - left, window.innerWidth - box.clientWidth]; }""")
+    page.set_viewport_size({"width": int(cells_end + margin) + 6, "height": 1180})
+    hint.wait_for(state="hidden")
+    assert page.evaluate("""() => { const box = document.querySelector('[data-chart=heat]');
+        return box.scrollWidth > box.clientWidth; }""")  # it does scroll, by a margin
+    page.set_viewport_size(TABLET)
     page.locator(f"svg.heat-map a g.cell[data-row='{world['trainee']}']"
                  "[data-column='dealer-draw']").click()  # a square: those answers, in full
     page.wait_for_url(re.compile(r"family=dealer-draw#log$"))

@@ -1400,6 +1400,8 @@ def test_a_question_shown_again_says_its_clock_kept_running(
         r"This question's clock has run 20\.\d s since it was first shown: time away "
         r"counts, unless a break lasts over 5 minutes \(then its clock starts again\)\.",
         note.group(1)), note
+    _shown_earlier(app, session_id, 0, 4 * 60_000)
+    assert "clock has run 4 min 20 s since" in client.get(url).get_data(as_text=True)
     _shown_earlier(app, session_id, 0, 6 * 60_000)
     assert "data-clock-running" not in client.get(url).get_data(as_text=True)  # restarted
 

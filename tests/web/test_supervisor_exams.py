@@ -245,6 +245,12 @@ def test_a_supervisor_s_id_among_the_trainees_is_named_beside_the_field(
     assert response.status_code == 422
     assert (f"Not one of the choices under “Assign to”: {sue}, 999."
             in response.get_data(as_text=True))
+    response = client.post(f"/supervisor/exams/{exam_id}/assign",
+                           data={"csrf_token": token, "trainees": ["x" * 100]})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert f"Not one of the choices under “Assign to”: {'x' * 39}…." in html  # kept short
+    assert "Choose at least one trainee" not in html  # refused once, not twice
     db = connect(app.config["DATABASE"])
     assert exams_db.assignees(db, exam_id) == [user_id(app, "tina")]
     assert db.execute("SELECT count(*) FROM exams").fetchone()[0] == 1

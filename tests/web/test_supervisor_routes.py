@@ -245,6 +245,9 @@ def test_a_trainee_drilled_only_in_a_retired_family_has_no_par(
     assert response.status_code == 200
     row = re.search(r'<tr data-trainee="tom">(.*?)</tr>', response.get_data(as_text=True), re.S)
     assert row and "<span>2.5 s</span> / –" in row.group(1)  # median of 2.0 s and 3.0 s
+    # its square is drawn but links nowhere: the trainee page has no such drill to filter by
+    html = response.get_data(as_text=True)
+    assert 'data-column="retired-drill"' in html and "family=retired-drill" not in html
 
 
 def test_dashboard_filters(app: Flask, client: FlaskClient, auth: Any,

@@ -63,7 +63,8 @@ gone (``| head``, EPIPE) click ends itself, quietly, as a pipe's writer should."
 
 
 def _output_failed(exc: OSError) -> bool:
-    """Whether ``exc`` is writing the output failing (a file opened by name has a filename)."""
+    """Whether ``exc`` is a write failing: the output, or a file written by name (only its
+    opening names it), so the message names neither."""
     return exc.filename is None and exc.errno in _OUTPUT_ERRORS
 
 
@@ -88,7 +89,7 @@ def main() -> None:
         if not _output_failed(exc):
             raise
         _drop_output()
-        _refuse(f"cannot write the output: {exc.strerror}")
+        _refuse(f"a write failed (the output or a file being written): {exc.strerror}")
     except click.exceptions.Abort as exc:
         if isinstance(exc.__context__, KeyboardInterrupt):
             click.echo("trainer: interrupted", err=True)

@@ -10,13 +10,19 @@ from trainer.db.connection import database_problem
 from trainer.db.migrations import newer_release_problem, unknown_migrations
 
 
+def _read_only(path: str | Path) -> str:
+    """A read-only SQLite URI of ``path``, quoted (a ``#``, ``?`` or ``%`` in a file name
+    would otherwise end the path or be read as an escape)."""
+    return Path(path).resolve().as_uri() + "?mode=ro"
+
+
 class BackupError(ValueError):
     """A backup or restore that cannot be done, with the path named."""
 
 
 def _is_trainer_database(path: Path) -> bool:
     try:
-        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+        with closing(sqlite3.connect(_read_only(path), uri=True)) as conn:
             names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
             ok = conn.execute("PRAGMA quick_check").fetchone()[0] == "ok"
     except sqlite3.DatabaseError:
@@ -29,7 +35,7 @@ def _is_other_database(path: Path) -> bool:
     (another program's file).  A trainer database, damaged or not, an empty one, and a
     file SQLite cannot read are not: restore is how a damaged database is mended."""
     try:
-        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+        with closing(sqlite3.connect(_read_only(path), uri=True)) as conn:
             names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
     except sqlite3.DatabaseError:
         return False
@@ -65,7 +71,7 @@ def restore_database(backup: str | Path, target: str | Path) -> int:
     backup_path, target_path = Path(backup), Path(target)
     if not backup_path.is_file() or not _is_trainer_database(backup_path):
         raise BackupError(f"{str(backup_path)!r} is not a trainer database backup")
-    with closing(sqlite3.connect(f"file:{backup_path}?mode=ro", uri=True)) as conn:
+    with closing(sqlite3.connect(_read_only(backup_path), uri=True)) as conn:
         if unknown := unknown_migrations(conn):
             raise BackupError(newer_release_problem(repr(str(backup_path)), unknown))
     if target_path.is_file() and _is_other_database(target_path):

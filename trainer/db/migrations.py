@@ -323,7 +323,11 @@ def unknown_migrations(conn: sqlite3.Connection) -> list[str]:
                          (Migrations.migrations_table,)).fetchone()
     if table is None:
         return []
-    known = {m.name for m in migrations.pending(Database(memory=True))}  # every one here
+    scratch = Database(memory=True)  # on an empty database every migration is pending
+    try:
+        known = {m.name for m in migrations.pending(scratch)}
+    finally:
+        scratch.close()
     rows = conn.execute(f"SELECT name FROM {Migrations.migrations_table} "
                         "WHERE migration_set = ? ORDER BY rowid", (migrations.name,))
     return [name for (name,) in rows if name not in known]

@@ -14,6 +14,7 @@ from html import escape
 from markupsafe import Markup
 
 from trainer.db.scores import whole_percent
+from trainer.text_rules import short
 
 INK = "#1b1b1b"
 GRID = "#c9c9c9"
@@ -67,15 +68,6 @@ def text_colour(fill: str) -> str:
     """
     r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
     return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
-
-
-def short(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters with an ellipsis.
-
-    >>> short("Dealer draws: hit or stand?", 14), short("Insurance", 14)
-    ('Dealer draws:…', 'Insurance')
-    """
-    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,7 +69,8 @@ def index() -> Any:
         rows, columns, cells, title="Accuracy by trainee and drill family", row_links=pages,
         cell_links={(row, family): f"{pages[row]}{'&' if qs else '?'}"
                                    f"{urlencode({'family': family})}#log"
-                    for row, family in cells},
+                    for row, family in cells
+                    if family in titles},  # a retired family: its page has no such filter
     )
     month_start = today - datetime.timedelta(days=29)
     sparks = {}

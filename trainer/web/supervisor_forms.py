@@ -19,11 +19,12 @@ from wtforms.validators import (
     Length,
     NumberRange,
     Optional,
+    StopValidation,
     ValidationError,
 )
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from trainer.text_rules import free_text_problem, normal_username, username_problem
+from trainer.text_rules import free_text_problem, normal_username, short, username_problem
 from trainer.web.drillkit import FamilyInfo, all_difficulties, exam_pairs
 from trainer.web.forms import (
     WholeNumberField,
@@ -61,13 +62,18 @@ class CheckboxesField(SelectMultipleField):
 
     def pre_validate(self, form: Any) -> None:
         """A value the list does not offer (a hand-made POST, a page from before a change)
-        is named, under the field's own label."""
+        is named, under the field's own label; one already refused is not told "choose at
+        least one" besides."""
+        if self.process_errors:
+            raise StopValidation()
         offered = {self.coerce(choice[0]) for choice in self.iter_choices()}
         if unknown := [str(value) for value in self.data or () if value not in offered]:
             raise ValidationError(self._not_offered(unknown))
 
     def _not_offered(self, values: Iterable[str]) -> str:
-        return f"Not one of the choices under “{self.label.text}”: {', '.join(values)}."
+        shown = [short(value, 40) for value in values]  # what was posted, kept readable
+        listed = ", ".join(shown[:5]) + (f" and {len(shown) - 5} more" if len(shown) > 5 else "")
+        return f"Not one of the choices under “{self.label.text}”: {listed}."
 
 
 def sane_year(_form: Any, field: Any) -> None:

@@ -96,10 +96,15 @@
 
   // A chart wider than its box (the heat map of many drills on a tablet) scrolls inside it;
   // say so under it, as a touch screen shows no scroll bar until it is touched.
+  // Only when a square is cut off: a few pixels of label margin past the edge hide nothing.
   function hintWideCharts() {
     document.querySelectorAll("[data-scroll-hint]").forEach(function (hint) {
       var box = hint.previousElementSibling;
-      hint.hidden = !box || box.scrollWidth <= box.clientWidth + 1;
+      var cells = box ? box.querySelectorAll(".cell") : [];
+      var edge = box ? box.getBoundingClientRect().right + 1 : 0;
+      hint.hidden = !Array.prototype.some.call(cells, function (cell) {
+        return cell.getBoundingClientRect().right > edge;
+      });
     });
   }
   document.addEventListener("htmx:afterSettle", hintWideCharts);
