@@ -101,14 +101,16 @@ def house_titles() -> dict[str, str]:
 
 
 @functools.cache
-def _house_keys() -> re.Pattern[str]:
-    """A shipped house's key as a whole word, longest first (double-exposure-online)."""
+def _house_keys() -> tuple[re.Pattern[str], dict[str, str]]:
+    """A shipped house's key as a whole word, longest first (double-exposure-online), and
+    the titles that replace them (worked out once: the answer path uses them)."""
     keys = sorted(shipped_houses(), key=len, reverse=True)
-    return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, keys)) + r")(?![\w-])")
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, keys)) + r")(?![\w-])")
+    return pattern, house_titles()
 
 
 def with_house_titles(text: str) -> str:
     """``text`` (an engine's rule or explanation) with each house key written as the house's
     title, as a trainee knows the house: ``europoker: …`` reads ``EuroPoker online: …``."""
-    titles = house_titles()
-    return _house_keys().sub(lambda match: titles[match.group(1)], text)
+    pattern, titles = _house_keys()
+    return pattern.sub(lambda match: titles[match.group(1)], text)
