@@ -617,6 +617,44 @@ def test_a_full_table_fits_a_tablet_held_upright(browser: Any, live_server: Live
     context.close()
 
 
+def test_a_full_table_and_its_nets_fit_a_pc_screen(browser: Any,
+                                                   live_server: LiveServer) -> None:
+    """Seven boxes on a 1280×800 screen: the table told in words is folded, so the dealer's
+    cards and every net field fit the screen together; opened (the words push the cards off
+    the top), it stays open on the next question, and folded again when folded."""
+    backend = DrillsPackageBackend()
+    dealt = [(seed, backend.generate("russian-casino", "table-settlement", seed, "hard"))
+             for seed in (0, 1, 3)]
+    assert [len(json.loads(text)["table"]["hands"]) for _seed, text in dealt] == [7, 7, 7]
+    session = dealt_session(live_server, "russian-casino", "table-settlement", "hard", dealt)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    login(page, live_server, "tina")
+    page.goto(f"{live_server.url}/drills/{session.id}")
+    for position, opened in enumerate((False, True, False)):
+        wait_position(page, position)
+        page.wait_for_timeout(100)  # the load or the reveal settles the scroll
+        words = page.locator("#drill details.in-words")
+        assert words.evaluate("el => el.open") is opened, position
+        felt = page.locator("#drill .felt").evaluate("el => el.getBoundingClientRect().top")
+        last = page.locator("#drill input[name=net-6]").evaluate(
+            "el => el.getBoundingClientRect().bottom")
+        assert last <= 800, (position, last)  # the focus on box 1 brought the fields in
+        if opened:  # the words take the room: the dealer's cards go off the top
+            assert felt < 0, (position, felt)
+        else:
+            assert felt >= -1, (position, felt)  # 1 px: subpixels
+        if position < 2:
+            page.click("#drill details.in-words summary")  # opened, then folded again
+        for index in range(7):
+            page.fill(f"#drill input[name=net-{index}]", "0")
+        page.click("#drill form.answer button[type=submit]")
+        page.wait_for_selector("[data-state=feedback]")
+        if position < 2:
+            page.keyboard.press("Space")
+    context.close()
+
+
 def test_three_boxes_to_settle_fit_a_tablet_on_its_side(browser: Any,
                                                        live_server: LiveServer) -> None:
     """Three boxes take the full width on a tablet on its side (in the left column they

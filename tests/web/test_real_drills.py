@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from markupsafe import escape
 
 from trainer.db import connect, drilling, questions
 from trainer.db.users import create_user
@@ -363,6 +364,32 @@ def test_a_settlement_s_feedback_sets_each_box_beside_its_expected_net(
     assert [g for _m, _b, g, _e in rows][1:] == ["-99999"] * (len(expected) - 1)
     attempt = _attempt_ids(real_app)[0]
     assert 'data-box="2"' in client.get(f"/attempts/{attempt}").get_data(as_text=True)
+
+
+def test_a_settlement_s_table_in_words_is_folded_and_not_repeated_after_it(
+        real_app: Flask) -> None:
+    """The boxes told in words (each with its total) repeat the felt: the question folds
+    them under "The table in words" and asks in the open; the feedback repeats neither the
+    words nor, on the screen, the nets its table sets box by box."""
+    client = real_app.test_client()
+    _login(client)
+    url, form, html = _first_question(client, "table-settlement", "europoker", "hard")
+    db = connect(real_app.config["DATABASE"])
+    question = questions.pending_question(db, int(url.rsplit("/", 1)[1]))
+    db.close()
+    assert question is not None
+    stored = json.loads(question.question)
+    told, _, ask = stored["prompt"].rpartition("\n")
+    assert told.startswith("The dealer finishes with") and "\nbox 2" in told
+    folded = re.search(r'<details class="in-words" data-in-words><summary>The table in words'
+                       r'</summary>\s*<p class="prompt-words">([^<]*)</p></details>', html)
+    assert folded and folded.group(1) == str(escape(told))
+    assert f'<p class="prompt" id="prompt" tabindex="-1">{escape(ask)}</p>' in html
+    body = client.post(f"{url}/answer", data=form | right_answer(html, stored),
+                       headers={"HX-Request": "true"}).get_data(as_text=True)
+    feedback = body.split('data-state="upcoming"')[0]  # not the question sent ahead
+    assert str(escape(told.split("\n")[1])) not in feedback and "in-words" not in feedback
+    assert '<p id="verdict-answers" class="visually-hidden">Your answer:' in feedback
 
 
 def _attempt_ids(app: Flask) -> list[int]:

@@ -122,6 +122,16 @@ class QuestionView:
         return self.net_labels or tuple(box.label for box in self.boxes)
 
     @property
+    def table_in_words(self) -> str:
+        """The prompt's lines before its last (a settlement's boxes told in words), or ''."""
+        return self.prompt.rpartition("\n")[0]
+
+    @property
+    def ask(self) -> str:
+        """The prompt's last line: what the question asks."""
+        return self.prompt.rpartition("\n")[2]
+
+    @property
     def wide_table(self) -> bool:
         """Three boxes or more: the felt keeps the page's full width (no side-by-side)."""
         return len(self.boxes) >= 3

@@ -94,6 +94,23 @@
     feltInView();
   });
 
+  // "The table in words" stays open or folded, question after question, as the trainee
+  // last left it (folded until then, as without this script).
+  var IN_WORDS = "trainer-in-words";
+  function wordsAsLeft(root) {
+    var open = false;
+    try { open = window.localStorage.getItem(IN_WORDS) === "open"; } catch (e) { /* none kept */ }
+    root.querySelectorAll("[data-in-words]").forEach(function (words) { words.open = open; });
+  }
+  wordsAsLeft(document);
+  document.addEventListener("htmx:load", function (event) { wordsAsLeft(event.target); });
+  document.addEventListener("toggle", function (event) {  // toggle does not bubble: captured
+    if (!event.target.matches || !event.target.matches("[data-in-words]")) return;
+    try {
+      window.localStorage.setItem(IN_WORDS, event.target.open ? "open" : "folded");
+    } catch (e) { /* a browser that keeps nothing: each question starts folded */ }
+  }, true);
+
   // A chart wider than its box (the heat map of many drills on a tablet) scrolls inside it;
   // say so under it, as a touch screen shows no scroll bar until it is touched.
   // Only when a square is cut off: a few pixels of label margin past the edge hide nothing.
