@@ -410,6 +410,8 @@ def test_start_with_a_length_that_is_not_a_number_says_so_once(client: FlaskClie
 @pytest.mark.parametrize(("length", "message"), [
     ("9" * 400, "Number must be between 1 and 200."),  # too long to compare: it was a 500
     ("-" + "9" * 5000, "Number must be between 1 and 200."),
+    ("0" * 5000 + "500", "Number must be between 1 and 200."),  # int() refused its zeros too
+    ("+" + "0" * 5000, "Number must be between 1 and 200."),
     ("\uff15", "Not a valid integer value."),  # a full-width 5 is not a length typed here
     ("1_0", "Not a valid integer value."),
 ])

@@ -130,6 +130,7 @@ def test_the_exam_page_lists_assigned_trainees_by_name(app: Flask, client: Flask
     ({"attempts_allowed": "0"}, "attempts_allowed", "Between 1 and 100 attempts"),
     ({"questions": "abc"}, "questions", "Not a valid integer value"),
     ({"questions": "9" * 400}, "questions", "Between 1 and 200 questions"),  # was a 500
+    ({"questions": "0" * 5000 + "700"}, "questions", "Between 1 and 200 questions"),
     ({"pass_mark": "-" + "9" * 400}, "pass_mark", "between 1 and 100"),
     ({"time_limit_s": "1" + "0" * 309}, "time_limit_s", "Between 1 and 3600 seconds"),
     ({"attempts_allowed": "9" * 5000}, "attempts_allowed", "Between 1 and 100 attempts"),

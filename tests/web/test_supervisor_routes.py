@@ -430,6 +430,7 @@ def test_exam_results_refuse_a_filter_they_cannot_apply(client: FlaskClient, aut
 @pytest.mark.parametrize("query", [
     "trainee=1000000000000000000000000000000", "trainee=-3", "trainee=abc",
     "trainee=" + "9" * 5000, "page=99999999999999999999999", "page=-1",
+    "trainee=" + "0" * 5000 + "1", "page=" + "0" * 5000 + "2", "exam=" + "0" * 5000 + "3",
     "exam=1000000000000000000000",
     "date_from=0001-01-01&date_to=9999-12-31", "date_to=9999-12-31",
 ])

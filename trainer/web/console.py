@@ -96,9 +96,10 @@ def int_arg(name: str, default: int | None = None) -> int | None:
     raw = _id_text(name)
     if raw is None:
         return default
-    if len(raw.lstrip("0")) > len(str(MAX_ID)):  # and int() refuses thousands of digits
+    digits = raw.lstrip("0")  # int() refuses thousands of digits, zeros in front too
+    if len(digits) > len(str(MAX_ID)):
         return -1
-    value = int(raw)
+    value = int(digits or "0")
     return value if value <= MAX_ID else -1
 
 

@@ -45,10 +45,12 @@ class WholeNumberField(IntegerField):
         if not WHOLE_NUMBER.fullmatch(text):
             self.data = None
             raise ValueError(self.gettext("Not a valid integer value."))
-        if len(text.lstrip("+-").lstrip("0")) > len(str(HUGE)):
-            self.data = -HUGE if text.startswith("-") else HUGE
+        sign = -1 if text.startswith("-") else 1
+        digits = text.lstrip("+-").lstrip("0")  # int() refuses thousands of digits, zeros too
+        if len(digits) > len(str(HUGE)):
+            self.data = sign * HUGE
         else:
-            self.data = max(-HUGE, min(HUGE, int(text)))
+            self.data = max(-HUGE, min(HUGE, sign * int(digits or "0")))
 
 
 def stripped(text: str | None) -> str | None:
