@@ -392,6 +392,32 @@ def test_a_settlement_s_table_in_words_is_folded_and_not_repeated_after_it(
     assert '<p id="verdict-answers" class="visually-hidden">Your answer:' in feedback
 
 
+def _row_start(home: str, family: str) -> tuple[str, str]:
+    """The house a family's row on home starts its drill at, and its button's words."""
+    row = re.search(rf'<tr data-family="{family}">.*?</tr>', home, re.S)
+    assert row
+    house = re.search(r'name="house" value="([^"]+)"', row.group(0))
+    button = re.search(r'<button type="submit" class="primary">([^<]+)</button>', row.group(0))
+    assert house and button
+    return house.group(1), button.group(1)
+
+
+def test_home_starts_drills_at_the_house_drilled_last(real_app: Flask) -> None:
+    """After a Spanish 21 session, home's one-click drills and its start form deal at Spanish
+    21 where it deals that drill (the first house alphabetically only where it does not):
+    a trainee of one table is not sent to another house's rules."""
+    client = real_app.test_client()
+    _login(client)
+    home = client.get("/").get_data(as_text=True)
+    assert _row_start(home, "dealer-draw") == ("baden-baden", "Drill at Baden-Baden")
+    _first_question(client, "hand-reading", "spanish-21")
+    home = client.get("/").get_data(as_text=True)
+    assert _row_start(home, "dealer-draw") == ("spanish-21", "Drill at Spanish 21")
+    assert _row_start(home, "even-money") == ("classic-single-deck",
+                                              "Drill at Classic single deck")
+    assert re.search(r'<option selected value="spanish-21">', home)
+
+
 def _attempt_ids(app: Flask) -> list[int]:
     db = connect(app.config["DATABASE"])
     try:

@@ -38,15 +38,17 @@ class Suggestion:
     reason: str
 
 
+def house_for(family: FamilyInfo, last_house: str | None) -> str:
+    """Where a one-click drill of ``family`` is dealt: the house the trainee drilled last,
+    if it deals that drill, else the drill's first house."""
+    return last_house if last_house in family.houses else family.houses[0]
+
+
 def suggest(families: list[FamilyInfo], scores: dict[str, Score],
             last_house: str | None) -> Suggestion | None:
     """The next drill: a family never tried, else the one with the lowest recent accuracy."""
     if not families:
         return None
-
-    def house_for(family: FamilyInfo) -> str:
-        return last_house if last_house in family.houses else family.houses[0]
-
     untried = [f for f in families if f.name not in scores and f.houses]
     if untried:
         family = untried[0]
@@ -60,10 +62,17 @@ def suggest(families: list[FamilyInfo], scores: dict[str, Score],
         weakest = scores[family.name]
         reason = (f"Your weakest drill: {weakest.correct} of {weakest.answered} right "
                   f"({weakest.percent}%) recently.")
-    return Suggestion(house_for(family), family.name, family.difficulties[0], reason)
+    return Suggestion(house_for(family, last_house), family.name, family.difficulties[0], reason)
+
+
+def _last_house() -> str | None:
+    """The house of the trainee's latest session, if any."""
+    recent = drilling.recent_sessions(get_db(), current_user.id, limit=1)
+    return recent[0].house if recent else None
 
 
 def _start_form(formdata: MultiDict[str, str] | None = None) -> StartDrillForm:
+    """The start form, as posted, or new: its house the one drilled last."""
     families = backend().families()
     form = StartDrillForm(formdata=formdata) if formdata is not None else StartDrillForm()
     form.house.choices = list(house_titles().items())
@@ -73,6 +82,7 @@ def _start_form(formdata: MultiDict[str, str] | None = None) -> StartDrillForm:
     ]
     form.difficulty.choices = [(d, d) for d in all_difficulties(families)]
     if formdata is None:
+        form.house.data = _last_house()
         form.length.data = current_app.config["DRILL_LENGTH"]
         form.start_token.data = new_token()
     return form
@@ -82,8 +92,7 @@ def _home(form: StartDrillForm, status: int = 200) -> Any:
     db = get_db()
     families = backend().families()
     scores = family_scores(db, current_user.id)
-    recent = drilling.recent_sessions(db, current_user.id, limit=1)
-    last_house = recent[0].house if recent else None
+    last_house = _last_house()
     unfinished = drilling.unfinished_sessions(db, current_user.id, limit=RESUMABLE_SHOWN)
     return render_template(
         "home.html",
@@ -96,6 +105,7 @@ def _home(form: StartDrillForm, status: int = 200) -> Any:
         older_unfinished=drilling.count_unfinished(db, current_user.id) - len(unfinished),
         finished=drilling.finished_sessions(db, current_user.id, limit=RECENT_SHOWN),
         suggestion=suggest(families, scores, last_house),
+        drill_houses={f.name: house_for(f, last_house) for f in families if f.houses},
         length=current_app.config["DRILL_LENGTH"],
     ), status
 
