@@ -655,6 +655,28 @@ def test_a_full_table_and_its_nets_fit_a_pc_screen(browser: Any,
     context.close()
 
 
+@pytest.mark.parametrize(("family", "placeholder"), [
+    ("variant-specials", "e.g. -10 or +15"), ("blackjack-payout", "e.g. 52.50"),
+    ("hand-reading", "e.g. soft 17")])
+def test_an_amount_field_shows_its_whole_example(browser: Any, live_server: LiveServer,
+                                                 family: str, placeholder: str) -> None:
+    """The example in a typed answer's field is not cut off: a net's "+15" was, and with it
+    the sign the answer is written with."""
+    session, _text = one_question_session(live_server, "spanish-21", family, "medium", 0)
+    context, page = tina_on(browser, live_server, session.id)
+    wait_position(page, 0)
+    room, text = page.locator("#amount").evaluate("""field => {
+        const style = getComputedStyle(field);
+        const context = document.createElement("canvas").getContext("2d");
+        context.font = style.font;
+        return [field.clientWidth - parseFloat(style.paddingLeft)
+                - parseFloat(style.paddingRight), context.measureText(field.placeholder).width];
+    }""")
+    assert page.get_attribute("#amount", "placeholder") == placeholder
+    assert text <= room, (room, text)
+    context.close()
+
+
 def test_three_boxes_to_settle_fit_a_tablet_on_its_side(browser: Any,
                                                        live_server: LiveServer) -> None:
     """Three boxes take the full width on a tablet on its side (in the left column they
