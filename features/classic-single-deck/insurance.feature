@@ -24,6 +24,20 @@ Feature: Classic single deck — insurance, even money and surrender
       | 10  | 5     | 10   |
       | 15  | 7.50  | 15   |
 
+  @reading
+  Scenario: reading — a stake smaller than half the box bet wins 2:1 the same
+    The text names one stake, equal to half the box bet («роўная палове стаўкі»);
+    a smaller one insures part of the bet on the same terms, and the largest is
+    exactly half.
+
+    Given the house rules "classic-single-deck"
+    And a bet of 10 on T♠ 9♦
+    And the player insures for 2
+    When the dealer holds A♥ K♦
+    Then the insurance is paid 4
+    And hand 1 loses 10
+    And the profile records a reading for "insurance_max"
+
   Scenario: insurance is lost when the dealer has no blackjack
     Given the house rules "classic-single-deck"
     And a bet of 10 on T♠ 9♦
