@@ -35,7 +35,7 @@ class LiveServer:
     def __init__(self, database: Path) -> None:
         self.database = database
         self.app = create_app({"SECRET_KEY": "e2e", "DATABASE": str(database),
-                               "DRILL_LENGTH": 20})
+                               "DRILL_LENGTH": 20, "STRICT_TEMPLATES": True})
         db = connect(database)
         for name in ("tina", "nojs", "tom"):
             create_user(db, name, "trainee", hash_password(PASSWORD, "pbkdf2:sha256:1000"))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from flask import Flask
 from jinja2 import DictLoader, UndefinedError, nodes
 
+from trainer.web import create_app
 from trainer.web.houses_view import with_house_titles
 from trainer.web.templating import FixedFragments, answer_words, init_app, rule_html
 
@@ -110,3 +113,19 @@ def test_every_filter_the_app_registers_is_used_by_a_template(app: Flask) -> Non
     before = set(bare.jinja_env.filters)
     init_app(bare)
     assert set(bare.jinja_env.filters) - before <= used
+
+
+@pytest.mark.parametrize("config", [{"TESTING": True}, {"STRICT_TEMPLATES": True}])
+def test_a_name_a_page_is_not_given_fails_under_test(tmp_path: Any, config: dict[str, Any]
+                                                     ) -> None:
+    app = create_app({"SECRET_KEY": "t", "DATABASE": str(tmp_path / "t.db")} | config)
+    with app.app_context(), pytest.raises(UndefinedError, match="'view' is undefined"):
+        app.jinja_env.from_string("<p>{{ view }}</p>").render()
+
+
+def test_served_a_name_a_page_is_not_given_is_logged_and_blank(
+        tmp_path: Any, caplog: pytest.LogCaptureFixture) -> None:
+    app = create_app({"SECRET_KEY": "t", "DATABASE": str(tmp_path / "t.db")})
+    with app.app_context(), caplog.at_level("WARNING"):
+        assert app.jinja_env.from_string("<p>{{ view }}</p>").render() == "<p></p>"
+    assert "'view' is undefined" in caplog.text

@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Flask
 from flask.templating import Environment as FlaskEnvironment
-from jinja2 import Environment, StrictUndefined
+from jinja2 import Environment, StrictUndefined, make_logging_undefined
 from jinja2.defaults import DEFAULT_NAMESPACE
 from markupsafe import Markup, escape
 
@@ -229,6 +229,11 @@ class FixedFragments:
 
 
 def init_app(app: Flask) -> None:
+    # A name a page is not given is an error under test (``TESTING``, or ``STRICT_TEMPLATES``
+    # for a served test app), so a misspelt one fails a test instead of rendering blank;
+    # served, it is logged and rendered empty, as Jinja does by default.
+    strict = app.testing or bool(app.config.get("STRICT_TEMPLATES"))
+    app.jinja_env.undefined = StrictUndefined if strict else make_logging_undefined(app.logger)
     app.jinja_env.globals["fixed_fragment"] = FixedFragments(app.jinja_env)
     app.jinja_env.globals["new_start_token"] = new_token  # one per Start button shown
     app.jinja_env.filters["felt_html"] = felt_html
