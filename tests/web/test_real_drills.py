@@ -369,8 +369,9 @@ def test_a_settlement_s_feedback_sets_each_box_beside_its_expected_net(
 def test_a_settlement_s_table_in_words_is_folded_and_not_repeated_after_it(
         real_app: Flask) -> None:
     """The boxes told in words (each with its total) repeat the felt: the question folds
-    them under "The table in words" and asks in the open; the feedback repeats neither the
-    words nor, on the screen, the nets its table sets box by box."""
+    them under "The boxes in words", between the dealer's line and the ask, both in the open;
+    the feedback repeats the dealer's line only (its rule has the boxes), and its table of
+    nets box by box takes the place, on the screen, of the line of nets given and expected."""
     client = real_app.test_client()
     _login(client)
     url, form, html = _first_question(client, "table-settlement", "europoker", "hard")
@@ -379,16 +380,21 @@ def test_a_settlement_s_table_in_words_is_folded_and_not_repeated_after_it(
     db.close()
     assert question is not None
     stored = json.loads(question.question)
-    told, _, ask = stored["prompt"].rpartition("\n")
-    assert told.startswith("The dealer finishes with") and "\nbox 2" in told
-    folded = re.search(r'<details class="in-words" data-in-words><summary>The table in words'
-                       r'</summary>\s*<p class="prompt-words">([^<]*)</p></details>', html)
-    assert folded and folded.group(1) == str(escape(told))
-    assert f'<p class="prompt" id="prompt" tabindex="-1">{escape(ask)}</p>' in html
+    lead, *boxes, ask = stored["prompt"].split("\n")
+    assert lead.startswith("The dealer finishes with") and len(boxes) >= 2
+    tina = re.search(r'data-in-words="(\d+)"', html)
+    assert tina
+    shown = re.search(r'<p class="prompt lead">([^<]*)</p>\s*<details class="in-words" '
+                      rf'data-in-words="{tina.group(1)}"><summary>The boxes in words</summary>'
+                      r'\s*<p class="prompt-words">([^<]*)</p></details>\s*'
+                      r'<p class="prompt" id="prompt" tabindex="-1">([^<]*)</p>', html)
+    assert shown and shown.groups() == (str(escape(lead)), str(escape("\n".join(boxes))),
+                                        str(escape(ask)))
     body = client.post(f"{url}/answer", data=form | right_answer(html, stored),
                        headers={"HX-Request": "true"}).get_data(as_text=True)
     feedback = body.split('data-state="upcoming"')[0]  # not the question sent ahead
-    assert str(escape(told.split("\n")[1])) not in feedback and "in-words" not in feedback
+    assert str(escape(boxes[0])) not in feedback and "in-words" not in feedback
+    assert f'<p class="prompt">{escape(lead)}</p>' in feedback
     assert '<p id="verdict-answers" class="visually-hidden">Your answer:' in feedback
 
 
@@ -402,7 +408,7 @@ def _row_start(home: str, family: str) -> tuple[str, str]:
     return house.group(1), button.group(1)
 
 
-def test_home_starts_drills_at_the_house_drilled_last(real_app: Flask) -> None:
+def test_home_starts_drills_at_the_house_of_the_latest_session(real_app: Flask) -> None:
     """After a Spanish 21 session, home's one-click drills and its start form deal at Spanish
     21 where it deals that drill (the first house alphabetically only where it does not):
     a trainee of one table is not sent to another house's rules."""

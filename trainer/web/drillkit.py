@@ -122,9 +122,17 @@ class QuestionView:
         return self.net_labels or tuple(box.label for box in self.boxes)
 
     @property
-    def table_in_words(self) -> str:
-        """The prompt's lines before its last (a settlement's boxes told in words), or ''."""
-        return self.prompt.rpartition("\n")[0]
+    def boxes_in_words(self) -> str:
+        """A settlement's boxes told in words, each with its total: its prompt's lines between
+        the dealer's (the first) and the ask (the last). They repeat the felt, so the page
+        folds them; '' for any other prompt."""
+        lines = self.prompt.split("\n")
+        return "\n".join(lines[1:-1]) if self.kind == "nets" and len(lines) > 2 else ""
+
+    @property
+    def lead(self) -> str:
+        """The prompt's first line (a settlement's dealer, with any rule about the draw)."""
+        return self.prompt.split("\n", 1)[0]
 
     @property
     def ask(self) -> str:

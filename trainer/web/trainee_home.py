@@ -39,8 +39,8 @@ class Suggestion:
 
 
 def house_for(family: FamilyInfo, last_house: str | None) -> str:
-    """Where a one-click drill of ``family`` is dealt: the house the trainee drilled last,
-    if it deals that drill, else the drill's first house."""
+    """Where a one-click drill of ``family`` is dealt: the house of the trainee's latest
+    session, if it deals that drill, else the drill's first house."""
     return last_house if last_house in family.houses else family.houses[0]
 
 
@@ -66,13 +66,14 @@ def suggest(families: list[FamilyInfo], scores: dict[str, Score],
 
 
 def _last_house() -> str | None:
-    """The house of the trainee's latest session, if any."""
+    """The house of the trainee's latest session started, if any."""
     recent = drilling.recent_sessions(get_db(), current_user.id, limit=1)
     return recent[0].house if recent else None
 
 
-def _start_form(formdata: MultiDict[str, str] | None = None) -> StartDrillForm:
-    """The start form, as posted, or new: its house the one drilled last."""
+def _start_form(formdata: MultiDict[str, str] | None = None,
+                last_house: str | None = None) -> StartDrillForm:
+    """The start form, as posted, or new: its house ``last_house``."""
     families = backend().families()
     form = StartDrillForm(formdata=formdata) if formdata is not None else StartDrillForm()
     form.house.choices = list(house_titles().items())
@@ -82,17 +83,16 @@ def _start_form(formdata: MultiDict[str, str] | None = None) -> StartDrillForm:
     ]
     form.difficulty.choices = [(d, d) for d in all_difficulties(families)]
     if formdata is None:
-        form.house.data = _last_house()
+        form.house.data = last_house
         form.length.data = current_app.config["DRILL_LENGTH"]
         form.start_token.data = new_token()
     return form
 
 
-def _home(form: StartDrillForm, status: int = 200) -> Any:
+def _home(form: StartDrillForm, last_house: str | None, status: int = 200) -> Any:
     db = get_db()
     families = backend().families()
     scores = family_scores(db, current_user.id)
-    last_house = _last_house()
     unfinished = drilling.unfinished_sessions(db, current_user.id, limit=RESUMABLE_SHOWN)
     return render_template(
         "home.html",
@@ -112,7 +112,8 @@ def _home(form: StartDrillForm, status: int = 200) -> Any:
 
 @login_required
 def home() -> Any:
-    return _home(_start_form())
+    last_house = _last_house()
+    return _home(_start_form(last_house=last_house), last_house)
 
 
 @login_required
@@ -139,7 +140,7 @@ def start() -> Any:
                 plan.questions(backend(), range(length)), form.start_token.data or None,
             )
             return redirect_to(url_for(".drill", session_id=session.id))
-    return _home(form, 422)
+    return _home(form, _last_house(), 422)
 
 
 @login_required

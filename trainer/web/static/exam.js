@@ -17,7 +17,9 @@
     timer = setInterval(tick, 1000);
   }
   document.addEventListener("DOMContentLoaded", start);
-  document.addEventListener("htmx:afterSettle", start);
+  // as the next question arrives (htmx:load comes before the settle), so the countdown's
+  // shorter text is in place when trainer.js brings the felt back into view
+  document.addEventListener("htmx:load", start);
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("[data-print]")) window.print();
   });

@@ -94,20 +94,23 @@
     feltInView();
   });
 
-  // "The table in words" stays open or folded, question after question, as the trainee
-  // last left it (folded until then, as without this script).
-  var IN_WORDS = "trainer-in-words";
+  // "The boxes in words" stay open or folded, question after question, as the trainee
+  // last left them (folded until then, as without this script); kept per trainee (the
+  // attribute names the user), as trainees share a training room's PC.
+  function inWordsKey(words) { return "trainer-in-words-" + words.getAttribute("data-in-words"); }
   function wordsAsLeft(root) {
-    var open = false;
-    try { open = window.localStorage.getItem(IN_WORDS) === "open"; } catch (e) { /* none kept */ }
-    root.querySelectorAll("[data-in-words]").forEach(function (words) { words.open = open; });
+    root.querySelectorAll("[data-in-words]").forEach(function (words) {
+      var open = false;
+      try { open = window.localStorage.getItem(inWordsKey(words)) === "open"; } catch (e) { /* none kept */ }
+      words.open = open;
+    });
   }
   wordsAsLeft(document);
   document.addEventListener("htmx:load", function (event) { wordsAsLeft(event.target); });
   document.addEventListener("toggle", function (event) {  // toggle does not bubble: captured
     if (!event.target.matches || !event.target.matches("[data-in-words]")) return;
     try {
-      window.localStorage.setItem(IN_WORDS, event.target.open ? "open" : "folded");
+      window.localStorage.setItem(inWordsKey(event.target), event.target.open ? "open" : "folded");
     } catch (e) { /* a browser that keeps nothing: each question starts folded */ }
   }, true);
 
@@ -198,7 +201,9 @@
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
     var key = event.key === " " ? "space" : event.key.toLowerCase();
     var typing = typingIn(event.target);
-    var answering = event.target.closest && event.target.closest("form.answer");
+    // Enter on a fold in the form (the table in words) opens it: it sends no answer
+    var answering = event.target.closest && event.target.closest("form.answer") &&
+      !event.target.closest("summary");
     if (key === "enter" && answering) {
       answeredByEnter = performance.now();
       enterAwaitsFeedback = true;
