@@ -201,7 +201,7 @@
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
     var key = event.key === " " ? "space" : event.key.toLowerCase();
     var typing = typingIn(event.target);
-    // Enter on a fold in the form (the table in words) opens it: it sends no answer
+    // Enter on a fold in the form (the boxes in words) opens it: it sends no answer
     var answering = event.target.closest && event.target.closest("form.answer") &&
       !event.target.closest("summary");
     if (key === "enter" && answering) {
