@@ -348,3 +348,21 @@ def test_rules_show_refuses_two_houses_naming_both(capsys: Capsys, args: list[st
 def test_rules_show_takes_the_same_house_twice(capsys: Capsys) -> None:
     run = run_cli(capsys, "rules", "show", "europoker", "--rules", "europoker", "--json")
     assert run.code == 0 and json.loads(run.out)["name"] == "europoker"
+
+
+LONG = "x" * 5000
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (["dealer", "--rules", LONG, "As"],
+     f"unknown house '{LONG[:40]}...' (5,000 characters) (known: baden-baden,"),
+    (["dealer", "--rules", "europoker", LONG],
+     f"'{LONG[:40]}...' (5,000 characters) is not a card"),
+    (["drill", "--rules", "europoker", "--family", "dealer-draw", "--difficulty", LONG],
+     f"unknown difficulty '{LONG[:40]}...' (5,000 characters) for dealer-draw"),
+])
+def test_a_pasted_value_of_thousands_of_characters_is_named_by_its_start(
+        capsys: Capsys, args: list[str], line: str) -> None:
+    run = run_cli(capsys, *args)
+    assert (run.code, run.out) == (2, "")
+    assert run.err.startswith(f"trainer: error: {line}") and len(run.err) < 300, run.err[:400]

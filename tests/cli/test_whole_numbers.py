@@ -71,3 +71,34 @@ def test_an_empty_difficulty_is_refused_not_read_as_the_default(capsys: Capsys) 
     assert (run.code, run.out) == (2, "")
     assert run.err == ("trainer: error: Invalid value for '--difficulty': '' is empty: it "
                        "names nothing\n")
+
+
+ZEROS = "0" * 5000
+
+
+def test_zeros_in_front_count_for_nothing_however_many(capsys: Capsys) -> None:
+    run = run_cli(capsys, "simulate", "--rules", "europoker", "--rounds", ZEROS + "3",
+                  "--seed", "-" + ZEROS + "7", "--workers", ZEROS + "1", "--json")
+    assert run.code == 0, run.err
+    assert '"seed": -7' in run.out and '"rounds": 3' in run.out
+    drill = run_cli(capsys, *DRILL, "--seed", ZEROS + "7")
+    assert drill.code == 0, drill.err
+    assert '"key": "europoker/dealer-draw/medium/7"' in drill.out
+
+
+@pytest.mark.parametrize(("option", "range_"), [("--rounds", "1<=x<=1000000000"),
+                                                ("--workers", "1<=x<=64")])
+def test_a_number_too_long_for_its_range_is_named_by_its_start(
+        capsys: Capsys, option: str, range_: str) -> None:
+    run = run_cli(capsys, "simulate", "--rules", "europoker", "--rounds", "3",
+                  option, "9" * 5000)
+    assert (run.code, run.out) == (2, "")
+    assert run.err == (f"trainer: error: Invalid value for '{option}': '{'9' * 40}...' "
+                       f"(5,000 characters) is not in the range {range_}.\n")
+
+
+def test_a_seed_longer_than_any_number_is_refused_in_a_short_line(capsys: Capsys) -> None:
+    run = run_cli(capsys, *DRILL, "--seed", "1" + ZEROS)
+    assert (run.code, run.out) == (2, "")
+    assert run.err == (f"trainer: error: Invalid value for '--seed': '1{'0' * 39}...' "
+                       "(5,001 characters) has more digits than a number can (4,300)\n")

@@ -49,11 +49,22 @@ cli.add_command(restore_command)
 
 _INTERRUPTED = 128 + signal.SIGINT  # a shell's status for a command ended by Ctrl-C
 _LINE_BREAK = re.compile(r"\s*\n\s*")
+SHOWN_CHARS = 40
+"""How much of a long word (a value of thousands of characters) an error line shows."""
+_LONG_WORD = re.compile(r"(?P<quote>['\"]?)(?P<word>[^\s'\"/]{256,})(?P=quote)")
+"""A word longer than any file name (255 bytes): a path is never cut, a pasted value is."""
+
+
+def _shortened(found: re.Match[str]) -> str:
+    quote, word = found["quote"], found["word"]
+    return f"{quote}{word[:SHOWN_CHARS]}...{quote} ({len(word):,} characters)"
 
 
 def _refuse(message: str) -> NoReturn:
-    """Exit 2 with ``message`` as one line on stderr (click lists a choice on lines of its own)."""
-    click.echo(f"trainer: error: {_LINE_BREAK.sub(' ', message.strip())}", err=True)
+    """Exit 2 with ``message`` as one line on stderr (click lists a choice on lines of its
+    own); a long word in it, a value typed or pasted, is cut to its start and its length."""
+    line = _LONG_WORD.sub(_shortened, _LINE_BREAK.sub(" ", message.strip()))
+    click.echo(f"trainer: error: {line}", err=True)
     sys.exit(2)
 
 

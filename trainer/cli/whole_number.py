@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any
 
 import click
@@ -10,19 +11,28 @@ import click
 ASCII_WHOLE = re.compile(r"[0-9]+")
 """ASCII digits: ``int`` and ``str.isdigit`` also take ``５``, ``٣``, ``1_000`` and spaces."""
 _SIGNED = re.compile(r"-?[0-9]+")
-
-
 class WholeNumber(click.IntRange):
     """A whole number written in ASCII digits (a leading ``-`` for a negative one), from
-    ``min`` to ``max`` when they are given; anything else is refused naming the value."""
+    ``min`` to ``max`` when they are given; anything else is refused naming the value.
+    Zeros in front count for nothing, however many (``007`` is 7)."""
 
     name = "integer"
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> Any:
-        if isinstance(value, str) and not _SIGNED.fullmatch(value):
+        if not isinstance(value, str):
+            return super().convert(value, param, ctx)
+        if not _SIGNED.fullmatch(value):
             self.fail(f"{value!r} is not a whole number in ASCII digits (0-9)", param, ctx)
-        return super().convert(value, param, ctx)
+        sign, digits = ("-", value[1:]) if value.startswith("-") else ("", value)
+        digits = digits.lstrip("0") or "0"
+        if self.min is not None and self.max is not None:  # past the longer bound's digits
+            if len(digits) > max(len(str(abs(self.min))), len(str(abs(self.max)))):
+                self.fail(f"{value!r} is not in the range {self._describe_range()}.", param, ctx)
+        elif len(digits) > sys.get_int_max_str_digits():
+            self.fail(f"{value!r} has more digits than a number can "
+                      f"({sys.get_int_max_str_digits():,})", param, ctx)
+        return super().convert(int(sign + digits), param, ctx)
 
     def _describe_range(self) -> str:
         """The range for ``--help``; none for a number without bounds (click: ``x<=None``)."""
