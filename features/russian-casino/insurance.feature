@@ -42,6 +42,28 @@ Feature: Russian casino — insurance, even money and surrender
     Then the dealer offers even money, not insurance
     And the profile records a reading for "even_money"
 
+  @reading
+  Scenario Outline: reading — a blackjack insured all the same is settled as an insured bet
+    The dealer offers a blackjack even money, but any bet may be insured against
+    an ace: the blackjack keeps its own terms and the insurance its own. Against
+    a dealer blackjack that nets a cent less than even money on a bet of odd cents.
+
+    Given the house rules "russian-casino"
+    And a bet of <bet> on A♠ K♦
+    And the player insures for 5
+    When the dealer holds A♥ <second>
+    Then <blackjack>
+    And the insurance <insurance>
+    And the player is paid <net>
+    And the profile records a reading for "even_money"
+
+    Examples:
+      | bet   | second | blackjack            | insurance  | net   |
+      | 10    | K♣     | hand 1 pushes        | is paid 10 | 10    |
+      | 10    | 7♣     | hand 1 is paid 15    | loses 5    | 10    |
+      | 10.01 | K♣     | hand 1 pushes        | is paid 10 | 10    |
+      | 10.01 | 7♣     | hand 1 is paid 15.01 | loses 5    | 10.01 |
+
   Scenario Outline: even money pays a blackjack 1:1 at once
     Given the house rules "russian-casino"
     And a bet of <bet> on A♠ K♦
