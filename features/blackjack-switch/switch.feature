@@ -3,9 +3,16 @@ Feature: Blackjack Switch — switching the second cards
   Seed 000: after the first two cards the player may switch the top (second)
   cards between the two hands.
 
-  Scenario: the player may switch
+  @reading
+  Scenario: reading — the player may switch once, before acting
+    Seed 000 offers the switch after the deal of the first two cards and says
+    neither how often nor when else: read as once, after the deal and before
+    either hand acts (a round records each hand as switched or not, so a second
+    switch cannot be written down).
+
     Given the house rules "blackjack-switch"
     Then the player may switch
+    And the profile records a reading for "switch"
 
   Scenario: switching makes two new hands that are settled one by one
     Given the house rules "blackjack-switch"
@@ -27,12 +34,11 @@ Feature: Blackjack Switch — switching the second cards
     And the player switches the second cards
     When the dealer holds T♥ 8♣
     Then the round is refused
-    And the profile records a reading for "blackjack_after_switch"
+    And the profile records a reading for "switch"
 
   @reading @blackjack
   Scenario Outline: reading — ace and ten made by switching is a 21 paid 1:1, not a blackjack
-    A switched hand is no longer the two cards dealt to it, like a split hand;
-    the two bets are equal and the switch is made once, before acting.
+    A switched hand is no longer the two cards dealt to it, like a split hand.
 
     Given the house rules "blackjack-switch"
     And a switch bet of <bet> on A♠ 7♦ and 9♣ K♥

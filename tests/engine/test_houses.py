@@ -69,6 +69,7 @@ def test_every_rule_has_a_source_and_readings_have_a_why(name: str) -> None:
         ("baden-baden", "double_on"),
         ("blackjack-switch", "dealer_22_pushes"),
         ("blackjack-switch", "blackjack_after_switch"),
+        ("blackjack-switch", "switch"),  # equal bets, one switch before acting: not stated
         ("blackjack-switch", "soft_17"),
         ("blackjack-switch", "blackjack_pays"),
         ("classic-single-deck", "soft_17"),

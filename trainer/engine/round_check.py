@@ -125,7 +125,7 @@ def _check_split_box(rules: HouseRules, box_hands: list[PlayerHand], where: str)
 def _check_switches(rules: HouseRules, hands: Sequence[PlayerHand]) -> None:
     """A switch swaps the second cards of a player's two hands, on two boxes side by side:
     switched boxes come in neighbouring pairs, betting the same (the profile's reading of
-    ``blackjack_after_switch``: "the two bets are equal")."""
+    ``switch``: "the player's two hands carry equal bets")."""
     switched: dict[BoxKey, bool] = {}
     bets: dict[BoxKey, Decimal] = {}
     for hand, box in zip(hands, box_of_each(rules, hands), strict=True):

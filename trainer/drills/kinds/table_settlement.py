@@ -110,8 +110,8 @@ def _describe(cards: tuple[Card, ...], seat: Seat | None = None) -> str:
 
 def _bets(ctx: Ctx) -> list[Decimal]:
     """One bet per box, left to right. At a Switch house every player plays two hands of
-    one bet on boxes side by side (the profile's readings of ``max_boxes`` and
-    ``blackjack_after_switch``), so the level's box range is met by whole players."""
+    one bet on boxes side by side (the profile's readings of ``max_boxes`` and ``switch``),
+    so the level's box range is met by whole players."""
     rules, level = ctx.rules, ctx.level
     low, high = min(level.boxes_min, rules.max_boxes), min(level.boxes_max, rules.max_boxes)
     if not rules.switch:
