@@ -16,6 +16,7 @@ from trainer.cli.audit import audit_command
 from trainer.cli.backup import backup_command, restore_command
 from trainer.cli.drill import drill_command
 from trainer.cli.odds import odds_command, simulate_command
+from trainer.cli.once import OnceOptionsGroup
 from trainer.cli.play import dealer_command, settle_command
 from trainer.cli.rules import rules_group
 from trainer.cli.web import (
@@ -28,7 +29,7 @@ from trainer.engine.errors import EngineError
 from trainer.instance_folder import InstanceFolderError
 
 
-@click.group()
+@click.group(cls=OnceOptionsGroup)
 def cli() -> None:
     """Blackjack dealer trainer: house rules, drills and rule audits."""
 

@@ -17,6 +17,7 @@ from trainer.audit.progress import terminal_progress
 from trainer.audit.report import summary_text
 from trainer.audit.runner import ReportError, refuse_report_places, run_features
 from trainer.cli.house_option import refuse_both
+from trainer.cli.once import OnceOptionsCommand
 from trainer.cli.value_checks import not_empty
 from trainer.engine.houses import find_house, load_house_file
 
@@ -81,7 +82,7 @@ def _places(rules_name: str | None, rules_file: str | None, features: str | None
     return [root]
 
 
-@click.command("audit")
+@click.command("audit", cls=OnceOptionsCommand)
 @click.option("--rules", "rules_name",
               help="Audit one shipped house (its features, or --features).")
 @click.option("--rules-file", "rules_file", type=click.Path(dir_okay=False, exists=True),

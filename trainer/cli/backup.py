@@ -6,12 +6,13 @@ import click
 
 from trainer.cli.database_option import database_option, database_path
 from trainer.cli.json_option import echo_result, json_flag
+from trainer.cli.once import OnceOptionsCommand
 from trainer.cli.stdin_input import confirm
 from trainer.cli.value_checks import in_existing_folder, not_empty
 from trainer.db.backup import BackupError, backup_database, restore_database
 
 
-@click.command("backup")
+@click.command("backup", cls=OnceOptionsCommand)
 @click.argument("path", type=click.Path(dir_okay=False), callback=in_existing_folder)
 @database_option
 @json_flag
@@ -26,7 +27,7 @@ def backup_command(path: str, database: str | None, as_json: bool) -> None:
                 f"backed up {source} to {path} ({pages} pages)")
 
 
-@click.command("restore")
+@click.command("restore", cls=OnceOptionsCommand)
 @click.argument("path", type=click.Path(dir_okay=False), callback=not_empty)
 @database_option
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")

@@ -8,6 +8,7 @@ import secrets
 import click
 
 from trainer.cli.house_option import house_options, resolve_house
+from trainer.cli.once import OnceOptionsCommand
 from trainer.cli.value_checks import not_empty
 from trainer.cli.whole_number import WholeNumber
 from trainer.drills import check, find_family, generate, load_families
@@ -15,7 +16,7 @@ from trainer.engine.houses import shipped_houses
 from trainer.engine.rules import HouseRules
 
 
-@click.command("drill")
+@click.command("drill", cls=OnceOptionsCommand)
 @house_options
 @click.option("--family", help="A drill family, e.g. dealer-draw (see --list).")
 @click.option("--seed", type=WholeNumber(),

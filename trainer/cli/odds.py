@@ -13,6 +13,7 @@ import click
 
 from trainer.cli.house_option import house_options, resolve_house
 from trainer.cli.json_option import json_flag
+from trainer.cli.once import OnceOptionsCommand
 from trainer.cli.whole_number import ASCII_WHOLE, WholeNumber
 from trainer.engine.cards import Rank
 from trainer.engine.rules import HouseRules
@@ -60,7 +61,7 @@ def _shown(odds: Odds, names: tuple[str, ...], exact: bool) -> dict[str, Any]:
     return {name: float(decimal_of(odds[name])) for name in names}
 
 
-@click.command("odds")
+@click.command("odds", cls=OnceOptionsCommand)
 @house_options
 @click.option("--upcard", help="The dealer's up card rank: 2-9, T (or 10), J, Q, K, A; "
               "T, J, Q and K all mean a ten-valued card (Spanish decks too).")
@@ -115,7 +116,7 @@ MAX_ROUNDS = 10**9
 """The most rounds one run plays: hours of work, its chunks' list still small."""
 
 
-@click.command("simulate")
+@click.command("simulate", cls=OnceOptionsCommand)
 @house_options
 @click.option("--rounds", type=WholeNumber(min=1, max=MAX_ROUNDS), required=True,
               help=f"Rounds to play (at most {MAX_ROUNDS:,}).")

@@ -9,6 +9,7 @@ import click
 
 from trainer.cli.house_option import house_options, resolve_house
 from trainer.cli.json_option import json_always
+from trainer.cli.once import OnceOptionsCommand
 from trainer.cli.stdin_input import InputFile
 from trainer.engine.cards import Card
 from trainer.engine.dealer import DealerAction, check_dealer_draws, dealer_action, why_dealer
@@ -20,7 +21,7 @@ from trainer.engine.shoe import check_cards_fit
 from trainer.round_json import load_round_json, round_result_json
 
 
-@click.command("dealer")
+@click.command("dealer", cls=OnceOptionsCommand)
 @house_options
 @json_always
 @click.argument("cards", nargs=-1, required=True)
@@ -44,7 +45,7 @@ def dealer_command(rules_name: str | None, rules_file: str | None, cards: tuple[
     }))
 
 
-@click.command("settle")
+@click.command("settle", cls=OnceOptionsCommand)
 @house_options
 @json_always
 @click.argument("file", type=InputFile("r", encoding="utf-8-sig"), default="-", required=False)

@@ -9,13 +9,14 @@ import click
 
 from trainer.cli.house_option import house_options, resolve_house
 from trainer.cli.json_option import json_flag
+from trainer.cli.once import OnceOptionsGroup
 from trainer.engine.houses import SPECS, shipped_houses
 from trainer.engine.money import EVERY_HOUSE_READINGS
 from trainer.engine.rules import HouseRules
 from trainer.odds.summary import edge_line
 
 
-@click.group("rules")
+@click.group("rules", cls=OnceOptionsGroup)
 def rules_group() -> None:
     """The house profiles."""
 

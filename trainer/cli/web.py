@@ -14,6 +14,7 @@ import click
 from trainer.cli.database_option import database_errors, database_option, database_path
 from trainer.cli.free_port import claim_port, host_port
 from trainer.cli.json_option import echo_result, json_flag
+from trainer.cli.once import OnceOptionsCommand
 from trainer.cli.stdin_input import need_stdin, prompting
 from trainer.cli.value_checks import not_empty
 from trainer.cli.whole_number import WholeNumber
@@ -37,7 +38,7 @@ def _default_workers() -> int:
     return max(2, os.cpu_count() or 1)
 
 
-@click.command("init-db")
+@click.command("init-db", cls=OnceOptionsCommand)
 @database_option
 @json_flag
 def init_db_command(database: str | None, as_json: bool) -> None:
@@ -73,7 +74,7 @@ def _read_password(username: str) -> str:
     return password
 
 
-@click.command("create-user")
+@click.command("create-user", cls=OnceOptionsCommand)
 @click.argument("name")
 @click.option("--role", type=click.Choice(["trainee", "supervisor"]), required=True)
 @database_option
@@ -203,7 +204,7 @@ def _with_serve_options(function: Any) -> Any:
     return json_flag(database_option(function))
 
 
-@click.command("serve")
+@click.command("serve", cls=OnceOptionsCommand)
 @_with_serve_options
 def serve_command(host: str, port: int, workers: int, threads: int,
                   database: str | None, as_json: bool) -> None:
@@ -235,7 +236,7 @@ def _add_demo_users(database: str | None) -> list[str]:
     return created
 
 
-@click.command("demo")
+@click.command("demo", cls=OnceOptionsCommand)
 @_with_serve_options
 def demo_command(host: str, port: int, workers: int, threads: int,
                  database: str | None, as_json: bool) -> None:
