@@ -12,6 +12,8 @@ from flask.testing import FlaskClient
 
 from trainer.db import connect, now_ms
 from trainer.db import exams as exams_db
+from trainer.db.accounts import list_accounts
+from trainer.db.connection import iso_at
 from trainer.db.users import create_user, set_active
 
 HX = {"HX-Request": "true"}
@@ -816,6 +818,13 @@ def test_a_walked_out_sitting_is_closed_scored_and_exported(
         (stored[0].answer, True, False), ("(no answer)", False, True)]
     assert stored[1].elapsed_ms == 7000  # its limit and grace, not the 10 minutes away
     assert sitting(app, sitting_id).elapsed_ms == stored[0].elapsed_ms + 7000
+    # counted out when its limit and grace ran out, not when sue came by 10 minutes later
+    expired = iso_at(stored[1].issued_ms + 7000)
+    assert stored[1].answered_at == expired and sitting(app, sitting_id).finished_at == expired
+    db = connect(app.config["DATABASE"])
+    [tina] = [a for a in list_accounts(db) if a.username == "tina"]
+    db.close()
+    assert tina.last_active == expired
     client.post("/logout", data={"csrf_token": auth.csrf("/")})
     auth.login("tina")
     home = client.get("/").get_data(as_text=True)
@@ -835,7 +844,8 @@ def test_a_sitting_started_and_never_shown_is_abandoned_too(
     [row] = csv_rows(client.get("/supervisor/export/exam-results.csv"))
     assert (row["correct"], row["score_percent"], row["passed"], row["questions_asked"],
             row["abandoned"], row["seconds"]) == ("0", "0", "no", "0", "yes", "0.000")
-    assert sitting(app, sitting_id).abandoned
+    closed = sitting(app, sitting_id)
+    assert closed.abandoned and closed.finished_at == closed.started_at  # nothing after it
 
 
 def test_a_walk_out_fails_however_many_were_right_and_has_no_certificate(

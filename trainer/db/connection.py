@@ -179,3 +179,9 @@ def now_ms() -> int:
 def now_iso() -> str:
     """The current UTC time as ISO 8601 text, to the millisecond."""
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
+
+
+def iso_at(ms: int) -> str:
+    """The UTC time ``ms`` milliseconds after the epoch, as :func:`now_iso` writes it."""
+    return datetime.datetime.fromtimestamp(ms / 1000, datetime.UTC).isoformat(
+        timespec="milliseconds")

@@ -21,7 +21,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from trainer.db.connection import now_iso, write_transaction
+from trainer.db.connection import iso_at, now_iso, write_transaction
 from trainer.text_rules import title_key
 
 
@@ -467,9 +467,11 @@ def _ms(iso: str) -> int:
 def abandon(db: Database, sitting_id: int, *, pass_mark: int, quiet_since_ms: int,
             limit_ms: int, expected_of: Callable[[str], str], explanation: str) -> bool:
     """Close a sitting its trainee walked out of, in one write transaction: the question
-    left open expires (its time ``limit_ms``), the questions never asked count as wrong and
-    the sitting fails (it never asked everything the exam covers) unless every question was
-    asked.
+    left open expires (its time ``limit_ms``, counted out when that ran out), the questions
+    never asked count as wrong and the sitting fails (it never asked everything the exam
+    covers) unless every question was asked.  It is finished when its trainee's time in it
+    ended (that expiry, else the last answer or the start), not when whoever closed it came
+    by, so its finish and its trainee's last activity stay true.
 
     Nothing is done, and False returned, if the sitting is closed already or anything
     happened in it after ``quiet_since_ms`` (its trainee is back)."""
@@ -480,23 +482,32 @@ def abandon(db: Database, sitting_id: int, *, pass_mark: int, quiet_since_ms: in
         if any(issued > quiet_since_ms or (answered and _ms(answered) > quiet_since_ms)
                for _id, issued, answered, _question in rows):
             return False
-        for answer_id, _issued, answered, question in rows:
+        ended = [_ms(answered) for _id, _issued, answered, _question in rows if answered]
+        for answer_id, issued, answered, question in rows:
             if answered is None:
+                expired = issued + limit_ms
+                ended.append(expired)
                 db.execute(
                     "UPDATE exam_answers SET answer = ?, expected = ?, correct = 0,"
                     " explanation = ?, elapsed_ms = ?, timed_out = 1, answered_at = ?"
                     " WHERE id = ? AND answered_at IS NULL",
-                    [NO_ANSWER, expected_of(question), explanation, limit_ms, now_iso(),
+                    [NO_ANSWER, expected_of(question), explanation, limit_ms, iso_at(expired),
                      answer_id],
                 )
-        return _finish_if_done(db, sitting_id, pass_mark, early=True)
+        at = iso_at(max(ended)) if ended else _started_at(db, sitting_id)
+        return _finish_if_done(db, sitting_id, pass_mark, early=True, at=at)
+
+
+def _started_at(db: Database, sitting_id: int) -> str:
+    return str(db.execute("SELECT started_at FROM exam_sittings WHERE id = ?",
+                          [sitting_id]).fetchone()[0])
 
 
 def _finish_if_done(db: Database, sitting_id: int, pass_mark: int, *,
-                    early: bool = False) -> bool:
+                    early: bool = False, at: str | None = None) -> bool:
     """Store the result once every question is answered (``early``: with those answered so
-    far, the rest wrong, and failed); False if the sitting is not done or was closed
-    already."""
+    far, the rest wrong, and failed), finished ``at`` (default now); False if the sitting
+    is not done or was closed already."""
     total, answered, correct, elapsed = db.execute(
         "SELECT s.total, count(a.answered_at), coalesce(sum(a.correct), 0),"
         " coalesce(sum(a.elapsed_ms), 0)"
@@ -510,6 +521,6 @@ def _finish_if_done(db: Database, sitting_id: int, pass_mark: int, *,
     cursor = db.execute(
         "UPDATE exam_sittings SET finished_at = ?, correct = ?, passed = ?, elapsed_ms = ?"
         " WHERE id = ? AND finished_at IS NULL",
-        [now_iso(), correct, int(passed), elapsed, sitting_id],
+        [at or now_iso(), correct, int(passed), elapsed, sitting_id],
     )
     return cursor.rowcount == 1
