@@ -340,6 +340,10 @@ def test_attempt_log_filters_and_pages(app: Flask, client: FlaskClient, auth: An
     assert past.count("data-attempt=") == 12 and "Page 2 of 2" in past
     trainee = client.get(f"/supervisor/trainees/{world['tom']}?page=99").get_data(as_text=True)
     assert trainee.count("data-attempt=") == 12 and "Page 2 of 2" in trainee
+    huge = "1" * 30  # past every number SQLite holds: still past the last page
+    for path in ("/supervisor/attempts", f"/supervisor/trainees/{world['tom']}"):
+        page = client.get(f"{path}?trainee={world['tom']}&page={huge}").get_data(as_text=True)
+        assert page.count("data-attempt=") == 12 and "Page 2 of 2" in page
     wrong = client.get("/supervisor/attempts?result=wrong&family=dealer-draw").get_data(
         as_text=True)
     assert wrong.count("data-attempt=") == 2

@@ -125,10 +125,14 @@ def _id_text(name: str) -> str | None:
     return raw if raw.isascii() and raw.isdecimal() else None  # not a full-width ``１``
 
 
+PAGE_CAP = 1_000_000
+
+
 def page_arg() -> int:
-    """The page number of a paged list: 1 and up (bad or huge values read as 1 or the cap)."""
+    """The page number of a paged list: 1 and up (a bad value reads as 1; a huge one, past
+    every list, as the cap, which the list shows as its last page)."""
     value = int_arg("page", 1) or 1
-    return min(max(1, value), 1_000_000) if value != -1 else 1
+    return min(max(1, value), PAGE_CAP) if value != -1 else PAGE_CAP
 
 
 def query_string(form: FilterForm, extra: dict[str, Any] | None = None,
