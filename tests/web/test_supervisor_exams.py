@@ -952,28 +952,30 @@ def test_the_results_export_names_each_exam_by_id(app: Flask, client: FlaskClien
     assert (row["exam_id"], row["exam"]) == (str(exam_id), "Europoker dealer check")
 
 
-def test_the_trainee_page_s_export_link_says_a_sitting_in_progress_is_not_in_it_yet(
-        app: Flask, client: FlaskClient, auth: Any) -> None:
-    """The page lists sittings in progress; the export holds finished ones only, and its
-    link says so (no link while nothing has finished)."""
+@pytest.mark.parametrize("page", ["trainee", "exam"])
+def test_an_export_link_says_a_sitting_in_progress_is_not_in_it_yet(
+        app: Flask, client: FlaskClient, auth: Any, page: str) -> None:
+    """The trainee's page and the exam's list sittings in progress; the export holds
+    finished ones only, and its link says so (no link while nothing has finished)."""
     exam_id = as_supervisor_create(app, client, auth, questions="1", attempts_allowed="2")
     tina = user_id(app, "tina")
+    url = f"/supervisor/trainees/{tina}" if page == "trainee" else f"/supervisor/exams/{exam_id}"
 
-    def trainee_page() -> str:
+    def supervisor_page() -> str:
         client.post("/logout", data={"csrf_token": auth.csrf("/")})
         auth.login("sue")
-        html = client.get(f"/supervisor/trainees/{tina}").get_data(as_text=True)
+        html = client.get(url).get_data(as_text=True)
         client.post("/logout", data={"csrf_token": auth.csrf("/")})
         auth.login("tina")
         return html
 
     auth.login("tina")
     first = start(client, auth, exam_id)
-    assert 'data-export="exam-results"' not in trainee_page()
+    assert 'data-export="exam-results"' not in supervisor_page()
     answer(client, app, first, right=False)
-    assert "Export these exam results (CSV)</a></p>" in trainee_page()
+    assert "Export these exam results (CSV)</a></p>" in supervisor_page()
     start(client, auth, exam_id)
-    html = trainee_page()
+    html = supervisor_page()
     assert ("Export the finished sittings (CSV)</a> <small>(the one in progress joins the"
             " export when it ends)</small>") in html
     assert "in progress" in html
