@@ -979,3 +979,20 @@ def test_an_export_link_says_a_sitting_in_progress_is_not_in_it_yet(
     assert ("Export the finished sittings (CSV)</a> <small>(the one in progress joins the"
             " export when it ends)</small>") in html
     assert "in progress" in html
+
+
+def test_the_dashboard_says_whether_no_results_is_its_filters(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    auth.login("sue")
+    assert "No exam results yet." in client.get("/supervisor/").get_data(as_text=True)
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    exam_id = as_supervisor_create(app, client, auth, questions="1")
+    auth.login("tina")
+    answer(client, app, start(client, auth, exam_id), right=True)
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    shown = client.get("/supervisor/").get_data(as_text=True)
+    assert "No exam results" not in shown and 'data-trainee="tina"' in shown
+    elsewhere = client.get("/supervisor/?house=spanish-21").get_data(as_text=True)
+    assert "No exam results in this house or date range." in elsewhere
+    assert "No exam results yet." not in elsewhere
