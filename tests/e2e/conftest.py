@@ -27,6 +27,9 @@ CHROMIUM_ARGS = [
     "--no-first-run", "--disable-quic",
 ]
 PASSWORD = "correct horse"
+TAP_AGAIN_MS = 450
+"""trainer.js's TAP_AGAIN_MS (400) and a little: a tap this soon after the last, where it
+landed, on what the last brought, is taken for the same tap again."""
 
 
 class LiveServer:

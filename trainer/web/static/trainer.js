@@ -46,6 +46,7 @@
     }
     current.remove();
     upcoming.removeAttribute("data-upcoming");
+    upcoming.classList.remove("ahead");  // its gap below the feedback goes with the feedback
     upcoming.id = "drill";
     upcoming.setAttribute("data-state", "question");
     // the focus goes with Next: to the question's field, else to its prompt (not to the
@@ -55,8 +56,40 @@
     if (field) field.focus();
     else if (prompt) prompt.focus({preventScroll: true});
     feltInView();
+    armAfterTap();
     return true;
   }
+
+  // A tap landing where the last one did, on what has just replaced the control it tapped
+  // (a double tap on Next reaching the revealed question's first button, or on an answer
+  // reaching its feedback's Next), is the same tap again, not a choice: for a moment after
+  // a swap that a tap brought about, a first tap there does nothing.  Keys have their own guard
+  // (below); a click made by a key (Space or Enter on a button: event.detail 0) is no tap.
+  var TAP_AGAIN_MS = 400;
+  var TAP_AGAIN_PX = 48;  // a finger's reach: a touch target's size
+  var TAP_BROUGHT_SWAP_MS = 10000;  // the answer's round trip, however slow
+  var lastTap = {at: -Infinity, x: 0, y: 0};
+  var swappedAt = -Infinity;
+  function armAfterTap() {
+    if (performance.now() - lastTap.at < TAP_BROUGHT_SWAP_MS) swappedAt = performance.now();
+    lastTap.at = -Infinity;  // one swap a tap
+  }
+  document.addEventListener("htmx:load", armAfterTap);
+  document.addEventListener("click", function (event) {
+    var control = event.target.closest &&
+      event.target.closest("#drill button, #drill a[href], #drill input, #drill label");
+    if (!control || event.detail === 0) return;
+    var again = performance.now() - swappedAt < TAP_AGAIN_MS &&
+      Math.abs(event.clientX - lastTap.x) < TAP_AGAIN_PX &&
+      Math.abs(event.clientY - lastTap.y) < TAP_AGAIN_PX;
+    if (again) {
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
+    lastTap = {at: performance.now(), x: event.clientX, y: event.clientY};
+    swappedAt = -Infinity;  // only the first tap after a swap can be the last one again
+  }, true);
 
   // Focusing Next scrolls down to it; under a long explanation that can take the verdict
   // (Right or Wrong, the expected answer) off the top of a short screen: bring it back.
@@ -198,6 +231,7 @@
   });
 
   document.addEventListener("keydown", function (event) {
+    lastTap.at = swappedAt = -Infinity;  // a key came between: the next tap is a new one
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
     var key = event.key === " " ? "space" : event.key.toLowerCase();
     var typing = typingIn(event.target);
@@ -232,7 +266,13 @@
       var multi = shown("[data-submit-on-enter]");
       if (multi && key === "enter" && !typing && multi.form) {
         event.preventDefault();
-        if (performance.now() - nextByEnter >= ENTER_IS_NEXT_AFTER_MS) multi.form.requestSubmit();
+        if (performance.now() - nextByEnter >= ENTER_IS_NEXT_AFTER_MS) {
+          // sent from the page itself (nothing focused: the first question, a reload): the
+          // same Enter again must not pass its feedback either
+          answeredByEnter = performance.now();
+          enterAwaitsFeedback = true;
+          multi.form.requestSubmit();
+        }
       }
       return;
     }
