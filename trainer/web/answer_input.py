@@ -17,6 +17,7 @@ from decimal import Decimal
 from flask import request
 from werkzeug.datastructures import MultiDict
 
+from trainer.drills.answers import NotAnAnswer, parse_net
 from trainer.engine.errors import MoneyError
 from trainer.engine.money import format_money, parse_money
 from trainer.web.drillkit import Answer, QuestionView
@@ -92,12 +93,25 @@ def _differs(amount: str, total: Decimal) -> bool:
         return False
 
 
-def _no_net(empty: list[str]) -> str:
-    """The message for boxes left without a net, each named as the form marks refused
-    boxes (``Box 3: no net``): the first is focused, every one marked."""
-    named = [f"{label if i == 0 else label.lower()}: no net" for i, label in enumerate(empty)]
+def _no_net(labels: tuple[str, ...], nets: tuple[str, ...]) -> str:
+    """The message for boxes left without a net, and at the same time for those whose net
+    does not read, each named as the form marks refused boxes (``Box 3: no net``), in box
+    order: the first is focused, every one marked."""
+    refused = [(label, net) for label, net in zip(labels, nets, strict=True)
+               if not net or not _reads_as_net(net)]
+    named = [f"{label if i == 0 else label.lower()}: "
+             + (f"{net[:20]!r} does not read" if net else "no net")
+             for i, (label, net) in enumerate(refused)]
     listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
     return f"{listed} (give a net for every box, 0 for a push)."
+
+
+def _reads_as_net(net: str) -> bool:
+    try:
+        parse_net(net)
+    except NotAnAnswer:
+        return False
+    return True
 
 
 def answer_from_form(choice: str, amount: str,
@@ -116,8 +130,8 @@ def answer_from_form(choice: str, amount: str,
         nets = tuple(posted(request.form, f"net-{i}") for i in range(len(view.net_boxes)))
         if not any(nets):
             return None, "Give a net for every box (0 for a push)."
-        if empty := [label for label, net in zip(view.net_boxes, nets, strict=True) if not net]:
-            return None, _no_net(empty)
+        if not all(nets):
+            return None, _no_net(view.net_boxes, nets)
         if any(len(net) > AMOUNT_MAX_LENGTH for net in nets):
             return None, f"A net has at most {AMOUNT_MAX_LENGTH} characters."
         return Answer(items=nets), None
