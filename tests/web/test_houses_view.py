@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
 
 from trainer.engine.houses import find_house
+from trainer.web.drills_backend import DrillsPackageBackend
 from trainer.web.houses_view import _split_text, house_facts
 
 
@@ -73,3 +75,17 @@ def test_a_house_that_splits_only_aces_or_never_aces_says_so() -> None:
         "No split"
     assert _split_text(replace(europoker, split_aces_max_hands=1)) == \
         "Split same value, up to 2 hands; aces not split"
+
+
+@pytest.mark.parametrize(("house", "difficulty", "seed", "title"), [
+    ("baden-baden", "easy", 8, "Baden-Baden"), ("baden-baden", "hard", 260, "Baden-Baden")])
+def test_a_prompt_names_its_house_by_its_title(house: str, difficulty: str, seed: int,
+                                               title: str) -> None:
+    """The dealer's line of a settlement says why the dealer stopped, by house: the trainee
+    reads the house's title there, as in the rule after the answer."""
+    backend = DrillsPackageBackend()
+    text = backend.generate(house, "table-settlement", seed, difficulty)
+    assert f"{house}: no box is left" in json.loads(text)["prompt"]  # the engine's key
+    prompt = backend.view(text).prompt
+    assert f"; {title}: no box is left" in prompt
+    assert f"{house}:" not in prompt

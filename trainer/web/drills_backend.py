@@ -39,6 +39,7 @@ from trainer.web.drillkit import (
     choice_label,
     choices_with_keys,
 )
+from trainer.web.houses_view import with_house_titles
 
 _PLACEHOLDERS = {
     AnswerKind.MONEY: "e.g. 52.50",
@@ -170,7 +171,7 @@ class DrillsPackageBackend:
         table = question.table
         return QuestionView(
             family=question.family,
-            prompt=question.prompt,
+            prompt=with_house_titles(question.prompt),  # the dealer's line names the house
             kind=web_kind,
             choices=choices_with_keys(choices),
             dealer=tuple(CardView.of(c) for c in table.dealer),
