@@ -87,8 +87,8 @@ def _hand(item: Any, number: int) -> PlayerHand:
     if isinstance(doubled, bool) or not isinstance(doubled, int) or doubled < 0:
         raise RoundError(f"{where}: doubled {as_typed(doubled)} must be a count (0, 1, 2)")
     box = item.get("box")
-    if box is not None and (isinstance(box, bool) or not isinstance(box, int)):
-        raise RoundError(f"{where}: box {as_typed(box)} must be a whole number")
+    if box is not None and (isinstance(box, bool) or not isinstance(box, int) or box < 1):
+        raise RoundError(f"{where}: box {as_typed(box)} must be a whole number, 1 or more")
     return PlayerHand(
         bet=bet,
         cards=tuple(_cards(item.get("cards"), where)),
