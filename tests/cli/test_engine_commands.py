@@ -121,6 +121,11 @@ def test_settle_spanish_bonus_and_cents(capsys: Capsys) -> None:
     assert out["net"] == "768.75"
 
 
+SPLIT_EIGHTS = ('[{"bet": 10, "cards": ["8s", "3d"], "split": true%s}, '
+                '{"bet": 10, "cards": ["8h", "Td"], "split": true%s}, '
+                '{"bet": 10, "cards": ["8c", "3h"], "split": true%s}]')
+
+
 @pytest.mark.parametrize(
     ("args", "stdin", "message"),
     [
@@ -163,6 +168,19 @@ def test_settle_spanish_bonus_and_cents(capsys: Capsys) -> None:
         (["settle", "--rules", "europoker"],
          '{"dealer": ["9h", "Td"], "hands": [{"bet": 10, "cards": ["Kh", "9d"], "box": 1.50}]}',
          "hand 1: box 1.50 must be a whole number, 1 or more\n"),
+        # two boxes that split the same pair read as one: the refusal says how to part them
+        (["settle", "--rules", "europoker"],
+         '{"dealer": ["Th", "7d"], "hands": ' + SPLIT_EIGHTS % ("", "", "") + '}',
+         'box 1: 3 split hands; europoker allows at most 2 (two boxes that split the same '
+         'pair: give each hand its "box")\n'),
+        (["settle", "--rules", "europoker"],  # one box, as given: no such reading to undo
+         '{"dealer": ["Th", "7d"], "hands": ' + SPLIT_EIGHTS % ((', "box": 1',) * 3) + '}',
+         "box 1: 3 split hands; europoker allows at most 2\n"),
+        (["settle", "--rules", "blackjack-switch"],
+         '{"dealer": ["Ah", "7d"], "hands": '
+         + SPLIT_EIGHTS % (', "insurance": 5', "", ', "insurance": 5') + '}',
+         'box 1: insurance 10 is more than 5 (1/2 of the bet), once per box (two boxes that '
+         'split the same pair: give each hand its "box")\n'),
         (["settle", "--rules", "europoker"],
          '{"dealer": ["9h", "Td"], "hands": [{"bet": 10, "cards": ["Kh", "9d"], "box": -1}]}',
          "hand 1: box -1 must be a whole number, 1 or more\n"),

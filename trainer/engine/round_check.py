@@ -83,28 +83,35 @@ def _check_boxes(rules: HouseRules, hands: Sequence[PlayerHand]) -> None:
         by_box.setdefault(box, []).append(hand)
     if len(by_box) > rules.max_boxes:
         raise RoundError(f"{len(by_box)} boxes; {rules.name} has {rules.max_boxes}")
-    for number, box_hands in enumerate(by_box.values(), start=1):
+    for number, (key, box_hands) in enumerate(by_box.items(), start=1):
+        # hands read as one box for want of a "box" key: the refusal says how to part them
+        hint = SAME_PAIR_HINT if len(box_hands) > 1 and not key[0] else ""
         if len(box_hands) > 1:
-            _check_split_box(rules, box_hands, f"box {number}")
+            _check_split_box(rules, box_hands, f"box {number}", hint)
         insured = sum((hand.insurance for hand in box_hands), Decimal(0))
         most = largest_insurance(rules, box_hands[0].bet)
         if insured > most:
             raise MoneyError(
                 f"box {number}: insurance {format_money(insured)} is more than "
-                f"{_most_insurance(rules, box_hands[0].bet)}, once per box"
+                f"{_most_insurance(rules, box_hands[0].bet)}, once per box{hint}"
             )
 
 
-def _check_split_box(rules: HouseRules, box_hands: list[PlayerHand], where: str) -> None:
+SAME_PAIR_HINT = ' (two boxes that split the same pair: give each hand its "box")'
+"""Said where consecutive split hands, read as one box, may be two boxes' splits."""
+
+
+def _check_split_box(rules: HouseRules, box_hands: list[PlayerHand], where: str,
+                     hint: str) -> None:
     """The hands of one box came from splitting one pair, for equal bets where the house
-    says so."""
+    says so; ``hint`` ends a refusal that two boxes' splits read as one could explain."""
     if not all(hand.split for hand in box_hands):
         raise RoundError(f"{where}: only the hands of a split share a box, and each is split")
     first = box_hands[0].cards[0]
     limit = rules.split_limit(first.rank is Rank.ACE)
     if limit is not None and len(box_hands) > limit:
         raise RoundError(
-            f"{where}: {len(box_hands)} split hands; {rules.name} allows at most {limit}"
+            f"{where}: {len(box_hands)} split hands; {rules.name} allows at most {limit}{hint}"
         )
     for hand in box_hands[1:]:
         other = hand.cards[0]
@@ -117,8 +124,7 @@ def _check_split_box(rules: HouseRules, box_hands: list[PlayerHand], where: str)
     if rules.split_bets_equal and len(bets) > 1:
         raise MoneyError(
             f"{where}: split bets {' and '.join(str(bet) for bet in bets)} differ; "
-            f"{rules.name}: the extra bet of a split equals the original bet (two boxes that "
-            'split the same pair: give each hand its "box")'
+            f"{rules.name}: the extra bet of a split equals the original bet{hint}"
         )
 
 
