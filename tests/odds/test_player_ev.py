@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from trainer.engine.houses import find_house, house_names
+from trainer.engine.money import Ratio
 from trainer.engine.options import Action
 from trainer.engine.rules import HouseRules
 from trainer.odds.hand_solver import HandSolver
@@ -136,3 +137,18 @@ def test_both_up_situations_cover_the_dealer() -> None:
     found = situations(find_house("double-exposure-online"))
     assert sum(s.chance for s in found) == 1
     assert [s.blackjack for s in found if s.key == "soft 21"] == [1]
+
+
+@pytest.mark.parametrize(("house", "key", "changed"), [
+    ("russian-casino", "surrender", {"surrender": False}),
+    ("blackjack-switch", "blackjack_pays", {"blackjack_pays": Ratio(1, 1)}),
+])
+def test_a_reading_that_gives_the_player_the_edge_quotes_the_edge_computed(
+        house: str, key: str, changed: dict[str, object]) -> None:
+    """The why of a reading that gives the player the edge gives the figures: with it, and
+    the house's other choice; they stay what the engine computes."""
+    rules = find_house(house)
+    why = rules.notes[key].why
+    assert f"the house edge computed with it is {house_edge_percent(rules)}%" in why, why
+    other = house_edge_percent(dataclasses.replace(rules, **changed))
+    assert f"({other}% " in why, why
