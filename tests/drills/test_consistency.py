@@ -141,8 +141,9 @@ def test_a_resplit_refused_at_the_hand_limit_names_the_limit(house: str) -> None
 
 
 def test_the_audited_four_hand_limit_names_the_limit() -> None:
-    """The auditor's seed: double-exposure-online resplits aces (RSA) up to four hands."""
-    question = generate("double-exposure-online", "split-aces", 45, "easy")
+    """The auditor's case (seed 45 before pairs as dealt were asked too):
+    double-exposure-online resplits aces (RSA) up to four hands."""
+    question = generate("double-exposure-online", "split-aces", 262, "easy")
     seat = question.table.hands[0]
     assert seat.cards == parse_cards(["Ah", "As"]) and seat.hands_on_box == 4
     assert question.expected == "none"
@@ -429,3 +430,16 @@ def test_re_doubles_leave_every_other_seed_its_question(family: str) -> None:
             assert generate("spanish-21", plain, seed, "hard") == question
             kept += 1
     assert kept >= 75
+
+
+@pytest.mark.parametrize("house", sorted(shipped_houses()))
+def test_split_aces_answers_are_not_the_same_every_time(house: str) -> None:
+    """Asked only of one-card split aces, what the player may do is "none" at most houses
+    and an ace + ten "not a blackjack" everywhere: a trainee guessing the usual answer would
+    score 100%. The pair as dealt and a natural as dealt are asked too."""
+    asked: dict[str, set[str]] = {}
+    for seed in range(120):
+        question = generate(house, "split-aces", seed, "medium")
+        asked.setdefault(question.table.ask, set()).add(question.expected)
+    assert len(asked["split-aces-actions"]) >= 2, asked
+    assert asked["split-aces-blackjack"] == {"yes", "no"}, asked

@@ -65,7 +65,15 @@ def build(ctx: Ctx) -> Draft:
     return _pays(ctx)
 
 
+PAIR_SHARE = 0.35
+"""Of the what-may-the-player-do questions, the share asked of the pair of aces as dealt,
+before any split: one-card split aces may do nothing more, so asked only of split aces
+the answer would be the same every time at most houses."""
+
+
 def _may_do(ctx: Ctx) -> Draft:
+    if ctx.chance(PAIR_SHARE):
+        return _may_do_with_the_pair(ctx)
     rules = ctx.rules
     ace = ctx.pool.take(Rank.ACE)
     second = _second_card(ctx)
@@ -96,6 +104,33 @@ def _may_do(ctx: Ctx) -> Draft:
     )
 
 
+def _may_do_with_the_pair(ctx: Ctx) -> Draft:
+    """What the player may do on a pair of aces as dealt: split them, and what else."""
+    rules = ctx.rules
+    aces = (ctx.pool.take(Rank.ACE), ctx.pool.take(Rank.ACE))
+    up = ctx.pool.draw()
+    dealer = ctx.dealer_in_play(up)
+    seat = Seat(ctx.bet(), aces)
+    allowed = allowed_actions(rules, seat.state(), up) - {Action.STAND}
+    expected = ",".join(a.value for a in PLAY_ORDER if a in allowed) or "none"
+    reasons = [text for action in PLAY_ORDER if action is not Action.STAND
+               and action not in allowed
+               and (text := refusal(rules, seat.state(), up, action)) is not None]
+    more = ", ".join(a.value for a in PLAY_ORDER if a in allowed)
+    may = f"may {more} (or stand)" if more else "may do nothing more: the hand stands"
+    because = "; ".join(dict.fromkeys(reasons)) or f"{rules.name}: no limit applies here"
+    return Draft(
+        table=Table(dealer=dealer, hands=(seat,), ask="split-aces-actions"),
+        prompt=(f"The dealer shows {show(dealer)}. The box is dealt a pair of aces "
+                f"({show(aces)}), not split yet. What may the player do? (all that apply; "
+                "none: the hand stands)"),
+        kind=AnswerKind.ACTIONS,
+        choices=CHOICES,
+        expected=expected,
+        explanation=f"{rules.name}: on the aces as dealt the player {may}. {because}.",
+    )
+
+
 def _ace_and_ten(ctx: Ctx) -> tuple[Card, Card]:
     """One hand of two split aces, and the other ace taken from the shoe."""
     cards = ctx.pool.take(Rank.ACE), ctx.pool.take(ctx.pool.random_rank(10))
@@ -110,22 +145,34 @@ def _ace_ten_note(rules: HouseRules) -> str:
     return source_note(rules, key) or reading_note(rules, key)
 
 
+DEALT_SHARE = 0.4
+"""Of the is-it-a-blackjack questions, the share asked of an ace + ten as dealt (no split),
+set against the split ace's 21, so the answer is not the same every time."""
+
+
 def _is_blackjack(ctx: Ctx) -> Draft:
     rules = ctx.rules
-    cards = _ace_and_ten(ctx)
-    seat = Seat(ctx.bet(), cards, split=True, split_aces=True, hands_on_box=2)
+    dealt = ctx.chance(DEALT_SHARE)
+    if dealt:
+        cards = (ctx.pool.take(Rank.ACE), ctx.pool.take(ctx.pool.random_rank(10)))
+        seat = Seat(ctx.bet(), cards)
+    else:
+        cards = _ace_and_ten(ctx)
+        seat = Seat(ctx.bet(), cards, split=True, split_aces=True, hands_on_box=2)
     natural = is_natural(rules, seat.player_hand())
     pays = rules.blackjack_pays if natural else "1:1 like any other win"
     verdict = "is a blackjack" if natural else "is 21, not a blackjack"
+    how = "as the box's first two cards, no split" if dealt else "after a split"
+    prompt = (f"A box is dealt {show(cards)} as its first two cards (no split)." if dealt
+              else f"After splitting aces, one ace takes {cards[1].label}: {show(cards)}.")
     return Draft(
         table=Table(dealer=(), hands=(seat,), ask="split-aces-blackjack"),
-        prompt=(f"After splitting aces, one ace takes {cards[1].label}: {show(cards)}. "
-                "Is it a blackjack?"),
+        prompt=f"{prompt} Is it a blackjack?",
         kind=AnswerKind.YES_NO,
         choices=("yes", "no"),
         expected="yes" if natural else "no",
-        explanation=(f"{rules.name}: ace + ten after a split {verdict}; it pays {pays}"
-                     f"{_ace_ten_note(rules)}."),
+        explanation=(f"{rules.name}: ace + ten {how} {verdict}; it pays {pays}"
+                     f"{'' if dealt else _ace_ten_note(rules)}."),
     )
 
 
