@@ -34,6 +34,8 @@ def test_a_double_tap_on_next_stops_at_the_question_it_revealed(
     login(page, live_server, "tina")
     page.goto(f"{live_server.url}/drills/{session_id}")
     wait_position(page, 0)
+    # a phone has no keys: its buttons hint at none
+    assert page.locator("#drill button[data-key='i'] kbd").is_hidden()
     page.tap("#drill button[data-key='i']")
     page.wait_for_selector("[data-state=feedback]")
     page.wait_for_timeout(600)  # the feedback read

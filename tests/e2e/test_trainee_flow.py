@@ -436,6 +436,7 @@ def test_offers_against_an_ace_by_keyboard(browser: Any, live_server: LiveServer
         wait_position(page, position)
         assert page.inner_text(f"#drill button[data-key='{key}']").startswith(
             {"even-money": "Even money", "insurance": "Insurance", "nothing": "Nothing"}[offer])
+        assert page.locator(f"#drill button[data-key='{key}'] kbd").is_visible()  # its key
         page.keyboard.press(key)
         page.wait_for_selector("[data-state=feedback]")
         assert page.inner_text(".verdict h2") == "Right"

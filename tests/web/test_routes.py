@@ -517,7 +517,9 @@ def test_right_answer_by_button_full_page_flow(app: Flask, client: FlaskClient,
     title = re.compile(r"<title>(.*?)</title>")
     assert title.findall(feedback) == title.findall(drill_page) != []
     assert "Right" in feedback and "streak <strong class=\"streak\">1</strong>" in feedback
-    assert "against a par of 3.0 s" in feedback
+    # within par or over it, said in words, not by its colour alone
+    assert re.search(r'<span class="under-par">[\d.]+ s</span>,\s+within the par of 3.0 s',
+                     feedback), feedback
     assert f'href="{url}"' in feedback  # next question, on its own page
     # with htmx, Next fetches it in place, and the address bar names it (a reload shows it,
     # not this feedback again)

@@ -207,6 +207,7 @@ def test_replay_is_for_its_trainee_and_supervisors(client: FlaskClient, auth: An
     assert "EuroPoker online" in html  # the house, by its title
     assert 'class="given">=cmd()' in html and 'class="expected">' in html
     assert "the dealer stands on 17" in html
+    assert re.search(r'class="(under|over)-par">[\d.]+ s</span>, (within|over) the par of', html)
     assert client.get("/attempts/999").status_code == 404
 
 
