@@ -9,7 +9,14 @@ from typing import Any
 from trainer.web.drills_backend import DrillsPackageBackend
 
 from .conftest import LiveServer
-from .test_trainee_flow import attempts, dealt_session, login, tina_on, wait_position
+from .test_trainee_flow import (
+    attempts,
+    dealt_session,
+    login,
+    ticks_session,
+    tina_on,
+    wait_position,
+)
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 CONTROL_AT = ("([x, y]) => !!document.elementFromPoint(x, y)"
@@ -61,11 +68,7 @@ def test_enter_twice_on_a_page_with_nothing_focused_stops_at_the_feedback(
         browser: Any, live_server: LiveServer) -> None:
     """The first question of a session, or one reloaded: Enter sends its ticks from the page
     itself, and the same Enter again does not pass the feedback it brought."""
-    backend = DrillsPackageBackend()
-    ticks = [(seed, text) for seed in range(200)
-             if backend.view(text := backend.generate("casino-classic", "split-aces", seed,
-                                                        "medium")).kind == "multi"][:2]
-    session_id = dealt_session(live_server, "casino-classic", "split-aces", "medium", ticks).id
+    session_id = ticks_session(live_server, 2).id
     context, page = tina_on(browser, live_server, session_id)
     wait_position(page, 0)
     page.wait_for_load_state()

@@ -97,6 +97,16 @@ def dealt_session(server: LiveServer, house: str, family: str, difficulty: str,
         db.close()
 
 
+def ticks_session(server: LiveServer, count: int) -> drilling.SessionRow:
+    """Tina's casino-classic split-aces session of ``count`` questions answered by ticks
+    (the drill also asks yes/no and nets)."""
+    backend = DrillsPackageBackend()
+    ticks = [(seed, text) for seed in range(200)
+             if backend.view(text := backend.generate("casino-classic", "split-aces", seed,
+                                                        "medium")).kind == "multi"][:count]
+    return dealt_session(server, "casino-classic", "split-aces", "medium", ticks)
+
+
 def one_question_session(server: LiveServer, house: str, family: str, difficulty: str,
                          seed: int) -> tuple[drilling.SessionRow, str]:
     """Tina's session of the one question this seed deals, and that question's JSON."""
@@ -476,11 +486,7 @@ def test_enter_pressed_twice_on_next_does_not_send_the_question_it_revealed(
         browser: Any, live_server: LiveServer) -> None:
     """A question of ticks is sent by Enter: the Enter that was Next, pressed again at once,
     leaves the question it revealed unanswered (it would be sent with nothing ticked)."""
-    backend = DrillsPackageBackend()  # split-aces asks ticks, yes/no or a net: two of ticks
-    ticks = [(seed, text) for seed in range(200)
-             if backend.view(text := backend.generate("casino-classic", "split-aces", seed,
-                                                        "medium")).kind == "multi"][:2]
-    session_id = dealt_session(live_server, "casino-classic", "split-aces", "medium", ticks).id
+    session_id = ticks_session(live_server, 2).id
     context, page = tina_on(browser, live_server, session_id)
     wait_position(page, 0)
     page.keyboard.press("Enter")  # nothing ticked: the hand stands

@@ -23,7 +23,8 @@ from trainer.engine.settlement import is_natural, settle_round
 
 # Standing is always open to a live hand, so it is no choice: the question is what more the
 # player may do, and a split ace that takes one card may do nothing more (it stands).
-CHOICES = tuple(action.value for action in PLAY_ORDER if action is not Action.STAND)
+CHOICE_ACTIONS = tuple(action for action in PLAY_ORDER if action is not Action.STAND)
+CHOICES = tuple(action.value for action in CHOICE_ACTIONS)
 
 
 def _hands_on_box(ctx: Ctx, second: Card) -> int:
@@ -81,10 +82,36 @@ def _may_do(ctx: Ctx) -> Draft:
     up = ctx.pool.draw()
     dealer = ctx.dealer_in_play(up)
     seat = Seat(ctx.bet(), (ace, second), split=True, split_aces=True, hands_on_box=hands)
-    allowed = allowed_actions(rules, seat.state(), up) - {Action.STAND}
-    expected = ",".join(a.value for a in PLAY_ORDER if a in allowed) or "none"
     asked = (Action.HIT, Action.DOUBLE, Action.SPLIT) if second.rank is Rank.ACE else (
         Action.HIT, Action.DOUBLE)
+    return _actions_draft(
+        rules, seat, dealer, asked,
+        prompt=(f"The dealer shows {show(dealer)}. The box split aces and now has {hands} hands; "
+                f"this ace took {second.label} ({show(seat.cards)}). What more may the player "
+                "do on this hand? (all that apply; none: the hand stands)"),
+        on_what="")
+
+
+def _may_do_with_the_pair(ctx: Ctx) -> Draft:
+    """What the player may do on a pair of aces as dealt: split them, and what else."""
+    aces = (ctx.pool.take(Rank.ACE), ctx.pool.take(Rank.ACE))
+    dealer = ctx.dealer_in_play(ctx.pool.draw())
+    return _actions_draft(
+        ctx.rules, Seat(ctx.bet(), aces), dealer, CHOICE_ACTIONS,
+        prompt=(f"The dealer shows {show(dealer)}. The box is dealt a pair of aces "
+                f"({show(aces)}), not split yet. What may the player do? (all that apply; "
+                "none: the hand stands)"),
+        on_what="on the aces as dealt ")
+
+
+def _actions_draft(rules: HouseRules, seat: Seat, dealer: tuple[Card, ...],
+                   asked: tuple[Action, ...], prompt: str, on_what: str) -> Draft:
+    """What more the player may do on ``seat`` against ``dealer`` (its first card is the up
+    card), as the engine allows it; the refusals of the ``asked`` actions it does not
+    allow are the why."""
+    up = dealer[0]
+    allowed = allowed_actions(rules, seat.state(), up) - {Action.STAND}
+    expected = ",".join(a.value for a in PLAY_ORDER if a in allowed) or "none"
     reasons = [
         text for action in asked
         if (text := refusal(rules, seat.state(), up, action)) is not None
@@ -94,40 +121,11 @@ def _may_do(ctx: Ctx) -> Draft:
     because = "; ".join(dict.fromkeys(reasons)) or f"{rules.name}: no limit applies here"
     return Draft(
         table=Table(dealer=dealer, hands=(seat,), ask="split-aces-actions"),
-        prompt=(f"The dealer shows {show(dealer)}. The box split aces and now has {hands} hands; "
-                f"this ace took {second.label} ({show(seat.cards)}). What more may the player "
-                "do on this hand? (all that apply; none: the hand stands)"),
+        prompt=prompt,
         kind=AnswerKind.ACTIONS,
         choices=CHOICES,
         expected=expected,
-        explanation=f"{rules.name}: the player {may}. {because}.",
-    )
-
-
-def _may_do_with_the_pair(ctx: Ctx) -> Draft:
-    """What the player may do on a pair of aces as dealt: split them, and what else."""
-    rules = ctx.rules
-    aces = (ctx.pool.take(Rank.ACE), ctx.pool.take(Rank.ACE))
-    up = ctx.pool.draw()
-    dealer = ctx.dealer_in_play(up)
-    seat = Seat(ctx.bet(), aces)
-    allowed = allowed_actions(rules, seat.state(), up) - {Action.STAND}
-    expected = ",".join(a.value for a in PLAY_ORDER if a in allowed) or "none"
-    reasons = [text for action in PLAY_ORDER if action is not Action.STAND
-               and action not in allowed
-               and (text := refusal(rules, seat.state(), up, action)) is not None]
-    more = ", ".join(a.value for a in PLAY_ORDER if a in allowed)
-    may = f"may {more} (or stand)" if more else "may do nothing more: the hand stands"
-    because = "; ".join(dict.fromkeys(reasons)) or f"{rules.name}: no limit applies here"
-    return Draft(
-        table=Table(dealer=dealer, hands=(seat,), ask="split-aces-actions"),
-        prompt=(f"The dealer shows {show(dealer)}. The box is dealt a pair of aces "
-                f"({show(aces)}), not split yet. What may the player do? (all that apply; "
-                "none: the hand stands)"),
-        kind=AnswerKind.ACTIONS,
-        choices=CHOICES,
-        expected=expected,
-        explanation=f"{rules.name}: on the aces as dealt the player {may}. {because}.",
+        explanation=f"{rules.name}: {on_what}the player {may}. {because}.",
     )
 
 
