@@ -955,3 +955,22 @@ def test_an_exam_s_big_table_keeps_the_dealer_s_cards_on_screen_too(
             page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # to Send
             page.keyboard.press("Enter")
     context.close()
+
+
+def test_tab_goes_from_one_chip_count_to_the_next(browser: Any,
+                                                 live_server: LiveServer) -> None:
+    """A chip button is a pointer's shortcut, out of the Tab order: a keyboard types the
+    count beside it, one Tab stop a chip (seven chips took fourteen)."""
+    session, _text = one_question_session(live_server, "europoker", "blackjack-payout",
+                                          "medium", 0)
+    context, page = tina_on(browser, live_server, session.id)
+    wait_position(page, 0)
+    names = page.eval_on_selector_all("#drill input[name^='chip-']", "els => els.map(e => e.name)")
+    assert len(names) >= 3
+    page.focus(f"#drill input[name='{names[0]}']")
+    for name in names[1:3]:
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.name") == name
+    page.click(f"#drill [data-chip='{names[0][5:]}']")  # a click still adds its chip
+    assert page.input_value(f"#drill input[name='{names[0]}']") == "1"
+    context.close()
