@@ -93,13 +93,13 @@ def test_a_number_too_long_for_its_range_is_named_by_its_start(
     rounds = [] if option == "--rounds" else ["--rounds", "3"]
     run = run_cli(capsys, "simulate", "--rules", "europoker", *rounds, option, "9" * 5000)
     assert (run.code, run.out) == (2, "")
-    assert run.err == (f"trainer: error: Invalid value for '{option}': '{'9' * 40}...' "
+    assert run.err == (f"trainer: error: Invalid value for '{option}': {'9' * 40}... "
                        f"(5,000 characters) is not in the range {range_}.\n")
 
 
 def test_a_seed_longer_than_any_number_is_refused_in_a_short_line(capsys: Capsys) -> None:
     run = run_cli(capsys, *DRILL, "--seed", "1" + ZEROS)
     assert (run.code, run.out) == (2, "")
-    assert run.err == (f"trainer: error: Invalid value for '--seed': '1{'0' * 39}...' "
+    assert run.err == (f"trainer: error: Invalid value for '--seed': 1{'0' * 39}... "
                        "(5,001 characters) has more digits than a number can (4,300)\n")
 

@@ -642,7 +642,7 @@ def test_a_full_table_and_its_nets_fit_a_pc_screen(browser: Any,
     for position, opened in enumerate((False, True, False)):
         wait_position(page, position)
         page.wait_for_load_state()  # the page's script put the felt back in view
-        page.wait_for_function("document.activeElement.name === 'net-0'")
+        expect(page.locator("#drill input[name=net-0]")).to_be_focused()  # CSP-proof polling
         words = page.locator("#drill details.in-words")
         assert words.evaluate("el => el.open") is opened, position
         if not opened:
@@ -901,7 +901,7 @@ def test_a_big_table_keeps_the_dealer_s_cards_on_screen_with_its_first_field(
     session_id = start(page, live_server, "spanish-21", "table-settlement", "hard", 2)
     for position in (0, 1):
         wait_position(page, position)
-        page.wait_for_function("document.activeElement.name === 'net-0'")
+        expect(page.locator("#drill input[name=net-0]")).to_be_focused()  # CSP-proof polling
         top, bottom = _felt_and_field(page)
         height = page.evaluate("document.documentElement.scrollHeight")
         assert height > 800  # a page that scrolls: the rule has something to do
@@ -943,7 +943,7 @@ def test_an_exam_s_big_table_keeps_the_dealer_s_cards_on_screen_too(
     page.goto(f"{live_server.url}/exams/sittings/{sitting.id}")
     for position in (0, 1):
         page.wait_for_selector(f"[data-state=exam-question][data-position='{position}']")
-        page.wait_for_function("document.activeElement.name === 'net-0'")
+        expect(page.locator("#drill input[name=net-0]")).to_be_focused()  # CSP-proof polling
         top, bottom = _felt_and_field(page)
         scrolled = page.evaluate("window.scrollY")
         assert bottom + scrolled > 800 and bottom - top <= 800, (  # the seed's tables

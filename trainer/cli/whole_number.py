@@ -26,13 +26,14 @@ class WholeNumber(click.IntRange):
             self.fail(f"{value!r} is not a whole number in ASCII digits (0-9)", param, ctx)
         sign, digits = ("-", value[1:]) if value.startswith("-") else ("", value)
         digits = digits.lstrip("0") or "0"
+        number = sign + digits  # named as click names a number out of range: unquoted
         if self.min is not None and self.max is not None:  # past the longer bound's digits
             if len(digits) > max(len(str(abs(self.min))), len(str(abs(self.max)))):
-                self.fail(f"{value!r} is not in the range {self._describe_range()}.", param, ctx)
+                self.fail(f"{number} is not in the range {self._describe_range()}.", param, ctx)
         elif len(digits) > sys.get_int_max_str_digits():
-            self.fail(f"{value!r} has more digits than a number can "
+            self.fail(f"{number} has more digits than a number can "
                       f"({sys.get_int_max_str_digits():,})", param, ctx)
-        return super().convert(int(sign + digits), param, ctx)
+        return super().convert(int(number), param, ctx)
 
     def _describe_range(self) -> str:
         """The range for ``--help``; none for a number without bounds (click: ``x<=None``)."""
