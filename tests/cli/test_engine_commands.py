@@ -390,3 +390,11 @@ def test_a_pasted_value_of_thousands_of_characters_is_named_by_its_start(
     run = run_cli(capsys, *args)
     assert (run.code, run.out) == (2, "")
     assert run.err.startswith(f"trainer: error: {line}") and len(run.err) < 300, run.err[:400]
+
+
+def test_a_pasted_page_of_short_words_is_cut_too(capsys: Capsys) -> None:
+    run = run_cli(capsys, "drill", "--rules", "europoker", "--family", "dealer-draw",
+                  "--difficulty", "word " * 4000)
+    assert (run.code, run.out) == (2, "")
+    assert run.err.startswith("trainer: error: unknown difficulty 'word word")
+    assert run.err.endswith(" characters in all)\n") and len(run.err) < 10_100

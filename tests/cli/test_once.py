@@ -23,3 +23,8 @@ def test_an_option_given_twice_is_refused_not_won_by_its_last(
     run = run_cli(capsys, *args)
     assert (run.code, run.out) == (2, "")
     assert run.err == f"trainer: error: {named}: give it once\n"
+
+
+def test_help_is_shown_whatever_else_is_repeated(capsys: Capsys) -> None:
+    run = run_cli(capsys, *DRILL, "--seed", "1", "--seed", "2", "--help")
+    assert run.code == 0 and run.out.startswith("Usage: ") and "trainer drill" in run.out

@@ -103,3 +103,11 @@ def test_a_seed_longer_than_any_number_is_refused_in_a_short_line(capsys: Capsys
     assert run.err == (f"trainer: error: Invalid value for '--seed': 1{'0' * 39}... "
                        "(5,001 characters) has more digits than a number can (4,300)\n")
 
+
+
+def test_numbers_still_read_with_python_s_digit_limit_off(
+        capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``PYTHONINTMAXSTRDIGITS=0`` lifts the limit: ``sys.get_int_max_str_digits()`` is 0."""
+    monkeypatch.setattr("sys.get_int_max_str_digits", lambda: 0)
+    run = run_cli(capsys, *DRILL, "--seed", "5")
+    assert run.code == 0, run.err

@@ -6,9 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from trainer.db import connect
+from trainer.db import exams as exams_db
+from trainer.db.users import create_user
+from trainer.web.auth import hash_password
 from trainer.web.drills_backend import DrillsPackageBackend
+from trainer.web.exams import plan
 
-from .conftest import LiveServer
+from .conftest import PASSWORD, LiveServer
 from .test_trainee_flow import (
     attempts,
     dealt_session,
@@ -79,4 +84,48 @@ def test_enter_twice_on_a_page_with_nothing_focused_stops_at_the_feedback(
     page.wait_for_timeout(150)
     assert page.locator("[data-state=feedback]").count() == 1
     assert len(attempts(live_server, session_id)) == 1
+    context.close()
+
+
+def test_enter_twice_in_an_exam_does_not_answer_the_next_question(
+        browser: Any, live_server: LiveServer) -> None:
+    """An exam goes from question to question with no feedback between: the Enter that sent
+    one question's ticks, pressed again at once, must not send the next one's, unticked,
+    as a graded answer."""
+    backend = DrillsPackageBackend()
+    db = connect(live_server.database)
+    try:
+        tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
+        boss = create_user(db, "ticks-boss", "supervisor",
+                           hash_password(PASSWORD, "pbkdf2:sha256:1000"))
+        exam = exams_db.create_exam(
+            db, title="Split aces", houses=["casino-classic"], families=["split-aces"],
+            difficulty="medium", questions=3, pass_mark=50, time_limit_s=600,
+            attempts_allowed=1, created_by=boss.id, assign_to=[tina])
+
+        def ticks(seed: int, position: int) -> bool:
+            house, family, level, question_seed = plan(exam, backend.families(), seed, position)
+            return backend.view(backend.generate(house, family, question_seed, level)).kind \
+                == "multi"
+
+        seed = next(s for s in range(500) if ticks(s, 0) and ticks(s, 1))
+        sitting = exams_db.start_sitting(db, exam, tina, seed=seed)
+    finally:
+        db.close()
+    context, page = tina_on(browser, live_server, 0)
+    page.goto(f"{live_server.url}/exams/sittings/{sitting.id}")
+    page.wait_for_selector("[data-state=exam-question][data-position='0']")
+    page.wait_for_load_state()
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("Enter")  # nothing ticked: the hand stands
+    page.wait_for_selector("[data-state=exam-question][data-position='1']")
+    page.keyboard.press("Enter")  # the same Enter, twice
+    page.wait_for_timeout(300)
+    db = connect(live_server.database)
+    try:
+        answered = [a.position for a in exams_db.sitting_answers(db, sitting.id) if a.answered]
+    finally:
+        db.close()
+    assert answered == [0]
+    assert page.locator("[data-state=exam-question][data-position='1']").count() == 1
     context.close()

@@ -208,7 +208,7 @@ def _net_field(body: str, index: int) -> str:
     ("10", (" ", ""),  # boxes left empty: the focus fell on box 1, already filled
      "Box 2: no net and box {last}: no net (give a net for every box, 0 for a push)."),
     ("10", ("abc", ""),  # one that does not read, one empty: named at once, not in turn
-     "Box 2: &#39;abc&#39; does not read and box {last}: no net (give a net for every box"),
+     "Box 2: &#39;abc&#39; is not an amount and box {last}: no net (give a net for every box"),
 ])
 def test_every_refused_box_is_named_marked_and_the_first_focused(
         real_app: Flask, filled: str, bad: tuple[str, str], said: str) -> None:

@@ -54,6 +54,9 @@ SHOWN_CHARS = 40
 """How much of a long word (a value of thousands of characters) an error line shows."""
 _LONG_WORD = re.compile(r"(?P<quote>['\"]?)(?P<word>[^\s'\"/]{256,})(?P=quote)")
 """A word longer than any file name (255 bytes): a path is never cut, a pasted value is."""
+LONGEST_LINE = 10_000
+"""An error line longer than this, its long words cut already, is cut too: room for two
+paths of the longest (4,096), not for a pasted page of short words."""
 
 
 def _shortened(found: re.Match[str]) -> str:
@@ -65,6 +68,8 @@ def _refuse(message: str) -> NoReturn:
     """Exit 2 with ``message`` as one line on stderr (click lists a choice on lines of its
     own); a long word in it, a value typed or pasted, is cut to its start and its length."""
     line = _LONG_WORD.sub(_shortened, _LINE_BREAK.sub(" ", message.strip()))
+    if len(line) > LONGEST_LINE:  # a pasted value of many short words
+        line = f"{line[:LONGEST_LINE]}... ({len(line):,} characters in all)"
     click.echo(f"trainer: error: {line}", err=True)
     sys.exit(2)
 

@@ -13,6 +13,8 @@ class OnceOptionsCommand(click.Command):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         _, _, order = self.make_parser(ctx).parse_args(args=list(args))
+        if ctx.resilient_parsing or any(param.is_eager for param in order):
+            return super().parse_args(ctx, args)  # completing a word, or --help
         for param in order:
             if isinstance(param, click.Option) and not (param.multiple or param.count
                                                         or param.is_eager) \

@@ -11,6 +11,8 @@ import click
 ASCII_WHOLE = re.compile(r"[0-9]+")
 """ASCII digits: ``int`` and ``str.isdigit`` also take ``５``, ``٣``, ``1_000`` and spaces."""
 _SIGNED = re.compile(r"-?[0-9]+")
+
+
 class WholeNumber(click.IntRange):
     """A whole number written in ASCII digits (a leading ``-`` for a negative one), from
     ``min`` to ``max`` when they are given; anything else is refused naming the value.
@@ -30,9 +32,8 @@ class WholeNumber(click.IntRange):
         if self.min is not None and self.max is not None:  # past the longer bound's digits
             if len(digits) > max(len(str(abs(self.min))), len(str(abs(self.max)))):
                 self.fail(f"{number} is not in the range {self._describe_range()}.", param, ctx)
-        elif len(digits) > sys.get_int_max_str_digits():
-            self.fail(f"{number} has more digits than a number can "
-                      f"({sys.get_int_max_str_digits():,})", param, ctx)
+        elif 0 < (limit := sys.get_int_max_str_digits()) < len(digits):  # 0: no limit
+            self.fail(f"{number} has more digits than a number can ({limit:,})", param, ctx)
         return super().convert(int(number), param, ctx)
 
     def _describe_range(self) -> str:

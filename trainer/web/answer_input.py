@@ -100,10 +100,15 @@ def _no_net(labels: tuple[str, ...], nets: tuple[str, ...]) -> str:
     refused = [(label, net) for label, net in zip(labels, nets, strict=True)
                if not net or not _reads_as_net(net)]
     named = [f"{label if i == 0 else label.lower()}: "
-             + (f"{net[:20]!r} does not read" if net else "no net")
+             + (f"{_cut(net)} is not an amount" if net else "no net")
              for i, (label, net) in enumerate(refused)]
     listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
     return f"{listed} (give a net for every box, 0 for a push)."
+
+
+def _cut(typed: str) -> str:
+    """A typed value as a message quotes it: its first 20 characters, and "…" if more."""
+    return repr(typed) if len(typed) <= 20 else repr(typed[:20]) + "…"
 
 
 def _reads_as_net(net: str) -> bool:

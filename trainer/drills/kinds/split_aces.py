@@ -160,8 +160,9 @@ def _is_blackjack(ctx: Ctx) -> Draft:
     natural = is_natural(rules, seat.player_hand())
     pays = rules.blackjack_pays if natural else "1:1 like any other win"
     verdict = "is a blackjack" if natural else "is 21, not a blackjack"
-    how = "as the box's first two cards, no split" if dealt else "after a split"
-    prompt = (f"A box is dealt {show(cards)} as its first two cards (no split)." if dealt
+    untouched = "no split, no switch" if rules.switch else "no split"
+    how = f"dealt as the box's first two cards ({untouched})" if dealt else "after a split"
+    prompt = (f"A box is dealt {show(cards)} as its first two cards ({untouched})." if dealt
               else f"After splitting aces, one ace takes {cards[1].label}: {show(cards)}.")
     return Draft(
         table=Table(dealer=(), hands=(seat,), ask="split-aces-blackjack"),

@@ -77,7 +77,8 @@
   document.addEventListener("htmx:load", armAfterTap);
   document.addEventListener("click", function (event) {
     var control = event.target.closest &&
-      event.target.closest("#drill button, #drill a[href], #drill input, #drill label");
+      event.target.closest("#drill button, #drill a[href], #drill input, #drill label, " +
+                           "#drill summary");
     if (!control || event.detail === 0) return;
     var again = performance.now() - swappedAt < TAP_AGAIN_MS &&
       Math.abs(event.clientX - lastTap.x) < TAP_AGAIN_PX &&
@@ -266,7 +267,10 @@
       var multi = shown("[data-submit-on-enter]");
       if (multi && key === "enter" && !typing && multi.form) {
         event.preventDefault();
-        if (performance.now() - nextByEnter >= ENTER_IS_NEXT_AFTER_MS) {
+        // nor the Enter that answered the last question, when this one came in its place
+        // (an exam goes from question to question, with no feedback between)
+        if (performance.now() - nextByEnter >= ENTER_IS_NEXT_AFTER_MS &&
+            performance.now() - answeredByEnter >= ENTER_IS_NEXT_AFTER_MS) {
           // sent from the page itself (nothing focused: the first question, a reload): the
           // same Enter again must not pass its feedback either
           answeredByEnter = performance.now();
