@@ -234,6 +234,7 @@
   document.addEventListener("keydown", function (event) {
     lastTap.at = swappedAt = -Infinity;  // a key came between: the next tap is a new one
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
+    var sinceAnswered = performance.now() - answeredByEnter;  // before this Enter counts
     var key = event.key === " " ? "space" : event.key.toLowerCase();
     var typing = typingIn(event.target);
     // Enter on a fold in the form (the boxes in words) opens it: it sends no answer
@@ -270,7 +271,7 @@
         // nor the Enter that answered the last question, when this one came in its place
         // (an exam goes from question to question, with no feedback between)
         if (performance.now() - nextByEnter >= ENTER_IS_NEXT_AFTER_MS &&
-            performance.now() - answeredByEnter >= ENTER_IS_NEXT_AFTER_MS) {
+            sinceAnswered >= ENTER_IS_NEXT_AFTER_MS) {
           // sent from the page itself (nothing focused: the first question, a reload): the
           // same Enter again must not pass its feedback either
           answeredByEnter = performance.now();
