@@ -8,18 +8,18 @@ from typing import Any
 
 from trainer.db import connect
 from trainer.db import exams as exams_db
-from trainer.db.users import create_user
-from trainer.web.auth import hash_password
 from trainer.web.drills_backend import DrillsPackageBackend
 from trainer.web.exams import plan
 
-from .conftest import PASSWORD, LiveServer
+from .conftest import LiveServer
 from .test_trainee_flow import (
     attempts,
     dealt_session,
     login,
     ticks_session,
+    tina_exam,
     tina_on,
+    tina_sitting,
     wait_position,
 )
 
@@ -93,25 +93,15 @@ def test_enter_twice_in_an_exam_does_not_answer_the_next_question(
     one question's ticks, pressed again at once, must not send the next one's, unticked,
     as a graded answer."""
     backend = DrillsPackageBackend()
-    db = connect(live_server.database)
-    try:
-        tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
-        boss = create_user(db, "ticks-boss", "supervisor",
-                           hash_password(PASSWORD, "pbkdf2:sha256:1000"))
-        exam = exams_db.create_exam(
-            db, title="Split aces", houses=["casino-classic"], families=["split-aces"],
-            difficulty="medium", questions=3, pass_mark=50, time_limit_s=600,
-            attempts_allowed=1, created_by=boss.id, assign_to=[tina])
+    exam = tina_exam(live_server, "casino-classic", "split-aces", "medium", 3)
 
-        def ticks(seed: int, position: int) -> bool:
-            house, family, level, question_seed = plan(exam, backend.families(), seed, position)
-            return backend.view(backend.generate(house, family, question_seed, level)).kind \
-                == "multi"
+    def ticks(seed: int, position: int) -> bool:
+        house, family, level, question_seed = plan(exam, backend.families(), seed, position)
+        return backend.view(backend.generate(house, family, question_seed, level)).kind \
+            == "multi"
 
-        seed = next(s for s in range(500) if ticks(s, 0) and ticks(s, 1))
-        sitting = exams_db.start_sitting(db, exam, tina, seed=seed)
-    finally:
-        db.close()
+    sitting = tina_sitting(live_server, exam,
+                           next(s for s in range(500) if ticks(s, 0) and ticks(s, 1)))
     context, page = tina_on(browser, live_server, 0)
     page.goto(f"{live_server.url}/exams/sittings/{sitting.id}")
     page.wait_for_selector("[data-state=exam-question][data-position='0']")

@@ -107,6 +107,33 @@ def ticks_session(server: LiveServer, count: int) -> drilling.SessionRow:
     return dealt_session(server, "casino-classic", "split-aces", "medium", ticks)
 
 
+def tina_exam(server: LiveServer, house: str, family: str, difficulty: str,
+              questions: int) -> exams_db.Exam:
+    """An exam of one house and drill, set by a supervisor of its own and assigned to tina
+    (a pass mark of 50 %, 600 s a question, one attempt)."""
+    db = connect(server.database)
+    try:
+        tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
+        boss = create_user(db, f"{house}-{family}-boss", "supervisor",
+                           hash_password(PASSWORD, "pbkdf2:sha256:1000"))
+        return exams_db.create_exam(
+            db, title=f"{house} {family}", houses=[house], families=[family],
+            difficulty=difficulty, questions=questions, pass_mark=50, time_limit_s=600,
+            attempts_allowed=1, created_by=boss.id, assign_to=[tina])
+    finally:
+        db.close()
+
+
+def tina_sitting(server: LiveServer, exam: exams_db.Exam, seed: int) -> exams_db.Sitting:
+    """Tina's first sitting of ``exam``, dealt from ``seed``."""
+    db = connect(server.database)
+    try:
+        tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
+        return exams_db.start_sitting(db, exam, tina, seed=seed)
+    finally:
+        db.close()
+
+
 def one_question_session(server: LiveServer, house: str, family: str, difficulty: str,
                          seed: int) -> tuple[drilling.SessionRow, str]:
     """Tina's session of the one question this seed deals, and that question's JSON."""
@@ -925,18 +952,8 @@ def test_an_exam_s_big_table_keeps_the_dealer_s_cards_on_screen_too(
     the page loads, and on the second, swapped in by htmx after the first is answered.
     The sitting's seed deals two seven-box tables whose first net field lies below the
     fold, so focusing it scrolls, while the felt and the field fit on the screen."""
-    db = connect(live_server.database)
-    try:
-        tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
-        boss = create_user(db, "bigtable-boss", "supervisor",
-                           hash_password(PASSWORD, "pbkdf2:sha256:1000"))
-        exam = exams_db.create_exam(
-            db, title="Big table exam", houses=["spanish-21"], families=["table-settlement"],
-            difficulty="hard", questions=2, pass_mark=50, time_limit_s=600,
-            attempts_allowed=1, created_by=boss.id, assign_to=[tina])
-        sitting = exams_db.start_sitting(db, exam, tina, seed=1)
-    finally:
-        db.close()
+    exam = tina_exam(live_server, "spanish-21", "table-settlement", "hard", 2)
+    sitting = tina_sitting(live_server, exam, seed=1)
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     login(page, live_server, "tina")
