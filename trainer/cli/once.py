@@ -4,6 +4,8 @@ shell's history could carry unseen."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import click
 
 
@@ -13,14 +15,13 @@ class OnceOptionsCommand(click.Command):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         _, _, order = self.make_parser(ctx).parse_args(args=list(args))
-        if ctx.resilient_parsing or any(param.is_eager for param in order):
-            return super().parse_args(ctx, args)  # completing a word, or --help
-        for param in order:
-            if isinstance(param, click.Option) and not (param.multiple or param.count
-                                                        or param.is_eager) \
-                    and order.count(param) > 1:
-                ctx.fail(f"{' / '.join(param.opts + param.secondary_opts)} is given "
-                         f"{order.count(param)} times: give it once")
+        if not ctx.resilient_parsing and not any(param.is_eager for param in order):
+            given = Counter(param for param in order if isinstance(param, click.Option)
+                            and not (param.multiple or param.count))  # not completing, --help
+            for option, times in given.items():
+                if times > 1:
+                    ctx.fail(f"{' / '.join(option.opts + option.secondary_opts)} is given "
+                             f"{times} times: give it once")
         return super().parse_args(ctx, args)
 
 
