@@ -222,6 +222,9 @@ def test_dashboard_table_and_heat_map(client: FlaskClient, auth: Any,
     assert row
     assert '<td class="attempts" data-label="Attempts">5</td>' in row.group(1)
     assert "60%" in row.group(1) and "(3/5)" in row.group(1)
+    # the median against par in words, not by colour alone
+    assert ('<td data-label="Median time against par"><span class="under-par">3.0 s</span>,'
+            ' within the par of 3.0 s</td>') in row.group(1)
     assert 'data-trainee="tom"' in html
     assert '<svg' in html and 'class="chart heat-map"' in html
     assert f'data-row="{world["tina"]}" data-column="dealer-draw" data-value="75%"' in html
@@ -245,7 +248,7 @@ def test_a_trainee_drilled_only_in_a_retired_family_has_no_par(
     response = client.get("/supervisor/")
     assert response.status_code == 200
     row = re.search(r'<tr data-trainee="tom">(.*?)</tr>', response.get_data(as_text=True), re.S)
-    assert row and "<span>2.5 s</span> / –" in row.group(1)  # median of 2.0 s and 3.0 s
+    assert row and ">2.5 s, no par</td>" in row.group(1)  # median of 2.0 s and 3.0 s
     # its square is drawn but links nowhere: the trainee page has no such drill to filter by
     html = response.get_data(as_text=True)
     assert 'data-column="retired-drill"' in html and "family=retired-drill" not in html

@@ -10,7 +10,14 @@ from jinja2 import DictLoader, UndefinedError, nodes
 
 from trainer.web import create_app
 from trainer.web.houses_view import with_house_titles
-from trainer.web.templating import FixedFragments, answer_words, init_app, rule_html
+from trainer.web.templating import (
+    FixedFragments,
+    answer_words,
+    init_app,
+    rule_html,
+    seconds,
+    seconds_apart,
+)
 
 TEMPLATES = {
     "rules.html": "<ul>{% for f in facts %}<li>{{ f }}</li>{% endfor %}</ul>",
@@ -129,3 +136,23 @@ def test_served_a_name_a_page_is_not_given_is_logged_and_blank(
     with app.app_context(), caplog.at_level("WARNING"):
         assert app.jinja_env.from_string("<p>{{ view }}</p>").render() == "<p></p>"
     assert "'view' is undefined" in caplog.text
+
+
+@pytest.mark.parametrize(("ms", "text"), [
+    (None, "–"), (0, "0.0 s"), (49, "0.0 s"), (50, "0.1 s"), (2449, "2.4 s"), (2450, "2.5 s"),
+    (5049, "5.0 s"), (5050, "5.1 s"), (999, "1.0 s"), (123_456, "123.5 s")])
+def test_seconds_round_half_up_in_whole_milliseconds(ms: int | None, text: str) -> None:
+    assert seconds(ms) == text
+
+
+@pytest.mark.parametrize(("elapsed", "par", "texts"), [
+    (5200, 5000, ("5.2 s", "5.0 s")),        # one decimal tells them apart
+    (5000, 5000, ("5.0 s", "5.0 s")),        # the same time: the same text
+    (5049, 5000, ("5.05 s", "5.00 s")),      # over the par, not "5.0 s over 5.0 s"
+    (5001, 5000, ("5.001 s", "5.000 s")),
+    (4999, 5000, ("4.999 s", "5.000 s")),    # within, and seen to be
+    (2960, 3000, ("2.96 s", "3.00 s")),
+])
+def test_a_time_and_its_par_are_shown_apart_when_they_differ(
+        elapsed: int, par: int, texts: tuple[str, str]) -> None:
+    assert seconds_apart(elapsed, par) == texts

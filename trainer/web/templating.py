@@ -69,11 +69,23 @@ def rule_html(explanation: str) -> Markup:
     return Markup(f'<ul class="rule">{items}</ul>')
 
 
-def seconds(ms: int | None) -> str:
-    """Milliseconds as seconds with one decimal: ``2.4 s``."""
+def seconds(ms: int | None, decimals: int = 1) -> str:
+    """Milliseconds as seconds, rounded half up: ``2450`` → ``2.5 s`` (``decimals`` 1-3)."""
     if ms is None:
         return "–"
-    return f"{ms / 1000:.1f} s"
+    step = 10 ** (3 - decimals)
+    whole, fraction = divmod((ms + step // 2) // step, 10**decimals)
+    return f"{whole}.{fraction:0{decimals}d} s"
+
+
+def seconds_apart(elapsed_ms: int, par_ms: int) -> tuple[str, str]:
+    """A time and its par in seconds, with as few decimals (1 to 3) as tell two different
+    times apart: ``(5049, 5000)`` → ``("5.049 s", "5.000 s")``, never "5.0 s over 5.0 s"."""
+    for decimals in (1, 2):
+        texts = seconds(elapsed_ms, decimals), seconds(par_ms, decimals)
+        if texts[0] != texts[1] or elapsed_ms == par_ms:
+            return texts
+    return seconds(elapsed_ms, 3), seconds(par_ms, 3)
 
 
 def chip_stack(amount: Decimal | None, denominations: tuple[Decimal, ...] = ()) -> list[Decimal]:
@@ -240,6 +252,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["answer_words"] = answer_words
     app.jinja_env.filters["secs"] = seconds
+    app.jinja_env.globals["seconds_apart"] = seconds_apart
     app.jinja_env.filters["rule_html"] = rule_html
     app.jinja_env.filters["box_nets"] = box_nets
     app.jinja_env.filters["chip_class"] = chip_class
