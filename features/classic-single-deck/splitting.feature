@@ -6,7 +6,12 @@ Feature: Classic single deck — one split of two cards of one rank
 
   @reading
   Scenario Outline: reading — only two cards of the same rank split (K+K yes, K+Q no)
-    "Of one denomination" names the card's face, not its points.
+    "Of one denomination" (наміналу) names the card's face: the text values cards 2
+    to 10 by their намінал and gives the king, jack and queen ten points apart from
+    it («Кароль, вальёт і дама – па дзесяць ачкоў»), so a king and a queen are two
+    denominations worth the same points. Where the text says "a намінал of 21
+    points" it means a whole hand's total, which says nothing of two single cards;
+    the face reading is taken.
 
     Given the house rules "classic-single-deck"
     And a bet of 10 on <cards>

@@ -85,3 +85,16 @@ def test_the_whole_cents_reading_of_every_house_is_recorded_by_its_scenarios(tmp
             (reading,) = result.readings
             assert (reading.text, reading.why) == (CENTS_READING, CENTS_WHY)
             assert reading.source == "every house: no source says"
+
+
+def test_the_html_report_keeps_a_house_s_features_in_file_order_and_names_readings_once(
+        tmp_path):
+    """A house's Russian features stay among its English ones (pytest-bdd sorts features by
+    name: Cyrillic after Latin), and a "reading — ..." title is not badged "reading" again."""
+    run = run_features([ROOT / "features" / "russian-casino"], report_dir=tmp_path)
+    assert run.ok
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    files = re.findall(r"</h3><p><small>([^<]*)</small>", page)
+    assert files == sorted(files) and "russian-casino/dealer.feature" in files[1]
+    assert "<summary class='passed'>reading — " in page
+    assert "</span> reading" not in page

@@ -96,6 +96,15 @@ def test_split_aces_take_one_card_and_resplit_where_allowed(
     assert allowed(house, "As 9d", split=True, split_aces=True, hands_on_box=2) == {"stand"}
 
 
+@pytest.mark.parametrize("house", ["europoker", "baden-baden", "classic-single-deck"])
+def test_a_blackjack_is_refused_play_without_saying_when_it_is_paid(house: str) -> None:
+    """Where the dealer's cards are opened first (or a dealer blackjack beats it), a
+    blackjack is not "paid at once": the refusal says only that the hand is finished."""
+    state = HandState(parse_cards(["As", "Kc"]))
+    assert refusal(find_house(house), state, Card.parse("Ah"), Action.DOUBLE) == (
+        f"{house}: a blackjack is a finished hand; there is nothing to play")
+
+
 def test_split_ace_plus_ten_is_21_not_blackjack() -> None:
     state = HandState(parse_cards(["As", "Kd"]), split=True, split_aces=True, hands_on_box=2)
     assert refusal(find_house("europoker"), state, Card.parse("9h"), Action.HIT) == (

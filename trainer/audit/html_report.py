@@ -80,7 +80,10 @@ def _scenario_sections(run: AuditRun) -> list[str]:
         return [part for result in run.results for part in _result_section(result, {})]
     by_id = {result.test_id: result for result in run.results}
     parts = []
-    for feature in json.loads(cucumber.read_text(encoding="utf-8")):
+    # by file, as the features were given (pytest-bdd orders them by name, which puts a
+    # house's Russian features after every English one)
+    features = json.loads(cucumber.read_text(encoding="utf-8"))
+    for feature in sorted(features, key=lambda feature: str(feature.get("uri", ""))):
         parts.append(f"<h3>{_esc(feature.get('name', ''))}</h3>"
                      f"<p><small>{_esc(feature.get('uri', ''))}</small></p>")
         for element in feature.get("elements", []):
@@ -98,9 +101,8 @@ def _scenario_sections(run: AuditRun) -> list[str]:
 def _result_section(result: ScenarioResult, element: dict[str, Any]) -> list[str]:
     """One scenario: its name, status and tags, its steps (cucumber ``element``), its readings."""
     tags = " ".join(tag.get("name", "") for tag in element.get("tags", []))
-    badge = "<span class='reading'>reading</span> " if result.reading else ""
     parts = [f"<details{' open' if result.status == 'failed' else ''}><summary "
-             f"class='{result.status}'>{badge}{_esc(result.title)} — {result.status}"
+             f"class='{result.status}'>{_title_html(result)} — {result.status}"
              f" <small>{_esc(tags)}</small></summary><ol>"]
     for s in element.get("steps", []):
         outcome = s.get("result", {})
@@ -114,6 +116,13 @@ def _result_section(result: ScenarioResult, element: dict[str, Any]) -> list[str
     parts.extend(_reading_note(reading) for reading in result.readings)
     parts.append("</details>")
     return parts
+
+
+def _title_html(result: ScenarioResult) -> str:
+    """A scenario's title, a reading's badged "reading" unless the title starts with the
+    word already (the features' "reading — ..." titles)."""
+    badged = result.reading and not result.title.startswith("reading")
+    return ("<span class='reading'>reading</span> " if badged else "") + _esc(result.title)
 
 
 def _reading_note(reading: Reading) -> str:

@@ -88,7 +88,7 @@ class Refusal(Enum):
     """Why an action is not allowed; ``explain`` words it for a house."""
 
     BUST = "the hand has busted"
-    NATURAL = "a blackjack is paid at once; there is nothing to play"
+    NATURAL = "a blackjack is a finished hand; there is nothing to play"
     HAS_21 = "the hand has 21; play passes on"
     DOUBLED_ONE_CARD = "a doubled hand takes exactly one card"
     SPLIT_ACES_ONE_CARD = "split aces take one card each"
