@@ -275,3 +275,49 @@ def test_the_button_that_sends_a_long_question_stays_on_screen(
         ".bottom")
     assert bottom <= viewport["height"]
     context.close()
+
+
+# Scroll the first field to the screen's bottom edge, where the stuck bar lies; then the
+# bar's box, and the boxes of the fields it lies over.
+BEHIND_THE_BAR = """([bar, fields]) => {
+  for (const words of document.querySelectorAll("#drill details")) words.open = true;
+  const first = document.querySelector(fields).getBoundingClientRect();
+  window.scrollBy(0, (first.top + first.bottom) / 2 - (window.innerHeight - 20));
+  const strip = document.querySelector(bar);
+  const b = strip.getBoundingClientRect();
+  const behind = [...document.querySelectorAll(fields)].map(e => e.getBoundingClientRect())
+    .filter(r => r.bottom > b.top && r.top < b.bottom)
+    .map(r => [r.left, r.right]);
+  return {bar: [b.left, b.right, b.bottom], behind, background:
+          getComputedStyle(strip).backgroundColor};
+}"""
+
+
+@pytest.mark.parametrize(("house", "family", "bar", "fields"), [
+    ("blackjack-switch", "table-settlement", "fieldset.nets > .send-bar",
+     "fieldset.nets input"),
+    ("russian-casino", "even-money", ".chip-builder .chip-send",
+     ".chip-builder input, .chip-builder .chip"),
+])
+def test_a_stuck_answer_bar_hides_the_fields_it_covers_whole(
+        browser: Any, live_server: LiveServer, house: str, family: str, bar: str,
+        fields: str) -> None:
+    """On a tablet the bar that sends the answer stays at the screen's bottom edge over the
+    fields still below it: it spans the form and is opaque, so no field lies half seen
+    beside the button (a tap on that half pressed the button and sent the answer)."""
+    session, text = one_question_session(live_server, house, family, "hard", 5)
+    if family == "even-money":
+        assert json.loads(text)["answer_kind"] == "chips"
+    context = browser.new_context(viewport={"width": 768, "height": 1024}, has_touch=True)
+    page = context.new_page()
+    login(page, live_server, "tina")
+    page.goto(f"{live_server.url}/drills/{session.id}")
+    page.wait_for_selector("#drill[data-state=question]")
+    page.wait_for_load_state()
+    placed = page.evaluate(BEHIND_THE_BAR, [f"#drill {bar}", f"#drill {fields}"])
+    left, right, bottom = placed["bar"]
+    assert bottom == 1024  # stuck at the screen's bottom edge
+    assert placed["behind"], placed  # over a row of fields
+    assert all(left <= a and b <= right for a, b in placed["behind"]), placed
+    assert placed["background"] == "rgb(255, 255, 255)"
+    context.close()
