@@ -209,3 +209,16 @@ def test_a_chip_of_a_tenth_of_a_cent_is_refused(tmp_path: Path,
     assert str(refused.value) == (
         "scenarios/_chip-sets.toml: default: chip = '0.001' is not an amount (use digits with "
         "at most two decimals and no thousands separator, e.g. 1250.50)")
+
+
+@pytest.mark.parametrize("house", sorted(shipped_houses()))
+def test_a_dealer_draw_names_its_move_then_the_house_s_rule_once(house: str) -> None:
+    """"… is soft 17, so the dealer hits. spanish-21: the dealer draws to 16, hits soft 17
+    …": the rule is said once (it followed a sentence saying the same move by it)."""
+    levels = ("easy", "medium", "hard")
+    for seed in range(45):
+        question = generate(house, "dealer-draw", seed, levels[seed % 3])
+        sentence = question.explanation.split(" (")[0]  # a reading note may name it again
+        move = "hits" if question.expected == "hit" else "stands"
+        assert f", so the dealer {move}. {house}: the dealer draws to 16" in sentence
+        assert sentence.count(f"{house}:") == 1, question.explanation

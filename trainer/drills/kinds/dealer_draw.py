@@ -5,7 +5,7 @@ from __future__ import annotations
 from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, reading_note, show
 from trainer.drills.table import Table
-from trainer.engine.dealer import dealer_action, why_dealer
+from trainer.engine.dealer import dealer_action
 from trainer.engine.hands import hand_total
 from trainer.engine.rules import HouseRules
 
@@ -14,6 +14,8 @@ _TRICKY = (
     (17, True, 3), (17, True, 3), (17, True, 4), (17, True, 2), (17, True, 5),
     (18, True, 3), (16, True, 3), (17, False, 3), (16, False, 3), (12, False, 3),
 )
+
+_MOVES = {"hit": "hits", "stand": "stands"}
 
 
 def soft_17_rule(rules: HouseRules) -> str:
@@ -46,6 +48,8 @@ def build(ctx: Ctx) -> Draft:
         kind=AnswerKind.ACTION,
         choices=("hit", "stand"),
         expected=action,
-        explanation=(f"{show(cards)} is {reading}. {why_dealer(ctx.rules, cards)}. "
+        # the move, then the house's whole drawing rule (naming the house once: the move's
+        # own rule, why_dealer's "the dealer draws to 16 and must hit ...", says it again)
+        explanation=(f"{show(cards)} is {reading}, so the dealer {_MOVES[action]}. "
                      f"{soft_17_rule(ctx.rules)}{reading_note(ctx.rules, 'soft_17')}."),
     )
