@@ -222,3 +222,31 @@ def test_a_dealer_draw_names_its_move_then_the_house_s_rule_once(house: str) -> 
         move = "hits" if question.expected == "hit" else "stands"
         assert f", so the dealer {move}. {house}: the dealer draws to 16" in sentence
         assert sentence.count(f"{house}:") == 1, question.explanation
+
+
+def test_a_table_s_rule_gives_each_hand_s_stake_and_net_and_a_split_box_s_sum() -> None:
+    """"box 2, hand 1 …: pays 1:1 — doubled to 836: +836 | box 2, hand 2 …: pays 1:1 — bet
+    418: +418 | box 2 in all: +836 +418 = +1254": a trainee sees where a box's net came
+    from (the rule said only "pays 1:1", and a split box's hands were never summed)."""
+    seen = {"doubled": 0, "split": 0}
+    for seed in range(60):
+        question = generate("russian-casino", "table-settlement", seed, "hard")
+        nets = str(question.expected).split(";")
+        lines = question.explanation.split(" | ")
+        hands = [line for line in lines if " in all: " not in line]
+        assert len(hands) == len(question.table.hands)
+        for seat, line in zip(question.table.hands, hands, strict=True):
+            stake = line.rsplit(" — ", 1)[1]
+            if seat.doubled:
+                seen["doubled"] += 1
+                assert stake.startswith(f"doubled to {seat.player_hand().stake}: ")
+            else:
+                assert stake.startswith(f"bet {seat.bet}: ")
+        for line in lines:
+            if " in all: " in line:
+                seen["split"] += 1
+                box, sums = line.removeprefix("box ").split(" in all: ")
+                parts, total = sums.split(" = ")
+                assert sum(Decimal(p) for p in parts.split()) == Decimal(total)
+                assert Decimal(total) == Decimal(nets[int(box) - 1])
+    assert seen["doubled"] and seen["split"], seen

@@ -15,7 +15,7 @@ from trainer.engine.hands import hand_total, is_two_card_21
 from trainer.engine.money import ZERO
 from trainer.engine.options import DOUBLE, Action, HandState
 from trainer.engine.seat import Seat
-from trainer.engine.settlement import Outcome, is_natural
+from trainer.engine.settlement import HandResult, Outcome, is_natural
 from trainer.engine.shoe import Shoe
 from trainer.engine.table_round import PlayedRound, SimpleStrategy, Strategy, play_round
 
@@ -101,6 +101,20 @@ def _hand_text(seat: Seat) -> str:
     return f"{show(seat.cards)} ({_describe(seat.cards, seat)}){flags}"
 
 
+def _hand_money(seat: Seat, result: HandResult) -> str:
+    """A hand's stake and net, as the rule of a table's settlement ends: ``doubled to 748:
+    +748``, ``bet 40: -20``, ``bet 50: -50, insurance +50``."""
+    text = f"{doubled_to(seat) or f'bet {money(seat.bet)}'}: {signed(result.net)}"
+    if result.insurance_net:
+        text += f", insurance {signed(result.insurance_net)}"
+    return text
+
+
+def _last_of_box(seats: tuple[Seat, ...], seat: Seat) -> Seat:
+    """The last hand played on ``seat``'s box (a split box has several)."""
+    return [s for s in seats if s.box == seat.box][-1]
+
+
 def _describe(cards: tuple[Card, ...], seat: Seat | None = None) -> str:
     natural = is_two_card_21(cards)
     if natural and (seat is None or not (seat.split or seat.switched)):
@@ -151,15 +165,22 @@ def build(ctx: Ctx) -> Draft:
     nets = [ZERO] * boxes
     reasons: list[str] = []
     names = seat_names(seats)
+    hand_nets: dict[int, list[Decimal]] = {}
     for seat, name, result in zip(seats, names, played.result.hands, strict=True):
-        nets[seat.box - 1] += result.net + result.insurance_net
+        net = result.net + result.insurance_net
+        nets[seat.box - 1] += net
+        hand_nets.setdefault(seat.box, []).append(net)
         why = result.rule
         if seat.switched and is_two_card_21(seat.cards):
             natural = "a blackjack" if is_natural(rules, seat.player_hand()) else (
                 "21, not a blackjack")
             why += (f"; ace + ten made by switching is {natural}"
                     f"{reading_note(rules, 'blackjack_after_switch')}")
-        reasons.append(f"{name} {show(seat.cards)}: {why}")
+        reasons.append(f"{name} {show(seat.cards)}: {why} — {_hand_money(seat, result)}")
+        if name.startswith(f"box {seat.box}, hand ") and seat is _last_of_box(seats, seat):
+            parts = hand_nets[seat.box]
+            reasons.append(f"box {seat.box} in all: {' '.join(signed(n) for n in parts)}"
+                           f" = {signed(sum(parts, ZERO))}")
     lines = [f"{name}: bet {money(s.bet)} — {_hand_text(s)}"
              for s, name in zip(seats, names, strict=True)]
     dealer = played.dealer
