@@ -87,7 +87,8 @@ def test_templates_get_the_environment_globals_as_a_plain_dict(app: Flask) -> No
 
 @pytest.mark.parametrize(("recorded", "shown"), [
     ("even-money", "Even money"), ("hit", "Hit"), ("split,stand", "Split, Stand"),
-    ("none", "None"), ("bust", "Bust"), ("52.50", "52.50"), ("soft 17", "soft 17"),
+    ("none", "None (the hand stands)"), ("bust", "Bust"), ("52.50", "52.50"),
+    ("soft 17", "soft 17"),
     ("+15;-10;0", "+15;-10;0"), ("=cmd()", "=cmd()"), ("", ""),
 ])
 def test_answer_words_show_choices_by_their_labels(recorded: str, shown: str) -> None:

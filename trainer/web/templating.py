@@ -35,9 +35,15 @@ def money(amount: Decimal | str | int | None) -> str:
 _CHOICE_VALUES = re.compile(r"[a-z]+(?:-[a-z]+)*(?:,[a-z]+(?:-[a-z]+)*)*")
 
 
+NO_TICK = "None (the hand stands)"
+"""``none``, a question of ticks answered with none ticked, as its prompt words it."""
+
+
 def answer_words(recorded: str) -> str:
     """A recorded answer as a trainee reads it: choices by their labels (``even-money`` is
     "Even money", ``split,stand`` "Split, Stand"); amounts, totals and nets as recorded."""
+    if recorded == "none":
+        return NO_TICK
     if not _CHOICE_VALUES.fullmatch(recorded):
         return recorded
     return ", ".join(choice_label(value) for value in recorded.split(","))
