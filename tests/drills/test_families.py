@@ -12,6 +12,7 @@ from trainer.drills import DrillError, families_for, find_family, generate, load
 from trainer.drills.build import Ctx
 from trainer.drills.families import REQUIREMENTS, parse_family, scenarios_dir
 from trainer.drills.pool import CardPool
+from trainer.engine.cards import Rank
 from trainer.engine.hands import is_two_card_21
 from trainer.engine.houses import find_house, load_house_file, shipped_houses
 
@@ -250,3 +251,20 @@ def test_a_table_s_rule_gives_each_hand_s_stake_and_net_and_a_split_box_s_sum() 
                 assert sum(Decimal(p) for p in parts.split()) == Decimal(total)
                 assert Decimal(total) == Decimal(nets[int(box) - 1])
     assert seen["doubled"] and seen["split"], seen
+
+
+@pytest.mark.parametrize(("house", "checked"), [
+    ("spanish-21", True), ("classic-single-deck", True), ("russian-casino", False)])
+def test_a_surrender_under_an_ace_or_a_ten_says_whether_the_dealer_has_checked(
+        house: str, checked: bool) -> None:
+    """A peeking house's box could not surrender had the dealer a blackjack: the prompt says
+    the dealer checked; with no hole card there is nothing to check yet."""
+    asked = 0
+    for seed in range(40):
+        question = generate(house, "surrender", seed, "hard")
+        up = question.table.dealer[0]
+        says = f"The dealer shows {up.label} and has checked: no blackjack." in question.prompt
+        could_be_blackjack = up.rank is Rank.ACE or up.rank.is_ten_value
+        asked += could_be_blackjack
+        assert says == (checked and could_be_blackjack), question.prompt
+    assert asked

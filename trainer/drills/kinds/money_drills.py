@@ -216,15 +216,24 @@ def build_surrender(ctx: Ctx) -> Draft:
         raise Retry
     return Draft(
         table=Table(dealer=(up,), hands=(gave_up,), ask="surrender-returned"),
-        prompt=(f"The dealer shows {up.label}. The box bets {money(seat.bet)}{doubled} on "
-                f"{show(seat.cards)}{split} and surrenders {when}. How much do you return "
-                "to the player?"),
+        prompt=(f"The dealer shows {up.label}{_checked(rules, up)}. The box bets "
+                f"{money(seat.bet)}{doubled} on {show(seat.cards)}{split} and surrenders "
+                f"{when}. How much do you return to the player?"),
         kind=AnswerKind.MONEY,
         expected=money(returned),
         amount=returned,
         explanation=(f"{result.rule}; the other half, {money(returned)}, goes back"
                      f"{_surrender_reading(rules, seat)}."),
     )
+
+
+def _checked(rules: HouseRules, up: Card) -> str:
+    """Under an ace or a ten at a house whose dealer blackjack is known before play, that
+    the dealer has none: else the box could not be playing, let alone surrendering."""
+    could_be_blackjack = up.rank is Rank.ACE or up.rank.is_ten_value
+    if could_be_blackjack and rules.blackjack_known_before_play:
+        return " and has checked: no blackjack"
+    return ""
 
 
 def _surrender_reading(rules: HouseRules, seat: Seat) -> str:
