@@ -188,3 +188,17 @@ def test_a_stored_question_of_a_newer_format_is_refused() -> None:
     stored = generate("europoker", "blackjack-payout", 1, "hard").to_dict() | {"version": 3}
     with pytest.raises(DrillError, match="format 3 is newer than this trainer reads"):
         Question.from_dict(stored)
+
+
+def test_other_chips_of_the_right_amount_are_right_and_said_to_be() -> None:
+    """Where the fewest chips are not asked for, another stack of the amount is right, and
+    the verdict says so: the expected answer shown is the fewest chips."""
+    question = next(q for q in (generate("spanish-21", "surrender", seed, "hard")
+                                for seed in range(60))
+                    if q.answer_kind is AnswerKind.CHIPS and not q.fewest_chips)
+    amount = chips_total(parse_chips(question.expected))
+    small = min(question.chips)
+    other = check(question, {str(small): int(amount / small)})
+    assert other.correct and other.detail == (
+        f"any chips that make {question.expected_text.split()[0]} are right")
+    assert check(question, question.expected).detail == ""

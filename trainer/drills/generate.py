@@ -168,6 +168,9 @@ def check(question: Question, answer: Answer) -> Verdict:
                               f"{chip_count(best)} will do ({chips_text(best)})")
             elif not correct:
                 detail = f"the chips add up to {money(value)}"
+            elif {d: n for d, n in stack.items() if n} != parse_chips(expected):
+                # the expected stack shown is the fewest chips, which were not asked for
+                detail = f"any chips that make {money(payout)} are right"
         case AnswerKind.TOTAL:
             word, total = parse_total(answer)
             given = "bust" if word == "bust" else f"{word} {total}"
