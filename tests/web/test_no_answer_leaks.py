@@ -270,9 +270,10 @@ def _assert_no_real_leak(app: Flask, name: str, response: Any, question: dict[st
                                for a in answers), (where, tag)
     # nothing pre-ticked or pre-selected in the answer form
     form = body[body.find("<form class=\"answer\""):] if "class=\"answer\"" in body else ""
+    tags = " ".join(re.findall(r"<[^>]+>", form))  # (the prompt may say "has checked")
     for marker in (" checked", " selected", 'aria-pressed="true"', 'aria-checked="true"',
                    'aria-selected="true"'):
-        assert marker not in form, (where, marker)
+        assert marker not in tags, (where, marker)
     # data-* and hx-* attributes (aria-labels repeat the visible cards and bets), comments,
     # JSON and script bodies
     attributes = re.findall(r'\s((?:data|hx)-[\w-]+)="([^"]*)"', body)
