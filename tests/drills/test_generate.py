@@ -202,3 +202,22 @@ def test_other_chips_of_the_right_amount_are_right_and_said_to_be() -> None:
     assert other.correct and other.detail == (
         f"any chips that make {question.expected_text.split()[0]} are right")
     assert check(question, question.expected).detail == ""
+
+
+def test_a_hand_reading_says_a_number_alone_is_read_as_hard() -> None:
+    """"21" for A♣ 2♥ 8♣ is hard 21, so wrong: the prompt says so before it is typed, and
+    the verdict names the right total's softness."""
+    seen = set()
+    for seed in range(40):
+        question = generate("europoker", "hand-reading", seed, "medium")
+        assert question.prompt.endswith("(e.g. soft 17, hard 14, bust; a number alone is"
+                                        " read as hard)")
+        word, _, total = question.expected.partition(" ")
+        if not total:
+            continue  # a bust
+        seen.add(word)
+        verdict = check(question, total)
+        assert verdict.correct == (word == "hard"), question.expected
+        if word == "soft":
+            assert verdict.detail == "right total, but the hand is soft"
+    assert seen == {"soft", "hard"}

@@ -44,7 +44,8 @@ def build(ctx: Ctx) -> Draft:
     expected = "bust" if reading.bust else str(reading)
     return Draft(
         table=Table(dealer=(), hands=(Seat(ctx.bet(), cards),), ask="hand-total"),
-        prompt=f"The player holds {show(cards)}. What is the total? (e.g. soft 17, hard 14, bust)",
+        prompt=(f"The player holds {show(cards)}. What is the total? (e.g. soft 17, hard 14,"
+                " bust; a number alone is read as hard)"),
         kind=AnswerKind.TOTAL,
         expected=expected,
         expected_text=str(reading),
