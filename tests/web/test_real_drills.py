@@ -489,3 +489,15 @@ def test_a_settlement_mistake_is_shown_box_by_box_in_the_summary(real_app: Flask
     assert rows == [(str(n), "+12345", want.strip())
                     for n, want in enumerate(expected.split(";"), start=1)]
     assert "You answered" not in summary
+
+
+@pytest.mark.parametrize("second", ["", "2"])  # refused on the form, or by the engine
+def test_a_box_named_inside_a_typed_net_is_not_marked(real_app: Flask, second: str) -> None:
+    """Box 2 typed "box 1: 5": the message quotes it, and box 1 (filled well) is not marked
+    refused for the words it quotes."""
+    body, _ = _refused_nets(real_app, "10", lambda boxes: {
+        "net-1": "box 1: 5", f"net-{boxes - 1}": second})
+    assert "Box 2: &#39;box 1: 5&#39;" in body, body[:2000]
+    first, refused = _net_field(body, 0), _net_field(body, 1)
+    assert "aria-invalid" not in first and "autofocus" not in first
+    assert 'aria-invalid="true"' in refused and "autofocus" in refused
