@@ -98,7 +98,7 @@ def seconds(ms: int | None, decimals: int = 1) -> str:
 
 def seconds_apart(elapsed_ms: int, par_ms: int) -> tuple[str, str]:
     """A time and its par in seconds, with as few decimals (1 to 3) as tell two different
-    times apart: ``(5049, 5000)`` → ``("5.049 s", "5.000 s")``, never "5.0 s over 5.0 s"."""
+    times apart: ``(5049, 5000)`` → ``("5.05 s", "5.00 s")``, never "5.0 s over 5.0 s"."""
     for decimals in (1, 2):
         texts = seconds(elapsed_ms, decimals), seconds(par_ms, decimals)
         if texts[0] != texts[1] or elapsed_ms == par_ms:

@@ -177,8 +177,8 @@ def build(ctx: Ctx) -> Draft:
             why += (f"; ace + ten made by switching is {natural}"
                     f"{reading_note(rules, 'blackjack_after_switch')}")
         reasons.append(f"{name} {show(seat.cards)}: {why} — {_hand_money(seat, result)}")
-        if name.startswith(f"box {seat.box}, hand ") and seat is _last_of_box(seats, seat):
-            parts = hand_nets[seat.box]
+        parts = hand_nets[seat.box]
+        if len(parts) > 1 and seat is _last_of_box(seats, seat):
             reasons.append(f"box {seat.box} in all: {' '.join(signed(n) for n in parts)}"
                            f" = {signed(sum(parts, ZERO))}")
     lines = [f"{name}: bet {money(s.bet)} — {_hand_text(s)}"
