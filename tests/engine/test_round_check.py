@@ -277,3 +277,11 @@ def test_at_spanish_21_a_player_21_leaves_the_dealer_nothing_to_draw_for() -> No
         _check("spanish-21", "9s 7d", twenty_one, hand("10", "Kh", "Qd"))
     with pytest.raises(RoundError, match="the dealer must still draw on hard 16"):
         _check("casino-classic", "9s 7d", hand("10", "5h", "6d", "Kc"))  # a 21 may still push
+
+
+def test_a_box_number_past_the_table_is_refused() -> None:
+    """casino-classic has seven boxes: a hand on box 8 sits at no box of its table."""
+    sits = hand("10", "5h", "6d")._replace(box=7)
+    _check("casino-classic", "Th 7d", sits)
+    with pytest.raises(RoundError, match=r"^hand 1: box 8; casino-classic has boxes 1 to 7$"):
+        _check("casino-classic", "Th 7d", sits._replace(box=8))

@@ -79,7 +79,10 @@ def _check_boxes(rules: HouseRules, hands: Sequence[PlayerHand]) -> None:
     first cards a pair the house splits, equal bets where the house says so, and insurance
     within the cap of one bet."""
     by_box: dict[BoxKey, list[PlayerHand]] = {}
-    for hand, box in zip(hands, box_of_each(rules, hands), strict=True):
+    for number, (hand, box) in enumerate(zip(hands, box_of_each(rules, hands), strict=True), 1):
+        if hand.box is not None and hand.box > rules.max_boxes:
+            raise RoundError(f"hand {number}: box {hand.box}; {rules.name} has boxes 1 to "
+                             f"{rules.max_boxes}")
         by_box.setdefault(box, []).append(hand)
     if len(by_box) > rules.max_boxes:
         raise RoundError(f"{len(by_box)} boxes; {rules.name} has {rules.max_boxes}")
