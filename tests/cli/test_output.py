@@ -28,3 +28,15 @@ def test_a_reader_gone_ends_quietly() -> None:
     run = subprocess.run(f"{sys.executable} -m trainer audit --steps | (exec 0<&-; sleep 1)",
                          shell=True, stderr=subprocess.PIPE, text=True, check=False)
     assert "Traceback" not in run.stderr and run.stderr == ""
+
+
+@pytest.mark.parametrize("command", ["rules list", "settle --rules europoker"])
+def test_a_closed_stdout_is_refused_not_printed_to_nowhere(command: str) -> None:
+    """``>&-``: Python starts with no stdout and print() writes nothing, so every result
+    was lost with exit 0."""
+    run = subprocess.run(f"{sys.executable} -m trainer {command} >&-", shell=True, text=True,
+                         input='{"dealer": ["9h", "Td"], "hands": [{"bet": "10", "cards":'
+                               ' ["Kh", "9d"]}]}', stderr=subprocess.PIPE, check=False)
+    assert run.returncode == 2
+    assert run.stderr == ("trainer: error: the output is closed (>&-): there is nowhere to"
+                          " write the result\n")

@@ -93,6 +93,8 @@ def _drop_output() -> None:
 
 def main() -> None:
     """Run the CLI; usage errors and refused values exit 2 with one line on stderr."""
+    if sys.stdout is None:  # started with stdout closed (``>&-``): print() would drop it all
+        _refuse("the output is closed (>&-): there is nowhere to write the result")
     try:
         code = cli.main(standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:
