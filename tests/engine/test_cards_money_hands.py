@@ -21,6 +21,8 @@ from trainer.engine.money import Ratio, format_money, parse_money, to_money, who
         ("K♠", Rank.KING, Suit.SPADES),
         ("q♥", Rank.QUEEN, Suit.HEARTS),
         ("7C", Rank.SEVEN, Suit.CLUBS),
+        ("A\u2665\ufe0f", Rank.ACE, Suit.HEARTS),  # A♥️ as an emoji keyboard types it
+        ("10\u2663\ufe0e", Rank.TEN, Suit.CLUBS),
     ],
 )
 def test_card_parse(text: str, rank: Rank, suit: Suit) -> None:

@@ -41,6 +41,8 @@ class Suit(Enum):
 
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SUIT_BY_TEXT = {s.value: s for s in Suit} | {sym: s for s, sym in _SUIT_SYMBOLS.items()}
+_VARIATION_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
+"""Text and emoji presentation selectors, which draw a suit differently, not another suit."""
 
 
 class Rank(Enum):
@@ -99,8 +101,9 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Parse ``As``, ``Td``, ``10d`` or ``K♠``."""
-        cleaned = text.strip()
+        """Parse ``As``, ``Td``, ``10d`` or ``K♠`` (``A♥️`` too: a phone's emoji keyboard
+        adds a variation selector after the suit)."""
+        cleaned = text.strip().translate(_VARIATION_SELECTORS)
         if len(cleaned) < 2:
             raise CardError(f"{text!r} is not a card (write rank+suit, e.g. As, Td, 10h, K♠)")
         rank_text, suit_text = cleaned[:-1], cleaned[-1]
