@@ -101,6 +101,8 @@ def test_refusals(tmp_path: Path) -> None:
     junk.write_bytes(b"not a database at all" * 100)
     with pytest.raises(BackupError, match="is not a trainer database backup"):
         restore_database(junk, live)
+    with pytest.raises(BackupError, match=r"^no backup at '.*/nowhere.db'$"):
+        restore_database(tmp_path / "nowhere.db", live)
     with pytest.raises(BackupError, match=r"junk.db: not a trainer database \(file is not"):
         backup_database(junk, tmp_path / "junk-copy.db")
     assert not (tmp_path / "junk-copy.db").exists()  # a retry is not refused as existing

@@ -69,6 +69,8 @@ def backup_database(source: str | Path, target: str | Path) -> int:
 def restore_database(backup: str | Path, target: str | Path) -> int:
     """Replace the contents of ``target`` with ``backup`` (stop the server first); returns pages."""
     backup_path, target_path = Path(backup), Path(target)
+    if not backup_path.exists():
+        raise BackupError(f"no backup at {str(backup_path)!r}")
     if not backup_path.is_file() or not _is_trainer_database(backup_path):
         raise BackupError(f"{str(backup_path)!r} is not a trainer database backup")
     with closing(sqlite3.connect(_read_only(backup_path), uri=True)) as conn:
