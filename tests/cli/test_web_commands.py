@@ -316,3 +316,17 @@ def test_an_ipv6_host_is_bracketed_for_gunicorn_and_urls() -> None:
 
     assert host_port("::1", 8000) == "[::1]:8000"
     assert host_port("127.0.0.1", 8000) == "127.0.0.1:8000"
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0"])
+def test_demo_serves_this_machine_only(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                       host: str) -> None:
+    """Its accounts' passwords are printed in the README: on every interface, anyone on the
+    network could log in as the demo supervisor."""
+    database = tmp_path / "t.db"
+    run = run_cli(capsys, "demo", "--host", host, "--port", "0", "--database", str(database))
+    assert run.code == 2 and run.out == ""
+    assert run.err == (f"trainer: error: --host {host}: demo accounts have known passwords, so"
+                       " demo mode serves this machine only (127.0.0.1, ::1 or localhost);"
+                       " serve others with `trainer serve` and accounts of your own\n")
+    assert not database.exists()  # refused before any account is made

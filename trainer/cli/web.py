@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 import socket
@@ -240,9 +241,15 @@ def _add_demo_users(database: str | None) -> list[str]:
 @_with_serve_options
 def demo_command(host: str, port: int, workers: int, threads: int,
                  database: str | None, as_json: bool) -> None:
-    """Demo mode: create the demo trainee and supervisor if missing, then serve."""
+    """Demo mode: create the demo trainee and supervisor if missing, then serve this
+    machine only (a loopback --host)."""
     with claim_port(host, port) as listener:
-        port = listener.getsockname()[1]  # the port given, or the one picked for port 0
+        address, port = listener.getsockname()[:2]  # the port given, or picked for port 0
+        if not ipaddress.ip_address(address).is_loopback:
+            raise click.ClickException(
+                f"--host {host}: demo accounts have known passwords, so demo mode serves this"
+                " machine only (127.0.0.1, ::1 or localhost); serve others with `trainer"
+                " serve` and accounts of your own")
         created = _add_demo_users(database)
         accounts = [{"user": name, "role": role, "password": password}
                     for name, role, password in DEMO_USERS]
