@@ -164,6 +164,23 @@ def test_ctrl_c_stops_a_simulation_with_workers_in_one_line() -> None:
         assert "of 100000000 not played)" in out.splitlines()[0]
 
 
+def test_sigterm_stops_a_simulation_with_workers_without_a_traceback() -> None:
+    """``kill`` signals the parent alone: its workers were left to fail, each printing a
+    BrokenPipeError traceback, once it was gone."""
+    command = [sys.executable, "-m", "trainer", "simulate", "--rules", "europoker",
+               "--rounds", "100000000", "--workers", "2"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True) as process:
+        assert process.stderr is not None
+        assert process.stderr.read(len("simulating")) == "simulating"
+        time.sleep(2)  # the workers are playing
+        process.terminate()
+        _out, err = process.communicate(timeout=60)
+        time.sleep(0.5)  # what a worker left running would print, it has printed
+    assert process.returncode == 128 + signal.SIGTERM
+    assert "Traceback" not in err and "Error" not in err, err
+
+
 def _stopped_after_one_chunk(rules: object, rounds: int, seed: int, workers: int = 1,
                              infinite: bool = False) -> Iterator[Tally]:
     yield run_chunk(rules, seed, 0, 200)  # type: ignore[arg-type]

@@ -127,9 +127,17 @@ _worker_rules: list[HouseRules] = []
 
 def _start_worker(rules: HouseRules) -> None:
     # Ctrl-C reaches the whole process group: the parent alone stops the run (and the
-    # pool), so that no worker prints a KeyboardInterrupt traceback
+    # pool), so that no worker prints a KeyboardInterrupt traceback; the pool's terminate()
+    # ends a worker at once
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _worker_rules[:] = [rules]
+
+
+def _terminated(signum: int, _frame: object) -> None:
+    """SIGTERM to the parent: leave the pool's block, which terminates the workers (left
+    running, each printed a BrokenPipeError traceback sending its next tally)."""
+    raise SystemExit(128 + signum)
 
 
 def _job(args: tuple[int, int, int, bool]) -> Tally:
@@ -152,8 +160,12 @@ def simulate(
             yield run_chunk(rules, *job)
         return
     context = get_context("fork")
-    with context.Pool(workers, initializer=_start_worker, initargs=(rules,)) as pool:
-        yield from pool.imap(_job, jobs)
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        with context.Pool(workers, initializer=_start_worker, initargs=(rules,)) as pool:
+            yield from pool.imap(_job, jobs)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def edge_and_error(tally: Tally, rules: HouseRules) -> tuple[Decimal, Decimal]:
