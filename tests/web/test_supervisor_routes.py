@@ -267,9 +267,16 @@ def test_dashboard_filters(app: Flask, client: FlaskClient, auth: Any,
         as_text=True)
     tina = re.search(r'<tr data-trainee="tina">(.*?)</tr>', html, re.S)
     assert tina and '<td class="attempts" data-label="Attempts">0</td>' in tina.group(1)
-    bad = client.get("/supervisor/?date_from=2025-02-01&date_to=2025-01-01")
+    bad = client.get("/supervisor/?date_from=2099-02-01&date_to=2099-01-01")
     assert bad.status_code == 200
-    assert "The end date is before the start date." in bad.get_data(as_text=True)
+    page = bad.get_data(as_text=True)
+    assert "The end date is before the start date." in page
+    # the range is ignored as a whole: the start alone filtered out every answer
+    backwards = re.search(r'<tr data-trainee="tina">(.*?)</tr>', page, re.S)
+    assert backwards and '<td class="attempts" data-label="Attempts">5</td>' in backwards[1]
+    everything = client.get("/supervisor/").get_data(as_text=True)
+    period = re.compile(r'<p class="period">(.*?)\s*<a', re.S)
+    assert period.findall(page) == period.findall(everything) != []
     assert "Not a valid date value" in client.get("/supervisor/?date_from=yesterday").get_data(
         as_text=True)
 

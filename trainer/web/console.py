@@ -58,8 +58,11 @@ def filter_form() -> tuple[FilterForm, reports.Filters]:
         field = getattr(form, name)
         return None if field.errors else field.data
     result = ok("result")
+    # an end before the start is refused on the end date, and the range goes as a whole:
+    # the start alone was applied ("0 answers from tomorrow to today")
+    backwards = bool(form.date_to.errors) and form.date_to.data is not None
     filters = reports.Filters(
-        date_from=ok("date_from"),
+        date_from=None if backwards else ok("date_from"),
         date_to=None if form.date_to.errors else form.date_to.data,
         house=ok("house") or None,
         family=ok("family") or None,
