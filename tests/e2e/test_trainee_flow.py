@@ -992,3 +992,23 @@ def test_tab_goes_from_one_chip_count_to_the_next(browser: Any,
     page.click(f"#drill [data-chip='{names[0][5:]}']")  # a click still adds its chip
     assert page.input_value(f"#drill input[name='{names[0]}']") == "1"
     context.close()
+
+
+def test_an_exam_s_tray_of_chips_keeps_the_clock_on_screen(browser: Any,
+                                                          live_server: LiveServer) -> None:
+    """On a PC, a chips question's first count takes the focus below the felt: the page
+    scrolls back to the exam's countdown (it stayed above the screen the whole question)."""
+    exam = tina_exam(live_server, "russian-casino", "even-money", "hard", 1)
+    sitting = tina_sitting(live_server, exam, seed=1)
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    login(page, live_server, "tina")
+    page.goto(f"{live_server.url}/exams/sittings/{sitting.id}")
+    page.wait_for_selector("[data-state=exam-question][data-position='0']")
+    field = page.locator("#drill .chip-builder input").first
+    expect(field).to_be_focused()
+    page.wait_for_load_state()
+    clock = page.locator("#drill .exam-clock").bounding_box()
+    box = field.bounding_box()
+    assert clock and box and clock["y"] >= -1 and box["y"] + box["height"] <= 769, (clock, box)
+    context.close()

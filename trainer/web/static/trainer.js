@@ -103,7 +103,8 @@
 
   // A question's field takes the focus, and focusing scrolls to it: under a big table (five
   // boxes and more) that takes the dealer's cards off the top.  When the felt and the field
-  // fit on the screen together, the felt's top is brought back to the top.
+  // fit on the screen together, the felt's top is brought back to the top; in an exam, the
+  // clock's above it, if that fits too (a tray of chips took the countdown off the top).
   var QUESTION = "#drill[data-state='question'], #drill[data-state='exam-question']";
   var AUTOFOCUSED = "#drill[data-state='question'] [autofocus], " +
     "#drill[data-state='exam-question'] [autofocus]";
@@ -112,9 +113,14 @@
     var drill = field && field.closest && field.closest(QUESTION);
     var felt = drill && drill.querySelector(".felt");
     if (!felt) return;
-    var top = felt.getBoundingClientRect().top;
-    if (top < 0 && field.getBoundingClientRect().bottom - top <= window.innerHeight) {
-      window.scrollBy(0, top);
+    var bottom = field.getBoundingClientRect().bottom;
+    var tops = [drill.querySelector(".exam-clock"), felt].filter(Boolean);
+    for (var i = 0; i < tops.length; i++) {
+      var top = tops[i].getBoundingClientRect().top;
+      if (top < 0 && bottom - top <= window.innerHeight) {
+        window.scrollBy(0, top);
+        return;
+      }
     }
   }
   document.addEventListener("htmx:afterSettle", feltInView);
