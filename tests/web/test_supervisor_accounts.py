@@ -10,6 +10,7 @@ from flask.testing import FlaskClient
 
 from trainer.db import connect
 from trainer.db.users import find_user
+from trainer.web.auth import DEACTIVATED
 
 from .conftest import PASSWORD, Auth
 
@@ -138,6 +139,11 @@ def test_deactivate_keeps_history_and_refuses_login(app: Flask, client: FlaskCli
     assert "history is kept" in page
     assert client.get(f"/supervisor/trainees/{tina.id}").status_code == 200  # history kept
     assert other.get("/").status_code == 302  # the session ends at its next request
+    # ... and the login page says why (it said nothing, as if the login had lapsed)
+    assert DEACTIVATED in other.get("/login").get_data(as_text=True)
+    answer = other.post("/drills/1/answer", headers={"HX-Request": "true"})
+    assert answer.status_code == 401 and answer.headers["HX-Redirect"].startswith("/login")
+    assert DEACTIVATED in other.get("/login").get_data(as_text=True)
     assert "Wrong username" in Auth(other).login("tina").get_data(as_text=True)
     post(client, sue, f"/supervisor/accounts/{tina.id}/active", active="1")
     assert user(app, "tina").active is True

@@ -10,6 +10,7 @@ from flask import (
     Flask,
     current_app,
     flash,
+    g,
     redirect,
     render_template,
     request,
@@ -66,12 +67,19 @@ def load_user(login_id: str) -> User | None:
         return None
     row = users.get_user(get_db(), int(user_id))
     if row is None or not row.active or row.login_generation != int(generation):
+        g.deactivated = row is not None and not row.active
         return None
     return User(row)
 
 
+DEACTIVATED = "A supervisor has deactivated this account: ask them to reactivate it."
+"""What a trainee logged out by a deactivation reads on the login page."""
+
+
 @login_manager.unauthorized_handler
 def unauthorized() -> Any:
+    if g.get("deactivated"):  # else the login page alone, as if the login had expired
+        flash(DEACTIVATED)
     return login_redirect()
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Response, flash, redirect, render_template, request, url_for
+from flask import Flask, Response, current_app, flash, redirect, render_template, request, url_for
 from flask_login import current_user
 from flask_wtf.csrf import CSRFError
 from werkzeug.urls import iri_to_uri
@@ -67,8 +67,8 @@ def register_htmx_handlers(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> Any:
-        if not current_user.is_authenticated:
-            return login_redirect()
+        if not current_user.is_authenticated:  # as login_required does: auth's handler
+            return current_app.login_manager.unauthorized()  # type: ignore[attr-defined]
         if request.endpoint == "auth.login":
             return _login_while_logged_in()
         if request.endpoint == "auth.logout":  # a page from before the last login or logout
