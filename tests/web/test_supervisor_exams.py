@@ -996,3 +996,21 @@ def test_the_dashboard_says_whether_no_results_is_its_filters(
     elsewhere = client.get("/supervisor/?house=spanish-21").get_data(as_text=True)
     assert "No exam results in this house or date range." in elsewhere
     assert "No exam results yet." not in elsewhere
+
+
+def test_deactivating_a_trainee_mid_exam_says_what_becomes_of_the_sitting(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """Nobody answers it any more, so it closes as walked out and uses an attempt: the
+    supervisor is told so when deactivating (it happened unannounced)."""
+    exam_id = as_supervisor_create(app, client, auth)
+    auth.login("tina")
+    start(client, auth, exam_id)
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    tina = user_id(app, "tina")
+    client.post(f"/supervisor/accounts/{tina}/active",
+                data={"csrf_token": auth.csrf("/supervisor/accounts/"), "active": "0"})
+    page = client.get("/supervisor/accounts/").get_data(as_text=True)
+    assert ("'tina' is deactivated; their history is kept and they can no longer log in; the"
+            " exam they were sitting ('Europoker dealer check') closes as walked out when its"
+            " time runs out, and counts as an attempt.") in page.replace("&#39;", "'")

@@ -12,6 +12,7 @@ from flask import Blueprint, abort, flash, request, url_for
 from flask_login import current_user
 
 from trainer.db import accounts, users
+from trainer.db import exams as exams_db
 from trainer.web import console
 from trainer.web.auth import carry_on, new_password_hash
 from trainer.web.database import get_db
@@ -90,5 +91,17 @@ def set_active(user_id: int) -> Any:
         return redirect_to(url_for(".index"))
     users.set_active(get_db(), account.id, active)
     flash(f"{account.username!r} is {'active again' if active else 'deactivated'}"
-          + ("" if active else "; their history is kept and they can no longer log in") + ".")
+          + ("" if active else "; their history is kept and they can no longer log in")
+          + ("" if active else _open_sittings_note(account.id)) + ".")
     return redirect_to(url_for(".index"))
+
+
+def _open_sittings_note(user_id: int) -> str:
+    """What becomes of the exams a deactivated trainee was sitting: nobody answers them, so
+    each closes as walked out once its question's time runs out, and counts as an attempt."""
+    open_titles = [a.exam.title for a in exams_db.assigned_exams(get_db(), user_id)
+                   if a.open_sitting is not None]
+    if not open_titles:
+        return ""
+    return ("; the exam they were sitting (" + ", ".join(repr(t) for t in open_titles)
+            + ") closes as walked out when its time runs out, and counts as an attempt")
