@@ -87,19 +87,20 @@ def seed(app: Flask, answers: dict[str, list[bool]], house: str = "europoker",
         db.close()
 
 
-def make_exam(app: Flask) -> tuple[int, int]:
-    """An exam assigned to tina, sat and passed (3 of 3)."""
+def make_exam(app: Flask, title: str = "Dealer draw check",
+              trainee: str = "tina") -> tuple[int, int]:
+    """An exam assigned to tina (or ``trainee``), sat and passed (3 of 3)."""
     db = connect(app.config["DATABASE"])
     try:
-        uid = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
+        uid = int(db.execute("SELECT id FROM users WHERE username = ?", [trainee]).fetchone()[0])
         sue = int(db.execute("SELECT id FROM users WHERE username = 'sue'").fetchone()[0])
-        exam = exams_db.create_exam(db, title="Dealer draw check", houses=["europoker"],
+        exam = exams_db.create_exam(db, title=title, houses=["europoker"],
                                     families=["dealer-draw"], difficulty="default", questions=1,
                                     pass_mark=50, time_limit_s=30, attempts_allowed=1,
                                     created_by=sue, assign_to=[uid])
         sitting = exams_db.start_sitting(db, exam, uid, 5)
-        q = exams_db.issue(db, sitting, 0, token="tok", house="europoker", family="dealer-draw",
-                           seed=1, difficulty="easy",
+        q = exams_db.issue(db, sitting, 0, token=f"tok-{exam.id}", house="europoker",
+                           family="dealer-draw", seed=1, difficulty="easy",
                            question_json=json.dumps({"house": "europoker",
                                                      "family": "dealer-draw",
                                                      "dealer": ["Td", "7h"], "answer": "stand"}),
@@ -624,3 +625,20 @@ def test_chart_range() -> None:
                                    dt.date(2020, 1, 1))
     assert (start, end) == (dt.date(2020, 1, 1), today) and step == -(-2526 // 60)
     assert chart_range(Filters(date_from=dt.date(2027, 1, 1)), today, None) == (today, today, 1)
+
+
+def test_the_dashboard_says_when_it_lists_only_the_latest_exam_results(
+        app: Flask, client: FlaskClient, auth: Any, world: dict[str, int],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """It lists the latest ten: past them it says how many there are (it stopped silently)."""
+    from trainer.web import supervisor
+
+    make_exam(app, title="Second check", trainee="tom")
+    auth.login("sue")
+    shown = re.compile(r"<p class=\"period\" data-results-shown>(.*?)</p>")
+    assert shown.findall(client.get("/supervisor/").get_data(as_text=True)) == []
+    monkeypatch.setattr(supervisor, "LATEST_RESULTS", 1)
+    page = client.get("/supervisor/").get_data(as_text=True)
+    assert shown.findall(page) == ["The 1 latest of 2 exam results; every exam's page lists"
+                                   " all of its own."]
+    assert page.count('<tr data-sitting="') == 1

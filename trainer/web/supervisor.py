@@ -43,6 +43,10 @@ def _recent_facts(house: str | None) -> list[reports.Fact]:
     return reports.facts(get_db(), reports.Filters(date_from=start, house=house))
 
 
+LATEST_RESULTS = 10
+"""Exam results the dashboard lists, the latest first (the Exams pages list them all)."""
+
+
 @bp.get("/")
 @supervisor_required
 def index() -> Any:
@@ -79,9 +83,11 @@ def index() -> Any:
         points = reports.daily(mine, month_start, today)
         sparks[line.user_id] = charts.sparkline(
             [p.accuracy for p in points], title=f"{line.username}: daily accuracy, 30 days")
-    results = reports.exam_results(db, filters)[:10]
+    every_result = reports.exam_results(db, filters)
+    results = every_result[:LATEST_RESULTS]
     return console.page("supervisor/_dashboard.html",
         form=form, lines=lines, heat=heat, sparks=sparks, results=results, qs=qs,
+        results_in_all=len(every_result),
         houses=house_titles(), filters=filters,
         total=sum(line.score.answered for line in lines),
         retries=reports.count_retries(db, filters),
