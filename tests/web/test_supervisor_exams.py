@@ -429,7 +429,8 @@ def test_failing_and_attempts_allowed(app: Flask, client: FlaskClient, auth: Any
     token = auth.csrf("/")
     again = client.post(f"/exams/{exam_id}/start", data={"csrf_token": token})
     assert again.status_code == 409
-    assert "no attempts left" in again.get_data(as_text=True)
+    assert "No attempts left at &#39;Europoker dealer check&#39; (1 allowed)." in (
+        again.get_data(as_text=True))
     assert "No attempts left" in client.get("/").get_data(as_text=True)
 
 
@@ -700,7 +701,7 @@ def test_a_withdrawn_exam_starts_no_sitting_but_one_under_way_finishes(
     home = client.get("/").get_data(as_text=True)
     assert "Withdrawn by a supervisor" in home and "data-exam-start" not in home
     again = client.post(f"/exams/{exam_id}/start", data={"csrf_token": auth.csrf("/")})
-    assert again.status_code == 409 and "was withdrawn by a supervisor" in again.get_data(
+    assert again.status_code == 409 and "was withdrawn by a supervisor." in again.get_data(
         as_text=True)
     client.post("/logout", data={"csrf_token": auth.csrf("/")})
     auth.login("tom")  # never sat it: it is gone from his list
@@ -1014,3 +1015,22 @@ def test_deactivating_a_trainee_mid_exam_says_what_becomes_of_the_sitting(
     assert ("'tina' is deactivated; their history is kept and they can no longer log in; the"
             " exam they were sitting ('Europoker dealer check') closes as walked out when its"
             " time runs out, and counts as an attempt.") in page.replace("&#39;", "'")
+
+
+def test_starting_an_exam_taken_back_since_says_so(app: Flask, client: FlaskClient,
+                                                   auth: Any) -> None:
+    """Home was open when a supervisor unassigned the exam: Start says it is no longer the
+    trainee's (it said "Not found"), without naming an exam that is not theirs."""
+    exam_id = as_supervisor_create(app, client, auth)
+    auth.login("tina")
+    token = auth.csrf("/")
+    db = connect(app.config["DATABASE"])
+    try:
+        assert exams_db.unassign(db, exam_id, user_id(app, "tina"))
+    finally:
+        db.close()
+    refused = client.post(f"/exams/{exam_id}/start", data={"csrf_token": token})
+    assert refused.status_code == 404
+    page = refused.get_data(as_text=True)
+    assert ("This exam is not assigned to you: a supervisor may have taken it back." in page
+            and "Europoker dealer check" not in page)

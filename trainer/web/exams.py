@@ -166,15 +166,24 @@ def start(exam_id: int) -> Any:
     db = get_db()
     exam = exams_db.get_exam(db, exam_id)
     form = ActionForm()
-    if exam is None or not exams_db.is_assigned(db, exam_id, current_user.id):
+    if exam is None:
         abort(404)
+    if not exams_db.is_assigned(db, exam_id, current_user.id):  # (its title not shown)
+        return _refused(404, "this exam is not assigned to you: a supervisor may have taken"
+                             " it back")
     if not form.validate_on_submit():
         abort(400)
     try:
         sitting = exams_db.start_sitting(db, exam, current_user.id, secrets.randbelow(2**31))
     except exams_db.ExamError as exc:
-        return render("exams/refused.html", "exams/_refused.html", 409, message=str(exc))
+        return _refused(409, str(exc))
     return redirect_to(url_for(".sitting", sitting_id=sitting.id))
+
+
+def _refused(status: int, message: str) -> Any:
+    """The start refused, and why, as a sentence."""
+    return render("exams/refused.html", "exams/_refused.html", status,
+                  message=message[0].upper() + message[1:] + ".")
 
 
 def _own_sitting(sitting_id: int) -> tuple[exams_db.Exam, exams_db.Sitting]:
