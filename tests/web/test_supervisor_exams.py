@@ -425,6 +425,7 @@ def test_failing_and_attempts_allowed(app: Flask, client: FlaskClient, auth: Any
     assert sitting(app, sitting_id).passed is False
     result = client.get(f"/exams/sittings/{sitting_id}/result").get_data(as_text=True)
     assert "Not passed" in result
+    assert "data-exam-start" not in result  # its one attempt used: no Try again
     assert client.get(f"/exams/sittings/{sitting_id}/certificate").status_code == 404
     token = auth.csrf("/")
     again = client.post(f"/exams/{exam_id}/start", data={"csrf_token": token})
@@ -1034,3 +1035,20 @@ def test_starting_an_exam_taken_back_since_says_so(app: Flask, client: FlaskClie
     page = refused.get_data(as_text=True)
     assert ("This exam is not assigned to you: a supervisor may have taken it back." in page
             and "Europoker dealer check" not in page)
+
+
+def test_a_failed_result_with_attempts_left_offers_to_try_again(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """Attempt 1 of 2 failed: its result page starts the next (it offered only Home)."""
+    exam_id = as_supervisor_create(app, client, auth, attempts_allowed="2", questions="1")
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)
+    answer(client, app, sitting_id, right=False)
+    result = client.get(f"/exams/sittings/{sitting_id}/result").get_data(as_text=True)
+    form = re.search(r'<form method="post" action="(/exams/\d+/start)" class="inline">\s*'
+                     r'<input type="hidden" name="csrf_token" value="([^"]+)">\s*'
+                     r'<button type="submit" class="primary" data-exam-start>Try again', result)
+    assert form and form[1] == f"/exams/{exam_id}/start"
+    again = client.post(form[1], data={"csrf_token": form[2]})
+    assert again.status_code == 303 and again.headers["Location"] != (
+        f"/exams/sittings/{sitting_id}")

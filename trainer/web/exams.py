@@ -334,7 +334,9 @@ def result(sitting_id: int) -> Any:
     _exam, found = _own_sitting(sitting_id)
     if not found.finished:
         return redirect_to(url_for(".sitting", sitting_id=found.id))
-    return render_template("exams/result.html", **sitting_review(found))
+    mine = exams_db.assigned_exams(get_db(), current_user.id)
+    again = any(a.exam.id == found.exam_id and a.can_start for a in mine)
+    return render_template("exams/result.html", **sitting_review(found), may_try_again=again)
 
 
 @bp.get("/sittings/<int:sitting_id>/certificate")
