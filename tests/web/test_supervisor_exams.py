@@ -15,6 +15,7 @@ from trainer.db import exams as exams_db
 from trainer.db.accounts import list_accounts
 from trainer.db.connection import iso_at
 from trainer.db.users import create_user, set_active
+from trainer.web.templating import answer_words
 
 HX = {"HX-Request": "true"}
 
@@ -479,6 +480,9 @@ def test_time_limit_is_enforced_on_the_server(app: Flask, client: FlaskClient,
     db.close()
     html = client.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
     assert "Question 3 of 3" in html
+    # ... and the page says so (the trainee came back to question 3, not told of 2)
+    assert ("Question 2&#39;s time ran out while it was off your screen: it counts as not "
+            "answered.") in html
     db = connect(app.config["DATABASE"])
     expired = exams_db.sitting_answers(db, sitting_id)[1]
     db.close()
@@ -491,6 +495,14 @@ def test_time_limit_is_enforced_on_the_server(app: Flask, client: FlaskClient,
     assert ("Question 2&#39;s time ran out before this answer came: it stands as not "
             "answered, and this answer was not recorded.") in body
     assert "answered already" not in body
+    # the review: the late right answer is said to be too late, the missing one missing
+    answer(client, app, sitting_id, right=True)
+    review = re.sub(r"\s+", " ", client.get(f"/exams/sittings/{sitting_id}/result").get_data(
+        as_text=True))
+    shown = answer_words(stored.expected or "")
+    assert (f"answered <strong class=\"given\">{shown}</strong> after the time ran out (right,"
+            f" but too late); expected <strong class=\"expected\">{shown}</strong>") in review
+    assert "no answer; expected <strong class=\"expected\">" in review
 
 
 def test_an_answer_in_the_grace_past_the_limit_is_flagged_in_the_review(

@@ -119,15 +119,18 @@ def close_abandoned() -> None:
         )
 
 
-def current_question(exam: exams_db.Exam, sitting: exams_db.Sitting
-                     ) -> exams_db.ExamAnswer | None:
-    """The question on screen: the open one (expiring it if its time ran out), or a new one;
-    None once the sitting is over (every question answered, or closed as a walk-out)."""
+def current_question(exam: exams_db.Exam, sitting: exams_db.Sitting,
+                     expired: list[int] | None = None) -> exams_db.ExamAnswer | None:
+    """The question on screen: the open one (expiring it if its time ran out, its position
+    added to ``expired``), or a new one; None once the sitting is over (every question
+    answered, or closed as a walk-out)."""
     db = get_db()
     while True:
         pending = exams_db.pending_answer(db, sitting.id)
         if pending is not None:
             if now_ms() - pending.issued_ms > _limit_ms(exam):
+                if expired is not None:
+                    expired.append(pending.position)
                 sitting = _expire(exam, pending)
                 if sitting.finished:  # its last question, or closed as a walk-out meanwhile
                     return None
@@ -219,10 +222,25 @@ def sitting(sitting_id: int) -> Any:
     exam, found = _own_sitting(sitting_id)
     if found.finished:
         return redirect_to(url_for(".result", sitting_id=found.id))
-    question = current_question(exam, found)
+    expired: list[int] = []
+    question = current_question(exam, found, expired)
     if question is None:
         return redirect_to(url_for(".result", sitting_id=found.id))
-    return _question_page(exam, found, question)
+    return _question_page(exam, found, question, note=_ran_out(expired))
+
+
+def _ran_out(positions: list[int]) -> str | None:
+    """Questions whose time ran out with no page to answer them (a tab closed, a sitting
+    resumed later), said on the question that follows: the clock went on meanwhile."""
+    if not positions:
+        return None
+    numbers = [str(p + 1) for p in positions]
+    if len(numbers) == 1:
+        return (f"Question {numbers[0]}'s time ran out while it was off your screen: it "
+                "counts as not answered.")
+    listed = ", ".join(numbers[:-1]) + " and " + numbers[-1]
+    return (f"The time of questions {listed} ran out while they were off your screen: they "
+            "count as not answered.")
 
 
 @bp.post("/sittings/<int:sitting_id>/answer")
@@ -325,6 +343,7 @@ def sitting_review(found: exams_db.Sitting) -> dict[str, Any]:
         "answers": [(a, backend().view(a.question)) for a in answers],
         "houses": house_titles(),
         "titles": console.family_titles(),
+        "no_answer": exams_db.NO_ANSWER,
     }
 
 
