@@ -642,3 +642,14 @@ def test_the_dashboard_says_when_it_lists_only_the_latest_exam_results(
     assert shown.findall(page) == ["The 1 latest of 2 exam results; every exam's page lists"
                                    " all of its own."]
     assert page.count('<tr data-sitting="') == 1
+
+
+def test_a_sitting_s_review_has_the_console_s_pages_on_top(
+        client: FlaskClient, auth: Any, world: dict[str, int]) -> None:
+    """It is a console page like the others (it alone had no way to them but the back link),
+    and the accounts list names its column for what it counts: answers, not logins."""
+    auth.login("sue")
+    page = client.get(f"/supervisor/sittings/{world['sitting']}").get_data(as_text=True)
+    assert page.count('<nav class="console-nav no-print" aria-label="Supervisor console">') == 1
+    accounts = client.get("/supervisor/accounts/").get_data(as_text=True)
+    assert "<th>Last answer (UTC)</th>" in accounts and "Last active" not in accounts
