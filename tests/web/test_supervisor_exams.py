@@ -1064,3 +1064,29 @@ def test_a_failed_result_with_attempts_left_offers_to_try_again(
     again = client.post(form[1], data={"csrf_token": form[2]})
     assert again.status_code == 303 and again.headers["Location"] != (
         f"/exams/sittings/{sitting_id}")
+
+
+def test_a_withdrawn_exam_s_results_say_so_beside_a_new_one_of_its_title(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """A withdrawn exam's title is free again: its results are marked withdrawn, so two
+    exams of one title are not told apart by their ids alone."""
+    first = as_supervisor_create(app, client, auth, questions="1")
+    auth.login("tina")
+    answer(client, app, start(client, auth, first), right=True)
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    client.post(f"/supervisor/exams/{first}/withdraw",
+                data={"csrf_token": auth.csrf(f"/supervisor/exams/{first}")})
+    second = create_exam(client, auth, questions="1", trainees=[str(user_id(app, "tina"))])
+    assert second.status_code == 303
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("tina")
+    later = int(second.headers["Location"].rsplit("/", 1)[1])
+    answer(client, app, start(client, auth, later), right=True)
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    page = client.get("/supervisor/").get_data(as_text=True)
+    titled = re.findall(r'<a href="/supervisor/exams/(\d+)">Europoker dealer check</a>'
+                        r'( <small data-withdrawn>\(withdrawn\)</small>)?</td>', page)
+    assert sorted(titled) == sorted([(str(first), " <small data-withdrawn>(withdrawn)</small>"),
+                                     (str(later), "")])

@@ -301,6 +301,8 @@ class ExamResult:
     exam_title: str
     houses: tuple[str, ...]
     pass_mark: int
+    withdrawn: bool = False
+    """The exam is withdrawn (a new exam may have its title since)."""
 
 
 def exam_results(db: Database, filters: Filters = Filters(), *, exam_id: int | None = None,
@@ -332,7 +334,8 @@ def exam_results(db: Database, filters: Filters = Filters(), *, exam_id: int | N
         "SELECT s.id, s.exam_id, s.user_id, s.number, s.seed, s.started_at, s.finished_at,"
         " s.correct, s.total, s.passed, s.elapsed_ms, u.username, e.title, e.houses,"
         " (SELECT count(*) FROM exam_answers q WHERE q.sitting_id = s.id) AS asked,"
-        " e.pass_mark FROM exam_sittings s JOIN users u ON u.id = s.user_id"
+        " e.pass_mark, e.withdrawn_at IS NOT NULL AS withdrawn"
+        " FROM exam_sittings s JOIN users u ON u.id = s.user_id"
         " JOIN exams e ON e.id = s.exam_id WHERE " + " AND ".join(clauses)
         + " ORDER BY s.id DESC",
         params,
@@ -345,5 +348,6 @@ def exam_results(db: Database, filters: Filters = Filters(), *, exam_id: int | N
                           None if passed is None else bool(passed), r["elapsed_ms"],
                           r["asked"])
         results.append(ExamResult(sitting, r["username"], r["title"],
-                                  tuple(json.loads(r["houses"])), r["pass_mark"]))
+                                  tuple(json.loads(r["houses"])), r["pass_mark"],
+                                  bool(r["withdrawn"])))
     return results
