@@ -32,7 +32,7 @@ def test_a_name_that_is_a_path_does_not_audit_another_house(capsys: Capsys,
     path = _profile(tmp_path, "name", '"europoker/../spanish-21"')
     run = run_cli(capsys, "audit", "--rules-file", str(path), "--quiet")
     assert (run.code, run.out) == (2, "")
-    assert run.err == (f"trainer: error: {path}: name = 'europoker/../spanish-21': must be "
+    assert run.err == (f"trainer: error: {path}: name = \"europoker/../spanish-21\": must be "
                        "lowercase words of a-z and 0-9 joined by '-', e.g. my-club\n")
 
 

@@ -11,7 +11,9 @@ True
 
 from __future__ import annotations
 
+import datetime
 import functools
+import json
 import re
 import sys
 import tomllib
@@ -205,6 +207,23 @@ _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _NOTE_KEYS = {"value", "source", "reading", "why"}
 
 
+def toml_text(value: Any) -> str:
+    """A parsed TOML value as a profile writes it, for an error quoting it: ``true`` (not
+    Python's ``True``), ``"S17"``, ``{ x = 1 }``, ``[1, 2]``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, dict):
+        inner = ", ".join(f"{key} = {toml_text(item)}" for key, item in value.items())
+        return f"{{ {inner} }}" if inner else "{}"
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_text(item) for item in value) + "]"
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
+    return str(value)
+
+
 def parse_profile(data: dict[str, Any], origin: str) -> HouseRules:
     """Validate a parsed profile; ``origin`` names the file in every error."""
     unknown = sorted(set(data) - set(SPEC_BY_KEY) - set(_META_KEYS))
@@ -214,10 +233,11 @@ def parse_profile(data: dict[str, Any], origin: str) -> HouseRules:
         if meta not in data:
             raise ProfileError(f"{origin}: missing key {meta!r} (a non-empty string)")
         if not isinstance(data[meta], str) or not data[meta].strip():
-            raise ProfileError(f"{origin}: {meta} = {data[meta]!r}: must be a non-empty string")
+            raise ProfileError(f"{origin}: {meta} = {toml_text(data[meta])}: must be a non-empty"
+                               " string")
     if not _SLUG.fullmatch(data["name"]):
-        raise ProfileError(f"{origin}: name = {data['name']!r}: must be lowercase words of "
-                           "a-z and 0-9 joined by '-', e.g. my-club")
+        raise ProfileError(f"{origin}: name = {toml_text(data['name'])}: must be lowercase "
+                           "words of a-z and 0-9 joined by '-', e.g. my-club")
     values: dict[str, Any] = {}
     notes: dict[str, RuleNote] = {}
     for spec in SPECS:
@@ -248,7 +268,7 @@ def _parse_rule(data: dict[str, Any], spec: RuleSpec, origin: str) -> tuple[Any,
     try:
         value = spec.parse(entry["value"])
     except ValueError as exc:
-        raise ProfileError(f"{where} = {entry['value']!r}: {exc}") from None
+        raise ProfileError(f"{where} = {toml_text(entry['value'])}: {exc}") from None
     return value, RuleNote(entry["source"], entry.get("reading"), entry.get("why"))
 
 
