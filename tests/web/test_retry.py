@@ -239,3 +239,10 @@ def test_the_dashboard_counts_retries_apart(app: Flask, client: FlaskClient, aut
     assert "3 answers" in page and '<td class="attempts" data-label="Attempts">3</td>' in page
     assert ("1 more answer, given in a retry of mistakes, is in the log and the export, left"
             " out of these figures.") in page
+    # the attempt log and the trainee's page count the retry in their logs alike
+    tina = re.search(r'href="/supervisor/trainees/(\d+)', page)
+    assert tina
+    for url in ("/supervisor/attempts", f"/supervisor/trainees/{tina[1]}",
+                f"/supervisor/attempts?trainee={tina[1]}"):
+        log = supervisor.get(url).get_data(as_text=True)
+        assert "<small data-log-count>(4, 1 of them in retries of mistakes)</small>" in log, url

@@ -502,7 +502,7 @@ def test_the_log_says_when_its_trainee_is_no_one_and_shows_everyone(
     assert (f'<span class="error" role="alert">No trainee has the id {shown}: showing every '
             "trainee.</span>") in body
     assert '<select name="trainee" aria-invalid="true">' in body
-    count = re.search(r"<h1>Attempt log <small>\((\d+)\)</small>", body)
+    count = re.search(r"<h1>Attempt log <small data-log-count>\((\d+)\)</small>", body)
     assert count and count.group(1) != "0"
     assert count.group(0) in everyone
     link = re.findall(r'href="([^"]*/export/[^"]*)" data-export', body)[0]

@@ -182,7 +182,7 @@ def attempts() -> Any:
                               filters.family, filters.correct)
     log, paging = _log_page(db, filters)
     return console.page("supervisor/_attempts.html",
-        form=form, log=log, **paging,
+        form=form, log=log, **paging, retries=reports.count_retries(db, filters),
         titles=console.family_titles(), houses=house_titles(),
         trainees=trainees, trainee_id=trainee_id,
         trainee_error=console.unknown_id_message("trainee") if unknown else None,
