@@ -1090,3 +1090,12 @@ def test_a_withdrawn_exam_s_results_say_so_beside_a_new_one_of_its_title(
                         r'( <small data-withdrawn>\(withdrawn\)</small>)?</td>', page)
     assert sorted(titled) == sorted([(str(first), " <small data-withdrawn>(withdrawn)</small>"),
                                      (str(later), "")])
+
+
+def test_the_exams_list_keeps_a_time_limit_on_one_line(app: Flask, client: FlaskClient,
+                                                       auth: Any) -> None:
+    """A tablet's narrow column broke "120 s" into "120" over "s"."""
+    as_supervisor_create(app, client, auth, time_limit_s="120")
+    auth.login("sue")
+    page = client.get("/supervisor/exams/").get_data(as_text=True)
+    assert '<td data-label="Time limit">120&nbsp;s</td>' in page
