@@ -40,3 +40,12 @@ def test_a_closed_stdout_is_refused_not_printed_to_nowhere(command: str) -> None
     assert run.returncode == 2
     assert run.stderr == ("trainer: error: the output is closed (>&-): there is nowhere to"
                           " write the result\n")
+
+
+def test_a_command_whose_output_is_no_result_runs_with_stdout_closed(tmp_path: Path) -> None:
+    """``trainer serve >&- 2>>log &`` ran before the closed-stdout refusal: so does init-db."""
+    database = tmp_path / "t.db"
+    run = subprocess.run(f"{sys.executable} -m trainer init-db --database {database} >&-",
+                         shell=True, text=True, stderr=subprocess.PIPE, check=False)
+    assert (run.returncode, run.stderr) == (0, "")
+    assert database.exists()

@@ -129,8 +129,9 @@ def test_deactivate_keeps_history_and_refuses_login(app: Flask, client: FlaskCli
                " started_at) VALUES (?, 'europoker', 'dealer-draw', 'easy', 1, 1, 'x')",
                [tina.id])
     db.close()
-    other = app.test_client()  # tina, logged in elsewhere
+    other, third = app.test_client(), app.test_client()  # tina, logged in elsewhere
     Auth(other).login("tina")
+    Auth(third).login("tina")
     assert other.get("/").status_code == 200
     response = post(client, sue, f"/supervisor/accounts/{tina.id}/active", active="0")
     assert response.status_code == 303
@@ -141,9 +142,11 @@ def test_deactivate_keeps_history_and_refuses_login(app: Flask, client: FlaskCli
     assert other.get("/").status_code == 302  # the session ends at its next request
     # ... and the login page says why (it said nothing, as if the login had lapsed)
     assert DEACTIVATED in other.get("/login").get_data(as_text=True)
-    answer = other.post("/drills/1/answer", headers={"HX-Request": "true"})
+    assert other.get("/").status_code == 302  # said once, not on every later request
+    assert DEACTIVATED not in other.get("/login").get_data(as_text=True)
+    answer = third.post("/drills/1/answer", headers={"HX-Request": "true"})
     assert answer.status_code == 401 and answer.headers["HX-Redirect"].startswith("/login")
-    assert DEACTIVATED in other.get("/login").get_data(as_text=True)
+    assert DEACTIVATED in third.get("/login").get_data(as_text=True)  # htmx's answer too
     assert "Wrong username" in Auth(other).login("tina").get_data(as_text=True)
     post(client, sue, f"/supervisor/accounts/{tina.id}/active", active="1")
     assert user(app, "tina").active is True

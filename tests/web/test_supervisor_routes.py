@@ -275,6 +275,11 @@ def test_dashboard_filters(app: Flask, client: FlaskClient, auth: Any,
     # the range is ignored as a whole: the start alone filtered out every answer
     backwards = re.search(r'<tr data-trainee="tina">(.*?)</tr>', page, re.S)
     assert backwards and '<td class="attempts" data-label="Attempts">5</td>' in backwards[1]
+    # an end refused for another reason (out of range) leaves a good start applied
+    far = client.get("/supervisor/?date_from=2099-02-01&date_to=3000-01-01").get_data(
+        as_text=True)
+    kept = re.search(r'<tr data-trainee="tina">(.*?)</tr>', far, re.S)
+    assert kept and '<td class="attempts" data-label="Attempts">0</td>' in kept[1]
     everything = client.get("/supervisor/").get_data(as_text=True)
     period = re.compile(r'<p class="period">(.*?)\s*<a', re.S)
     assert period.findall(page) == period.findall(everything) != []

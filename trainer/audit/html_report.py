@@ -80,8 +80,8 @@ def _scenario_sections(run: AuditRun) -> list[str]:
         return [part for result in run.results for part in _result_section(result, {})]
     by_id = {result.test_id: result for result in run.results}
     parts = []
-    # by file, as the features were given (pytest-bdd orders them by name, which puts a
-    # house's Russian features after every English one)
+    # by file path, so each house's features stay together (pytest-bdd orders them by
+    # name, which puts a house's Russian features after every English one)
     features = json.loads(cucumber.read_text(encoding="utf-8"))
     for feature in sorted(features, key=lambda feature: str(feature.get("uri", ""))):
         parts.append(f"<h3>{_esc(feature.get('name', ''))}</h3>"
@@ -121,7 +121,7 @@ def _result_section(result: ScenarioResult, element: dict[str, Any]) -> list[str
 def _title_html(result: ScenarioResult) -> str:
     """A scenario's title, a reading's badged "reading" unless the title starts with the
     word already (the features' "reading — ..." titles)."""
-    badged = result.reading and not result.title.startswith("reading")
+    badged = result.reading and not result.title.startswith("reading — ")
     return ("<span class='reading'>reading</span> " if badged else "") + _esc(result.title)
 
 

@@ -91,10 +91,16 @@ def _drop_output() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
+SAY_ONLY_WHAT_THEY_DID = {"serve", "demo", "init-db", "create-user", "backup", "restore"}
+"""Commands whose stdout reports what they did, not a result: they run with it closed."""
+
+
 def main() -> None:
     """Run the CLI; usage errors and refused values exit 2 with one line on stderr."""
     if sys.stdout is None:  # started with stdout closed (``>&-``): print() would drop it all
-        _refuse("the output is closed (>&-): there is nowhere to write the result")
+        if not set(sys.argv[1:2]) & SAY_ONLY_WHAT_THEY_DID:
+            _refuse("the output is closed (>&-): there is nowhere to write the result")
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stdout, for the process's life
     try:
         code = cli.main(standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:

@@ -326,7 +326,7 @@ def start_sitting(db: Database, exam: Exam, user_id: int, seed: int) -> Sitting:
     """Start (or resume) the trainee's sitting; refuses when the exam does not allow one."""
     with write_transaction(db):
         if not is_assigned(db, exam.id, user_id):
-            raise ExamError(f"exam {exam.title!r} is not assigned to you")
+            raise ExamError("this exam is not (or no longer) assigned to you")
         mine = sittings(db, exam.id, user_id)
         open_one = next((s for s in mine if not s.finished), None)
         if open_one is not None:

@@ -79,6 +79,7 @@ DEACTIVATED = "A supervisor has deactivated this account: ask them to reactivate
 @login_manager.unauthorized_handler
 def unauthorized() -> Any:
     if g.get("deactivated"):  # else the login page alone, as if the login had expired
+        logout_user()  # said once: the next request (another tab) is a plain logged-out one
         flash(DEACTIVATED)
     return login_redirect()
 

@@ -60,7 +60,8 @@ def filter_form() -> tuple[FilterForm, reports.Filters]:
     result = ok("result")
     # an end before the start is refused on the end date, and the range goes as a whole:
     # the start alone was applied ("0 answers from tomorrow to today")
-    backwards = bool(form.date_to.errors) and form.date_to.data is not None
+    start, end = form.date_from.data, form.date_to.data
+    backwards = not form.date_from.errors and bool(start and end and end < start)
     filters = reports.Filters(
         date_from=None if backwards else ok("date_from"),
         date_to=None if form.date_to.errors else form.date_to.data,

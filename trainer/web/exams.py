@@ -169,11 +169,9 @@ def start(exam_id: int) -> Any:
     db = get_db()
     exam = exams_db.get_exam(db, exam_id)
     form = ActionForm()
-    if exam is None:
-        abort(404)
-    if not exams_db.is_assigned(db, exam_id, current_user.id):  # (its title not shown)
-        return _refused(404, "this exam is not assigned to you: a supervisor may have taken"
-                             " it back")
+    if exam is None or not exams_db.is_assigned(db, exam_id, current_user.id):
+        # one answer for both, naming no title: no id tells a trainee that an exam exists
+        return _refused(404, NOT_ASSIGNED)
     if not form.validate_on_submit():
         abort(400)
     try:
@@ -181,6 +179,9 @@ def start(exam_id: int) -> Any:
     except exams_db.ExamError as exc:
         return _refused(409, str(exc))
     return redirect_to(url_for(".sitting", sitting_id=sitting.id))
+
+
+NOT_ASSIGNED = "this exam is not (or no longer) assigned to you"
 
 
 def _refused(status: int, message: str) -> Any:
@@ -230,17 +231,11 @@ def sitting(sitting_id: int) -> Any:
 
 
 def _ran_out(positions: list[int]) -> str | None:
-    """Questions whose time ran out with no page to answer them (a tab closed, a sitting
-    resumed later), said on the question that follows: the clock went on meanwhile."""
-    if not positions:
-        return None
-    numbers = [str(p + 1) for p in positions]
-    if len(numbers) == 1:
-        return (f"Question {numbers[0]}'s time ran out while it was off your screen: it "
-                "counts as not answered.")
-    listed = ", ".join(numbers[:-1]) + " and " + numbers[-1]
-    return (f"The time of questions {listed} ran out while they were off your screen: they "
-            "count as not answered.")
+    """A question whose time ran out with no answer sent (a tab closed, a sitting resumed
+    later), said on the question that follows: the clock went on meanwhile.  (One at most:
+    expiring one issues the next, which is on time.)"""
+    return " ".join(f"Question {p + 1}'s time ran out before an answer came: it counts as"
+                    " not answered." for p in positions) or None
 
 
 @bp.post("/sittings/<int:sitting_id>/answer")

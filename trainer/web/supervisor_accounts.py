@@ -103,5 +103,9 @@ def _open_sittings_note(user_id: int) -> str:
                    if a.open_sitting is not None]
     if not open_titles:
         return ""
-    return ("; the exam they were sitting (" + ", ".join(repr(t) for t in open_titles)
-            + ") closes as walked out when its time runs out, and counts as an attempt")
+    titles = ", ".join(repr(t) for t in open_titles)
+    if len(open_titles) == 1:
+        return (f"; the exam they were sitting ({titles}) closes as walked out once its time"
+                " has run out unanswered, and counts as an attempt")
+    return (f"; the exams they were sitting ({titles}) close as walked out once their time"
+            " has run out unanswered, and count as attempts")

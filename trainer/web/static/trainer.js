@@ -104,7 +104,8 @@
   // A question's field takes the focus, and focusing scrolls to it: under a big table (five
   // boxes and more) that takes the dealer's cards off the top.  When the felt and the field
   // fit on the screen together, the felt's top is brought back to the top; in an exam, the
-  // clock's above it, if that fits too (a tray of chips took the countdown off the top).
+  // clock's above it, and a note above that, if they fit too (a tray of chips took the
+  // countdown off the top).
   var QUESTION = "#drill[data-state='question'], #drill[data-state='exam-question']";
   var AUTOFOCUSED = "#drill[data-state='question'] [autofocus], " +
     "#drill[data-state='exam-question'] [autofocus]";
@@ -114,7 +115,8 @@
     var felt = drill && drill.querySelector(".felt");
     if (!felt) return;
     var bottom = field.getBoundingClientRect().bottom;
-    var tops = [drill.querySelector(".exam-clock"), felt].filter(Boolean);
+    var tops = [drill.querySelector(".flash"), drill.querySelector(".exam-clock"), felt]
+      .filter(Boolean);
     for (var i = 0; i < tops.length; i++) {
       var top = tops[i].getBoundingClientRect().top;
       if (top < 0 && bottom - top <= window.innerHeight) {
