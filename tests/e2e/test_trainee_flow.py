@@ -134,6 +134,18 @@ def tina_sitting(server: LiveServer, exam: exams_db.Exam, seed: int) -> exams_db
         db.close()
 
 
+def tina_in_exam(browser: Any, server: LiveServer, house: str, family: str, questions: int,
+                 viewport: dict[str, int]) -> tuple[Any, Any]:
+    """Tina on the first question of her sitting (seed 1) of a hard exam of one house and
+    drill, in a browser of this size: the context and the page."""
+    sitting = tina_sitting(server, tina_exam(server, house, family, "hard", questions), seed=1)
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    login(page, server, "tina")
+    page.goto(f"{server.url}/exams/sittings/{sitting.id}")
+    return context, page
+
+
 def one_question_session(server: LiveServer, house: str, family: str, difficulty: str,
                          seed: int) -> tuple[drilling.SessionRow, str]:
     """Tina's session of the one question this seed deals, and that question's JSON."""
@@ -953,12 +965,8 @@ def test_an_exam_s_big_table_keeps_the_dealer_s_cards_on_screen_too(
     the page loads, and on the second, swapped in by htmx after the first is answered.
     The sitting's seed deals two seven-box tables whose first net field lies below the
     fold, so focusing it scrolls, while the felt and the field fit on the screen."""
-    exam = tina_exam(live_server, "spanish-21", "table-settlement", "hard", 2)
-    sitting = tina_sitting(live_server, exam, seed=1)
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    login(page, live_server, "tina")
-    page.goto(f"{live_server.url}/exams/sittings/{sitting.id}")
+    context, page = tina_in_exam(browser, live_server, "spanish-21", "table-settlement", 2,
+                                 {"width": 1280, "height": 800})
     for position in (0, 1):
         page.wait_for_selector(f"[data-state=exam-question][data-position='{position}']")
         expect(page.locator("#drill input[name=net-0]")).to_be_focused()  # CSP-proof polling
@@ -998,12 +1006,8 @@ def test_an_exam_s_tray_of_chips_keeps_the_clock_on_screen(browser: Any,
                                                           live_server: LiveServer) -> None:
     """On a PC, a chips question's first count takes the focus below the felt: the page
     scrolls back to the exam's countdown (it stayed above the screen the whole question)."""
-    exam = tina_exam(live_server, "russian-casino", "even-money", "hard", 1)
-    sitting = tina_sitting(live_server, exam, seed=1)
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    page = context.new_page()
-    login(page, live_server, "tina")
-    page.goto(f"{live_server.url}/exams/sittings/{sitting.id}")
+    context, page = tina_in_exam(browser, live_server, "russian-casino", "even-money", 1,
+                                 {"width": 1366, "height": 768})
     page.wait_for_selector("[data-state=exam-question][data-position='0']")
     field = page.locator("#drill .chip-builder input").first
     expect(field).to_be_focused()
