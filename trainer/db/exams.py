@@ -147,6 +147,9 @@ class Assigned:
                 and not self.exam.withdrawn)
 
 
+NOT_ASSIGNED = "this exam is not (or no longer) assigned to you"
+"""Why a trainee may not start an exam not theirs (its title not named)."""
+
 NO_ANSWER = "(no answer)"
 """What a question that ran out of time records as its answer."""
 
@@ -326,7 +329,7 @@ def start_sitting(db: Database, exam: Exam, user_id: int, seed: int) -> Sitting:
     """Start (or resume) the trainee's sitting; refuses when the exam does not allow one."""
     with write_transaction(db):
         if not is_assigned(db, exam.id, user_id):
-            raise ExamError("this exam is not (or no longer) assigned to you")
+            raise ExamError(NOT_ASSIGNED)
         mine = sittings(db, exam.id, user_id)
         open_one = next((s for s in mine if not s.finished), None)
         if open_one is not None:

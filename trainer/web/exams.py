@@ -171,7 +171,7 @@ def start(exam_id: int) -> Any:
     form = ActionForm()
     if exam is None or not exams_db.is_assigned(db, exam_id, current_user.id):
         # one answer for both, naming no title: no id tells a trainee that an exam exists
-        return _refused(404, NOT_ASSIGNED)
+        return _refused(404, exams_db.NOT_ASSIGNED)
     if not form.validate_on_submit():
         abort(400)
     try:
@@ -179,9 +179,6 @@ def start(exam_id: int) -> Any:
     except exams_db.ExamError as exc:
         return _refused(409, str(exc))
     return redirect_to(url_for(".sitting", sitting_id=sitting.id))
-
-
-NOT_ASSIGNED = "this exam is not (or no longer) assigned to you"
 
 
 def _refused(status: int, message: str) -> Any:

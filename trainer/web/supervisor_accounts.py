@@ -90,9 +90,11 @@ def set_active(user_id: int) -> Any:
         flash("You cannot deactivate your own account.")
         return redirect_to(url_for(".index"))
     users.set_active(get_db(), account.id, active)
-    flash(f"{account.username!r} is {'active again' if active else 'deactivated'}"
-          + ("" if active else "; their history is kept and they can no longer log in")
-          + ("" if active else _open_sittings_note(account.id)) + ".")
+    if active:
+        flash(f"{account.username!r} is active again.")
+    else:
+        flash(f"{account.username!r} is deactivated; their history is kept and they can no"
+              f" longer log in{_open_sittings_note(account.id)}.")
     return redirect_to(url_for(".index"))
 
 
