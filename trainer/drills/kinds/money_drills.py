@@ -230,8 +230,7 @@ def build_surrender(ctx: Ctx) -> Draft:
 def _checked(rules: HouseRules, up: Card) -> str:
     """Under an ace or a ten at a house whose dealer blackjack is known before play, that
     the dealer has none: else the box could not be playing, let alone surrendering."""
-    could_be_blackjack = up.rank is Rank.ACE or up.rank.is_ten_value
-    if could_be_blackjack and rules.blackjack_known_before_play:
+    if up.value in (1, 10) and rules.blackjack_known_before_play:  # as the engine asks it
         return " and has checked: no blackjack"
     return ""
 
