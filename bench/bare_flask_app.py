@@ -8,7 +8,9 @@ kept open per worker.
 ``BARE_VARIANT`` picks one of three readings of the issue's "bare Flask endpoint":
 ``insert`` (the default, above), ``kept`` (the same insert on one connection a worker
 keeps, as the app keeps one per thread) or ``plain`` (no database, no template: the
-form read and a constant fragment returned).
+form read and a constant fragment returned).  A fourth, ``wsgi``, is no Flask at all:
+a bare WSGI callable that reads the form and returns ``plain``'s fragment, the least any
+Python endpoint served this way can cost.
 """
 
 from __future__ import annotations
@@ -17,13 +19,16 @@ import os
 import sqlite3
 import sys
 import time
+from collections.abc import Callable, Iterable
+from typing import Any
+from urllib.parse import parse_qs
 
 from flask import Flask, g, request
 
 DATABASE = os.environ.get("BARE_DATABASE", "/tmp/bare.db")
 VARIANT = os.environ.get("BARE_VARIANT", "insert")
-if VARIANT not in ("insert", "kept", "plain"):
-    print(f"BARE_VARIANT {VARIANT!r} is not one of insert, kept, plain", file=sys.stderr)
+if VARIANT not in ("insert", "kept", "plain", "wsgi"):
+    print(f"BARE_VARIANT {VARIANT!r} is not one of insert, kept, plain, wsgi", file=sys.stderr)
     sys.exit(2)
 
 app = Flask(__name__)
@@ -67,14 +72,31 @@ def close_db(_error: BaseException | None) -> None:
         db.close()
 
 
+PLAIN_FRAGMENT = '<section id="drill" data-state="feedback"></section>'
+
+
 @app.post("/answer")
 def answer() -> str:
     given = request.form.get("answer", "")
     if VARIANT == "plain":
-        return '<section id="drill" data-state="feedback"></section>'
+        return PLAIN_FRAGMENT
     cursor = get_db().execute("INSERT INTO attempts (answer, at) VALUES (?, ?)",
                               (given, time.time()))
     return TEMPLATE.render(ok=given == "hit", answer=given, id=cursor.lastrowid)
+
+
+def bare_wsgi(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+    """``wsgi``: the form read and ``plain``'s fragment returned, with no framework at all."""
+    length = int(environ.get("CONTENT_LENGTH") or 0)
+    parse_qs(environ["wsgi.input"].read(length).decode())
+    body = PLAIN_FRAGMENT.encode()
+    start_response("200 OK", [("Content-Type", "text/html; charset=utf-8"),
+                              ("Content-Length", str(len(body)))])
+    return [body]
+
+
+served = bare_wsgi if VARIANT == "wsgi" else app
+"""What the workers serve: the bare WSGI callable for ``wsgi``, else the Flask app."""
 
 
 if __name__ == "__main__":
@@ -84,5 +106,5 @@ if __name__ == "__main__":
 
     host, port, workers, threads = sys.argv[1], *map(int, sys.argv[2:5])
     # each worker imports the module itself (after the fork), with its own idle connection
-    serve_wsgi(lambda: importlib.import_module("bare_flask_app").app, host, port, workers,
+    serve_wsgi(lambda: importlib.import_module("bare_flask_app").served, host, port, workers,
                threads)

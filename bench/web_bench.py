@@ -401,7 +401,8 @@ def saturate_floor(port: int, floor: subprocess.Popen[bytes], ready: list[Traine
 
 BARE_VARIANTS = {"insert": "bare Flask + SQLite insert",
                  "kept": "bare Flask + SQLite insert on a kept connection",
-                 "plain": "bare Flask, no database"}
+                 "plain": "bare Flask, no database",
+                 "wsgi": "bare WSGI, no Flask, no database"}
 """bench/bare_flask_app.py's ``BARE_VARIANT``s, as the report names them."""
 
 
@@ -443,7 +444,7 @@ def main() -> None:
                         help="the bare endpoints, each measured in every pair (bench/"
                              "bare_flask_app.py's BARE_VARIANT): insert (on a connection a "
                              "request), kept (on one a worker keeps), plain (no database), "
-                             "comma-separated, or all")
+                             "wsgi (no Flask either), comma-separated, or all")
     parser.add_argument("--client", choices=("wrk", "asyncio"),
                         default="wrk" if shutil.which("wrk") else "asyncio",
                         help="the saturation client (default: wrk when installed)")
