@@ -91,7 +91,7 @@ def test_m006_starts_every_stored_question_clock_where_it_was(tmp_path: Path) ->
                                  "m008_reported_waits", "m009_retries_of_mistakes",
                                  "m010_exams_withdrawn", "m011_open_sittings",
                                  "m012_timed_out_times_capped", "m013_breaks_set_aside",
-                                     "m014_start_tokens"]
+                                     "m014_start_tokens", "m015_attempt_grants"]
     question = qs.pending_question(database, 1)
     assert question is not None
     assert (question.issued_ms, question.shown_ms, question.sent_ahead) == (7_000, 7_000, True)
@@ -597,7 +597,7 @@ def test_m012_caps_the_time_of_answers_timed_out_before_it(tmp_path: Path) -> No
     database.execute("UPDATE exam_sittings SET finished_at = 'then', correct = 0, passed = 0,"
                      " elapsed_ms = 904000 WHERE id = ?", [sitting.id])
     assert migrate(database) == ["m012_timed_out_times_capped", "m013_breaks_set_aside",
-                                 "m014_start_tokens"]
+                                 "m014_start_tokens", "m015_attempt_grants"]
     times = [row[0] for row in database.execute(
         "SELECT elapsed_ms FROM exam_answers ORDER BY position")]
     assert times == [4_000, 32_000]  # the limit and the 2 s grace of the time

@@ -96,6 +96,59 @@ def test_no_attempts_left(db: Database, people: dict[str, int]) -> None:
         x.start_sitting(db, exam, people["tina"], 2)
 
 
+def test_one_more_attempt_only_once_every_attempt_is_used_and_failed(
+        db: Database, people: dict[str, int]) -> None:
+    exam = make(db, people, attempts_allowed=1, questions=1)
+    tina, sue = people["tina"], people["sue"]
+
+    def grant() -> x.Grant:
+        return x.grant_attempt(db, exam, tina, granted_by=sue, reason="fire drill", name="tina")
+
+    with pytest.raises(x.ExamError, match=r"^tina has 1 attempt left at 'Check' already$"):
+        grant()
+    first = x.start_sitting(db, exam, tina, 1)
+    with pytest.raises(x.ExamError, match=r"^tina is sitting 'Check' now$"):
+        grant()
+    sit(db, exam, first, [False])
+    with pytest.raises(x.ExamError, match=r"no attempts left at 'Check' \(1 allowed\)"):
+        x.start_sitting(db, exam, tina, 2)
+    granted = grant()
+    assert (granted.exam_id, granted.user_id, granted.granted_by, granted.reason) == (
+        exam.id, tina, sue, "fire drill")
+    with pytest.raises(x.ExamError, match=r"^tina has 1 attempt left at 'Check' already$"):
+        grant()  # a second supervisor, a moment later: one attempt, not two
+    assert x.grants(db, exam.id) == [granted] and x.attempts_allowed(db, exam, tina) == 2
+    [assigned] = x.assigned_exams(db, tina)
+    assert (assigned.attempts_allowed, assigned.attempts_left, assigned.can_start) == (2, 1, True)
+    second = x.start_sitting(db, exam, tina, 2)
+    assert second.number == 2
+    sit(db, exam, second, [True])
+    with pytest.raises(x.ExamError, match=r"^tina has passed 'Check'$"):
+        grant()
+    with pytest.raises(x.ExamError, match=r"^'Check' is not assigned to tom$"):
+        x.grant_attempt(db, exam, people["tom"], granted_by=sue, reason="r", name="tom")
+    assert x.grants(db, exam.id, people["tom"]) == []
+
+
+def test_no_more_attempts_at_a_withdrawn_exam(db: Database, people: dict[str, int]) -> None:
+    exam = make(db, people, attempts_allowed=1, questions=1)
+    sit(db, exam, x.start_sitting(db, exam, people["tina"], 1), [False])
+    assert x.withdraw(db, exam.id)
+    with pytest.raises(x.ExamError, match="withdrawn"):
+        x.grant_attempt(db, exam, people["tina"], granted_by=people["sue"], reason="r",
+                        name="tina")
+    assert x.grants(db, exam.id) == []
+
+
+def test_a_grant_keeps_a_reason(db: Database, people: dict[str, int]) -> None:
+    exam = make(db, people, attempts_allowed=1, questions=1)
+    sit(db, exam, x.start_sitting(db, exam, people["tina"], 1), [False])
+    with pytest.raises(Exception, match="CHECK constraint failed"):
+        x.grant_attempt(db, exam, people["tina"], granted_by=people["sue"], reason="  ",
+                        name="tina")
+    assert x.grants(db, exam.id) == []
+
+
 def test_an_answer_is_written_once_and_late_ones_are_wrong(db: Database,
                                                            people: dict[str, int]) -> None:
     exam = make(db, people)

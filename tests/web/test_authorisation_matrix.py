@@ -100,6 +100,8 @@ MATRIX: dict[tuple[str, str], Row] = {
     ("supervisor.exams.detail", "GET"): supervisors_only(),
     ("supervisor.exams.assign", "POST"): supervisors_only(422),  # nobody chosen: refused
     ("supervisor.exams.unassign", "POST"): supervisors_only(303),  # tina sat it: it stands
+    # tina passed it: no attempt is added, the page says why
+    ("supervisor.exams.allow_attempt", "POST"): supervisors_only(303),
     ("supervisor.exams.withdraw", "GET"): supervisors_only(),  # asks to confirm
     ("supervisor.exams.withdraw", "POST"): supervisors_only(303),  # withdrawn: its page
 }
@@ -118,6 +120,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "supervisor.accounts.password": {"password": "another long pw",
                                      "confirm": "another long pw"},
     "supervisor.accounts.set_active": {"active": "1"},
+    "supervisor.exams.allow_attempt": {"reason": "a fire drill"},
 }
 
 

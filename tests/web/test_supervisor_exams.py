@@ -1104,3 +1104,81 @@ def test_the_exams_list_keeps_a_time_limit_on_one_line(app: Flask, client: Flask
     auth.login("sue")
     page = client.get("/supervisor/exams/").get_data(as_text=True)
     assert '<td data-label="Time limit">120&nbsp;s</td>' in page
+
+
+def allow_form(page: str, trainee: int) -> tuple[str, str]:
+    """The action and CSRF token of the exam page's more-attempts form for ``trainee``."""
+    form = re.search(r'<form method="post" action="(/supervisor/exams/\d+/allow/'
+                     rf'{trainee})" class="inline allow-attempt">\s*'
+                     r'<input type="hidden" name="csrf_token" value="([^"]+)">', page)
+    assert form, page
+    return form[1], form[2]
+
+
+def test_a_supervisor_allows_a_failed_trainee_one_more_attempt(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """Her one attempt failed (a sitting closed by a mistaken deactivation, say): with a
+    reason, the supervisor allows one more; the page, her home and her result count it."""
+    exam_id = as_supervisor_create(app, client, auth, attempts_allowed="1", questions="1",
+                                   trainees=[str(user_id(app, "tina")), str(user_id(app, "tom"))])
+    tina, tom = user_id(app, "tina"), user_id(app, "tom")
+    auth.login("tina")
+    answer(client, app, start(client, auth, exam_id), right=False)
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    page = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    row = re.search(r'<tr data-trainee="tina">.*?</tr>', page, re.S)
+    assert row and '<td data-label="Sittings">1 of 1</td>' in row[0] and "failed" in row[0]
+    assert f'data-allow-attempt="{tom}"' not in page  # not sat: nothing to allow
+    action, token = allow_form(page, tina)
+    refused = client.post(action, data={"csrf_token": token, "reason": "   "})
+    assert refused.status_code == 422
+    row = re.search(r'<tr data-trainee="tina">.*?</tr>', refused.get_data(as_text=True), re.S)
+    assert row and (f'aria-invalid="true" data-reason="{tina}"></label> <span class="error" '
+                    'role="alert">Say why this trainee may sit the exam once more.</span>'
+                    ) in row[0]
+    too_long = client.post(action, data={"csrf_token": token, "reason": "x" * 201})
+    assert too_long.status_code == 422 and f'value="{"x" * 201}"' in (
+        too_long.get_data(as_text=True))
+    assert "At most 200 characters." in too_long.get_data(as_text=True)
+    db = connect(app.config["DATABASE"])
+    assert exams_db.grants(db, exam_id) == []  # refused: nothing recorded
+    db.close()
+    allowed = client.post(action, data={"csrf_token": token,
+                                        "reason": " Deactivated by mistake mid-exam "})
+    assert allowed.status_code == 303
+    page = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    assert ("tina may sit &#39;Europoker dealer check&#39; once more (attempt 2 of 2)."
+            in page)
+    row = re.search(r'<tr data-trainee="tina">.*?</tr>', page, re.S)
+    assert row and ('<td data-label="Sittings">1 of 2 <small data-extra="1">(1 more allowed)'
+                    '</small></td>') in row[0]
+    assert "not passed yet" in row[0] and "data-allow-attempt" not in row[0]
+    assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC: sue allowed tina one more attempt\. "
+                     r"Why: Deactivated by mistake mid-exam</li>", page)
+    again = client.post(action, data={"csrf_token": token, "reason": "twice"})
+    assert again.status_code == 303  # a second click, or a colleague: one attempt, not two
+    assert ("No attempt was added: tina has 1 attempt left at &#39;Europoker dealer check&#39;"
+            " already.") in client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("tina")
+    home = client.get("/").get_data(as_text=True)
+    assert "attempts 1 of 2." in home and "data-exam-start>Try again" in home
+    second = start(client, auth, exam_id)
+    answer(client, app, second, right=True)
+    result = client.get(f"/exams/sittings/{second}/result").get_data(as_text=True)
+    assert "Attempt 2 of 2 ·" in result and "Passed" in result
+
+
+def test_allowing_an_attempt_is_refused_for_an_unknown_trainee_or_one_not_assigned(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    exam_id = as_supervisor_create(app, client, auth, attempts_allowed="1", questions="1")
+    auth.login("sue")
+    token = auth.csrf(f"/supervisor/exams/{exam_id}")
+    for trainee in (user_id(app, "tom"), 10**30, 999):
+        response = client.post(f"/supervisor/exams/{exam_id}/allow/{trainee}",
+                               data={"csrf_token": token, "reason": "r"})
+        assert response.status_code == 404
+    assert client.post(f"/supervisor/exams/{exam_id + 1}/allow/{user_id(app, 'tina')}",
+                       data={"csrf_token": token, "reason": "r"}).status_code == 404
+

@@ -4,6 +4,8 @@ The rules a trainee cannot bend live here, in the transactions:
 
 - a sitting starts only for an assigned trainee with attempts left (and no pass yet);
   an unfinished sitting is resumed, never replaced;
+- a supervisor allows one more attempt only once the trainee's are used up and failed,
+  and each one allowed is kept, with who allowed it, when and why;
 - an answer is written once (``answered_at IS NULL`` guards the update);
 - an answer that arrives after the question's time limit (plus a small grace
   for the network) is recorded as timed out and wrong, whatever it says;
@@ -123,11 +125,29 @@ class ExamAnswer:
 
 
 @dataclass(frozen=True, slots=True)
+class Grant:
+    """One more attempt at an exam, allowed to one trainee by a supervisor."""
+
+    id: int
+    exam_id: int
+    user_id: int
+    granted_by: int
+    granted_at: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class Assigned:
     """An exam as one trainee sees it: their sittings so far and what they may do next."""
 
     exam: Exam
     sittings: tuple[Sitting, ...]
+    extra_attempts: int = 0
+    """The attempts a supervisor allowed beyond the exam's own."""
+
+    @property
+    def attempts_allowed(self) -> int:
+        return self.exam.attempts_allowed + self.extra_attempts
 
     @property
     def open_sitting(self) -> Sitting | None:
@@ -139,7 +159,7 @@ class Assigned:
 
     @property
     def attempts_left(self) -> int:
-        return max(0, self.exam.attempts_allowed - len(self.sittings))
+        return max(0, self.attempts_allowed - len(self.sittings))
 
     @property
     def can_start(self) -> bool:
@@ -302,7 +322,8 @@ def assigned_exams(db: Database, user_id: int) -> list[Assigned]:
         " WHERE a.user_id = ? ORDER BY e.id DESC",
         [user_id],
     )]
-    mine = [Assigned(exam, tuple(sittings(db, exam.id, user_id))) for exam in exams]
+    mine = [Assigned(exam, tuple(sittings(db, exam.id, user_id)),
+                     len(grants(db, exam.id, user_id))) for exam in exams]
     return [a for a in mine if a.sittings or not a.exam.withdrawn]  # withdrawn unsat: gone
 
 
@@ -338,9 +359,10 @@ def start_sitting(db: Database, exam: Exam, user_id: int, seed: int) -> Sitting:
             raise ExamError(f"{exam.title!r} was withdrawn by a supervisor")
         if any(s.passed for s in mine):
             raise ExamError(f"you have already passed {exam.title!r}")
-        if len(mine) >= exam.attempts_allowed:
-            raise ExamError(f"no attempts left at {exam.title!r} "
-                            f"({exam.attempts_allowed} allowed)")
+        # more attempts allowed are looked up only once the exam's own are used
+        if len(mine) >= exam.attempts_allowed and len(mine) >= (
+                allowed := attempts_allowed(db, exam, user_id)):
+            raise ExamError(f"no attempts left at {exam.title!r} ({allowed} allowed)")
         cursor = db.execute(
             "INSERT INTO exam_sittings (exam_id, user_id, number, seed, started_at, total)"
             " VALUES (?, ?, ?, ?, ?, ?)",
@@ -350,6 +372,57 @@ def start_sitting(db: Database, exam: Exam, user_id: int, seed: int) -> Sitting:
     sitting = get_sitting(db, sitting_id)
     assert sitting is not None
     return sitting
+
+
+# ------------------------------------------------------------------ more attempts
+
+
+def grants(db: Database, exam_id: int, user_id: int | None = None) -> list[Grant]:
+    """The extra attempts allowed at an exam (to one trainee, if given), oldest first."""
+    sql = ("SELECT id, exam_id, user_id, granted_by, granted_at, reason"
+           " FROM exam_attempt_grants WHERE exam_id = ?")
+    params: list[Any] = [exam_id]
+    if user_id is not None:
+        sql += " AND user_id = ?"
+        params.append(user_id)
+    return [Grant(**row) for row in db.query(sql + " ORDER BY id", params)]
+
+
+def attempts_allowed(db: Database, exam: Exam, user_id: int) -> int:
+    """How many sittings the trainee may have: the exam's attempts and any allowed since."""
+    return exam.attempts_allowed + len(grants(db, exam.id, user_id))
+
+
+def grant_attempt(db: Database, exam: Exam, user_id: int, *, granted_by: int, reason: str,
+                  name: str) -> Grant:
+    """Allow the trainee (called ``name`` in a refusal) one more attempt at the exam.
+
+    Only once every attempt is used and none passed, none under way, the exam still
+    assigned and not withdrawn; checked in the same transaction as the insert, so two
+    supervisors allowing it at once allow one attempt, not two (``ExamError`` says why
+    not)."""
+    with write_transaction(db):
+        if not is_assigned(db, exam.id, user_id):
+            raise ExamError(f"{exam.title!r} is not assigned to {name}")
+        if db.execute("SELECT withdrawn_at FROM exams WHERE id = ?", [exam.id]).fetchone()[0]:
+            raise ExamError(f"{exam.title!r} was withdrawn: no sitting starts any more")
+        mine = sittings(db, exam.id, user_id)
+        if any(s.passed for s in mine):
+            raise ExamError(f"{name} has passed {exam.title!r}")
+        if any(not s.finished for s in mine):
+            raise ExamError(f"{name} is sitting {exam.title!r} now")
+        allowed = attempts_allowed(db, exam, user_id)
+        if len(mine) < allowed:
+            left = allowed - len(mine)
+            raise ExamError(f"{name} has {left} attempt{'s' if left != 1 else ''} left at "
+                            f"{exam.title!r} already")
+        cursor = db.execute(
+            "INSERT INTO exam_attempt_grants (exam_id, user_id, granted_by, granted_at,"
+            " reason) VALUES (?, ?, ?, ?, ?)",
+            [exam.id, user_id, granted_by, now_iso(), reason],
+        )
+        grant_id = int(cursor.lastrowid or 0)
+    return next(g for g in grants(db, exam.id, user_id) if g.id == grant_id)
 
 
 def sitting_answers(db: Database, sitting_id: int) -> list[ExamAnswer]:

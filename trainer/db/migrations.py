@@ -303,6 +303,28 @@ def m014_start_tokens(db: Database) -> None:
                " ON drill_sessions (user_id, start_token)")
 
 
+
+@migrations()
+def m015_attempt_grants(db: Database) -> None:
+    """``exam_attempt_grants``: one more attempt at an exam for one trainee, allowed by a
+    supervisor after the exam's own were used up (a sitting ended by a mistaken
+    deactivation, a fire drill), with who allowed it, when and why, so the record says
+    how a trainee came to sit an exam more often than it allows."""
+    db.execute(
+        """
+        CREATE TABLE exam_attempt_grants (
+            id INTEGER PRIMARY KEY,
+            exam_id INTEGER NOT NULL REFERENCES exams(id),
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            granted_by INTEGER NOT NULL REFERENCES users(id),
+            granted_at TEXT NOT NULL,
+            reason TEXT NOT NULL CHECK (length(trim(reason)) > 0)
+        )
+        """
+    )
+    db.execute("CREATE INDEX exam_attempt_grants_trainee"
+               " ON exam_attempt_grants (exam_id, user_id)")
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations; returns the names applied.
 

@@ -330,6 +330,7 @@ def sitting_review(found: exams_db.Sitting) -> dict[str, Any]:
         "asked": asked(exam, answers),
         "levels": levels_asked(answers),
         "exam": exam,
+        "attempts_allowed": exams_db.attempts_allowed(db, exam, found.user_id),
         "sitting": found,
         "account": account,
         "answers": [(a, backend().view(a.question)) for a in answers],

@@ -14,7 +14,7 @@ from trainer.web.database import get_db
 from trainer.web.houses_view import house_titles
 from trainer.web.htmx import redirect_to
 from trainer.web.roles import supervisor_required
-from trainer.web.supervisor_forms import ActionForm, AssignForm, ExamForm
+from trainer.web.supervisor_forms import ActionForm, AssignForm, ExamForm, GrantForm
 
 bp = Blueprint("exams", __name__, url_prefix="/exams")
 
@@ -115,15 +115,22 @@ def _exam(exam_id: int) -> exams_db.Exam:
     return exam
 
 
-def _detail(exam: exams_db.Exam, form: AssignForm, status: int = 200) -> Any:
+def _detail(exam: exams_db.Exam, form: AssignForm, status: int = 200,
+            refused_grant: tuple[int, GrantForm] | None = None) -> Any:
+    """The exam's page; ``refused_grant``: a trainee's refused more-attempts form, shown
+    with its reason and error in that trainee's row."""
     db = get_db()
     names = {a.id: a for a in accounts.list_accounts(db)}
     assigned = sorted(exams_db.assignees(db, exam.id),
                       key=lambda uid: (names[uid].username.casefold(), uid))
     by_user = {uid: exams_db.sittings(db, exam.id, uid) for uid in assigned}
+    grants = exams_db.grants(db, exam.id)
+    allowed = {uid: exam.attempts_allowed + sum(g.user_id == uid for g in grants)
+               for uid in assigned}
     results = reports.exam_results(db, exam_id=exam.id, finished_only=False)
     return console.page("supervisor/_exam.html", status,
                   exam=exam, form=form, names=names, assigned=assigned, by_user=by_user,
+                  allowed=allowed, grants=grants, refused_grant=refused_grant,
                   results=results, houses=house_titles(), titles=console.family_titles())
 
 
@@ -195,4 +202,30 @@ def unassign(exam_id: int, user_id: int) -> Any:
     else:
         flash(f"{account.username} has sat {exam.title!r}: the assignment and its results "
               "stand.")
+    return redirect_to(url_for(".detail", exam_id=exam.id))
+
+
+@bp.post("/<int:exam_id>/allow/<int:user_id>")
+@supervisor_required
+def allow_attempt(exam_id: int, user_id: int) -> Any:
+    """Allow a trainee who has used up the exam's attempts, and passed none, one more (a
+    sitting ended by a mistaken deactivation, a fire drill); the reason is kept with it."""
+    exam = _exam(exam_id)
+    db = get_db()
+    account = accounts.get_account(db, user_id) if user_id <= console.MAX_ID else None
+    if account is None or not exams_db.is_assigned(db, exam.id, user_id):
+        abort(404)
+    form = GrantForm()
+    if not form.validate_on_submit():  # the app-wide CSRFProtect has checked the token
+        return _detail(exam, _offer_unassigned(AssignForm(), exam.id), 422,
+                       refused_grant=(user_id, form))
+    try:
+        exams_db.grant_attempt(db, exam, user_id, granted_by=current_user.id,
+                               reason=form.reason.data or "", name=account.username)
+    except exams_db.ExamError as refused:  # the page was out of date: say what changed
+        flash(f"No attempt was added: {refused}.")
+    else:
+        allowed = exams_db.attempts_allowed(db, exam, user_id)
+        flash(f"{account.username} may sit {exam.title!r} once more (attempt {allowed} of "
+              f"{allowed}).")
     return redirect_to(url_for(".detail", exam_id=exam.id))

@@ -125,6 +125,14 @@ class ActionForm(FlaskForm):
     """A POST button (deactivate, reactivate): only the CSRF token."""
 
 
+class GrantForm(FlaskForm):
+    """One more attempt at an exam for one trainee: the reason is kept with it."""
+
+    reason = StringField("Why", filters=[stripped], validators=[
+        DataRequired("Say why this trainee may sit the exam once more."),
+        Length(max=200, message="At most 200 characters."), visible_text])
+
+
 DEFAULT_DIFFICULTY = "default"
 
 
