@@ -196,6 +196,8 @@ def test_loads_a_user_profile(tmp_path: Path) -> None:
         ("", "[decks]\nvalue = 2", "[decks]\nvalue = true", "decks = true: must be a whole"),
         ("", "[bonuses]\nvalue = {}", "[bonuses]\nvalue = { x = 1 }",
          "bonuses = { x = 1 }: "),
+        ("", "[bonuses]\nvalue = {}", '[bonuses]\nvalue = { "x y" = 1, "" = 2 }',
+         'bonuses = { "x y" = 1, "" = 2 }: '),
         ("", '[soft_17]\nvalue = "stand"', '[soft_17]\nvalue = "sometimes"',
          'soft_17 = "sometimes": must be one of stand, hit'),
         ("", '[blackjack_pays]\nvalue = "3:2"', '[blackjack_pays]\nvalue = "3/2"',

@@ -207,15 +207,24 @@ _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _NOTE_KEYS = {"value", "source", "reading", "why"}
 
 
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+"""A TOML key written without quotes; any other is quoted."""
+
+
 def toml_text(value: Any) -> str:
     """A parsed TOML value as a profile writes it, for an error quoting it: ``true`` (not
-    Python's ``True``), ``"S17"``, ``{ x = 1 }``, ``[1, 2]``."""
+    Python's ``True``), ``"S17"``, ``{ x = 1 }``, ``[1, 2]``.
+
+    >>> toml_text({"five-card-21": 2, "7-7-7 suited": True})
+    '{ five-card-21 = 2, "7-7-7 suited" = true }'
+    """
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, dict):
-        inner = ", ".join(f"{key} = {toml_text(item)}" for key, item in value.items())
+        inner = ", ".join(f"{key if _BARE_KEY.fullmatch(key) else toml_text(key)} = "
+                          f"{toml_text(item)}" for key, item in value.items())
         return f"{{ {inner} }}" if inner else "{}"
     if isinstance(value, list):
         return "[" + ", ".join(toml_text(item) for item in value) + "]"
