@@ -299,6 +299,15 @@ def test_a_round_that_is_not_json_text_is_refused_in_one_line(capsys: Capsys,
     assert run.code == 2 and "malformed JSON: nested too deeply" in run.err
 
 
+def test_a_round_file_that_fails_to_read_is_named_as_a_read(capsys: Capsys) -> None:
+    """Reading /proc/self/mem from its start fails with EIO, as a failing disk does: said
+    as a read of that file (it was said to be a write of the output)."""
+    run = run_cli(capsys, "settle", "--rules", "europoker", "/proc/self/mem")
+    assert (run.code, run.out) == (2, "")
+    assert run.err == ("trainer: error: /proc/self/mem: cannot read the round "
+                       "(Input/output error)\n")
+
+
 @pytest.mark.parametrize(("round_", "key"), [
     ('{"dealer": ["9h", "Td"], "hands": [{"bet": "10", "bet": "20", "cards": ["As", "Kd"]}]}',
      "bet"),

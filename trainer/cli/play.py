@@ -56,6 +56,10 @@ def settle_command(rules_name: str | None, rules_file: str | None, file: click.F
         text = file.read() if hasattr(file, "read") else sys.stdin.read()
     except UnicodeDecodeError as exc:
         raise RoundError(f"the round is not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:  # a failing disk or device: a read, not the output, failed
+        name = str(getattr(file, "name", "-"))
+        where = "stdin" if name in ("-", "<stdin>") else name
+        raise click.ClickException(f"{where}: cannot read the round ({exc.strerror})") from None
     dealer, hands = load_round_json(text)
     check_round(house, dealer, hands)
     click.echo(json.dumps(round_result_json(settle_round(house, dealer, hands))))
