@@ -48,6 +48,24 @@ def username_key(name: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
+_LOOK_ALIKES = str.maketrans(
+    "авеікмнорстухѕјԁӏһԛԝүαβεικνορτυχ",
+    "abeikmhopctyxsjdlhqwyabeiknoptux",
+)
+"""Cyrillic and Greek letters (as ``username_key`` leaves them: case folded) that look like
+a Latin one in some case: ``асе`` is ``ace``, ``ВОВ`` is ``BOB``."""
+
+
+def look_alike_key(name: str) -> str:
+    """What makes two usernames look the same though written in different scripts: their
+    ``username_key`` with each Cyrillic or Greek look-alike read as its Latin letter.
+
+    >>> look_alike_key("АСЕ") == look_alike_key("ace"), look_alike_key("олег")
+    (True, 'oлeг')
+    """
+    return username_key(name).translate(_LOOK_ALIKES)
+
+
 def title_key(title: str) -> str:
     """What makes two titles the same: as ``username_key``, with runs of spaces as one."""
     return username_key(" ".join(title.split()))

@@ -132,6 +132,24 @@ def test_look_alike_usernames_are_one_account(db: Database) -> None:
     assert create_user(db, "алиса", "trainee", "h").username == "алиса"
 
 
+def test_a_name_that_only_looks_like_another_in_another_script_is_refused(db: Database) -> None:
+    """Cyrillic асе and ВОВ read as Latin ace and BOB on a supervisor's screen: refused, and
+    so is the other way round; Cyrillic names that look like no Latin one are welcome."""
+    create_user(db, "ace", "trainee", "h")
+    create_user(db, "BOB", "trainee", "h")
+    create_user(db, "сор", "trainee", "h")  # Cyrillic
+    create_user(db, "олег", "trainee", "h")
+    with pytest.raises(UserExistsError, match=r"^user 'асе' looks the same as the existing "
+                                              r"'ace' \(letters of another script\)$"):
+        create_user(db, "асе", "trainee", "h")
+    with pytest.raises(UserExistsError, match="the existing 'BOB'"):
+        create_user(db, "ВОВ", "supervisor", "h")
+    with pytest.raises(UserExistsError, match="the existing 'сор'"):
+        create_user(db, "COP", "trainee", "h")  # Latin, beside a Cyrillic name
+    assert create_user(db, "ася", "trainee", "h").username == "ася"
+    assert create_user(db, "αβγ", "trainee", "h").username == "αβγ"
+
+
 def test_users(db: Database) -> None:
     user = create_user(db, "Tina", "trainee", "h1")
     assert user.username == "Tina" and user.role == "trainee" and user.active

@@ -67,6 +67,9 @@ def test_create_a_supervisor(app: Flask, client: FlaskClient, sue: Any) -> None:
      "The username &#39;\uff34\uff29\uff2e\uff21&#39; is taken (by &#39;tina&#39;)."),
     ({"username": "t\u0456na"}, "A username is written in one script; this one mixes Latin and"
                                  " Cyrillic letters (a look-alike of another name)."),
+    ({"username": "\u0422\u041e\u041c"},  # Cyrillic ТОМ
+     "The username &#39;\u0422\u041e\u041c&#39; looks the same as &#39;tom&#39;, which is"
+     " taken: letters of another script that look alike."),
     ({"username": "two words"}, "No spaces in a username."),
     ({"username": "tina\u200b"}, "invisible, control or unassigned character (U+200B)"),
     ({"username": "\u202eanit"}, "invisible, control or unassigned character (U+202E)"),

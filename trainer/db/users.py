@@ -8,18 +8,30 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.db.connection import now_iso, select, write_transaction
-from trainer.text_rules import normal_username, username_key, username_problem
+from trainer.text_rules import (
+    look_alike_key,
+    normal_username,
+    username_key,
+    username_problem,
+)
 
 ROLES = ("trainee", "supervisor")
 
 
 class UserExistsError(ValueError):
-    """A username that is already taken (``existing``: as written by its account)."""
+    """A username that is already taken (``existing``: as written by its account), or
+    that only looks the same as one in another script (``look_alike``)."""
 
-    def __init__(self, username: str, existing: str) -> None:
-        same = "" if existing == username else f" (as {existing!r})"
-        super().__init__(f"user {username!r} already exists{same}")
+    def __init__(self, username: str, existing: str, *, look_alike: bool = False) -> None:
+        if look_alike:
+            message = (f"user {username!r} looks the same as the existing {existing!r} "
+                       "(letters of another script)")
+        else:
+            same = "" if existing == username else f" (as {existing!r})"
+            message = f"user {username!r} already exists{same}"
+        super().__init__(message)
         self.existing = existing
+        self.look_alike = look_alike
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,18 +60,20 @@ _COLUMNS = "id, username, role, password_hash, active, login_generation"
 
 def create_user(db: Database, username: str, role: str, password_hash: str) -> UserRow:
     """Add a user; refuses an unknown role, a name with spaces, invisible characters or
-    mixed scripts, or a taken name (the same as another in NFKC, ignoring case)."""
+    mixed scripts, or a taken name (the same as another in NFKC, ignoring case, or the
+    same to the eye in another script: Cyrillic ``асе`` beside Latin ``ace``)."""
     username = normal_username(username)
     if (problem := username_problem(username)) is not None:
         raise ValueError(f"username {username!r}: {problem}")
     if role not in ROLES:
         raise ValueError(f"role {role!r} is not one of {', '.join(ROLES)}")
-    key = username_key(username)
+    key, look = username_key(username), look_alike_key(username)
     with write_transaction(db):  # checked and inserted under the write lock: no race
-        existing = next((name for (name,) in db.execute("SELECT username FROM users")
-                         if username_key(name) == key), None)
-        if existing is not None:
+        names = [name for (name,) in db.execute("SELECT username FROM users")]
+        if (existing := next((n for n in names if username_key(n) == key), None)) is not None:
             raise UserExistsError(username, existing)
+        if (alike := next((n for n in names if look_alike_key(n) == look), None)) is not None:
+            raise UserExistsError(username, alike, look_alike=True)
         cursor = db.execute(
             "INSERT INTO users (username, role, password_hash, active, created_at)"
             " VALUES (?, ?, ?, 1, ?)",

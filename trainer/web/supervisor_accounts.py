@@ -47,7 +47,10 @@ def create() -> Any:
                               new_password_hash(form.password.data or ""))
         except users.UserExistsError as exc:
             same = "" if exc.existing == username else f" (by {exc.existing!r})"
-            form.username.errors = [f"The username {username!r} is taken{same}."]
+            form.username.errors = [
+                f"The username {username!r} looks the same as {exc.existing!r}, which is "
+                "taken: letters of another script that look alike." if exc.look_alike
+                else f"The username {username!r} is taken{same}."]
         else:
             flash(f"Created the {form.role.data} account {username!r}.")
             return redirect_to(url_for(".index"))
