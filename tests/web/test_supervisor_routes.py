@@ -658,3 +658,15 @@ def test_a_sitting_s_review_has_the_console_s_pages_on_top(
     assert page.count('<nav class="console-nav no-print" aria-label="Supervisor console">') == 1
     accounts = client.get("/supervisor/accounts/").get_data(as_text=True)
     assert "<th>Last answer (UTC)</th>" in accounts and "Last active" not in accounts
+
+
+def test_the_trainee_page_says_each_median_against_its_par_in_words(
+        client: FlaskClient, auth: Any, world: dict[str, int]) -> None:
+    """As the dashboard does: within or over, not a bare pair of times."""
+    auth.login("sue")
+    html = client.get(f"/supervisor/trainees/{world['tina']}").get_data(as_text=True)
+    assert ('<span class="value" data-median><span class="under-par">3.0 s</span>, within the'
+            ' par of 3.0 s</span><span class="label">median time</span>') in html
+    weakest = re.search(r'<li data-family="blackjack-payout">(.*?)</li>', html, re.S)
+    assert weakest and weakest[1].endswith(
+        'median <span class="under-par">2.0 s</span>, within the par of 4.0 s')
