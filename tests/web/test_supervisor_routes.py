@@ -665,8 +665,8 @@ def test_the_trainee_page_says_each_median_against_its_par_in_words(
     """As the dashboard does: within or over, not a bare pair of times."""
     auth.login("sue")
     html = client.get(f"/supervisor/trainees/{world['tina']}").get_data(as_text=True)
-    assert ('<span class="value" data-median><span class="under-par">3.0 s</span>, within the'
-            ' par of 3.0 s</span><span class="label">median time</span>') in html
+    assert ('<div class="stat"><span class="value under-par" data-median>3.0 s</span><span '
+            'class="label">median time, within the par of 3.0 s</span></div>') in html
     weakest = re.search(r'<li data-family="blackjack-payout">(.*?)</li>', html, re.S)
     assert weakest and weakest[1].endswith(
         'median <span class="under-par">2.0 s</span>, within the par of 4.0 s')
