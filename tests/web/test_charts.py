@@ -133,3 +133,16 @@ def test_sparkline() -> None:
     assert svg.find(f"{SVG}polyline").get("points") == "50,10 97,3"
     lone = parse(sparkline([None, 1.0, None], title="s"))
     assert lone.find(f"{SVG}circle") is not None and lone.find(f"{SVG}polyline") is None
+
+
+def test_sparkline_leaves_a_gap_for_a_day_without_answers_as_the_line_chart_does() -> None:
+    """Two days apart are not joined across the day between (it drew a line through it)."""
+    values = [1.0, 1.0, None, 0.5, None, 0.0]
+    spark = parse(sparkline(values, title="s", width=106, height=26))
+    assert [p.get("points") for p in spark.iter(f"{SVG}polyline")] == ["3,3 23,3"]
+    assert [(c.get("cx"), c.get("cy")) for c in spark.iter(f"{SVG}circle")] == [
+        ("63", "13"), ("103", "23")]  # the days between gaps: dots
+    chart = parse(line_chart([Point(f"d{i}", round(v * 4) if v is not None else 0,
+                                    4 if v is not None else 0) for i, v in enumerate(values)],
+                             title="t"))
+    assert len(list(chart.iter(f"{SVG}polyline"))) == 1  # the same gaps, the same one line

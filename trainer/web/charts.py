@@ -94,6 +94,22 @@ def _svg_open(width: int, height: int, title: str, css: str) -> str:
     )
 
 
+def runs(values: Sequence[float | None]) -> list[list[tuple[int, float]]]:
+    """The unbroken runs of values, each as (index, value) pairs: a day without answers
+    (None) ends a run, so both charts leave the same gaps.
+
+    >>> runs([0.5, None, 1.0, 0.75, None])
+    [[(0, 0.5)], [(2, 1.0), (3, 0.75)]]
+    """
+    found: list[list[tuple[int, float]]] = [[]]
+    for index, value in enumerate(values):
+        if value is None:
+            found.append([])
+        else:
+            found[-1].append((index, value))
+    return [run for run in found if run]
+
+
 def line_chart(points: Sequence[Point], *, title: str, width: int = 640, height: int = 240,
                reference: float | None = None, reference_label: str = "") -> Markup:
     """Accuracy (0–100 %) over time; days without answers leave a gap in the line.
@@ -126,20 +142,10 @@ def line_chart(points: Sequence[Point], *, title: str, width: int = 640, height:
         if reference_label:
             parts.append(f'<text x="{width - right}" y="{_n(y_of(reference) - 4)}"'
                          f' text-anchor="end" fill="{REFERENCE}">{_e(reference_label)}</text>')
-    segment: list[str] = []
-    segments: list[list[str]] = []
-    for index, point in enumerate(points):
-        if point.value is None:
-            if segment:
-                segments.append(segment)
-            segment = []
-            continue
-        segment.append(f"{_n(x_of(index))},{_n(y_of(point.value))}")
-    if segment:
-        segments.append(segment)
-    for seg in segments:
-        if len(seg) > 1:
-            parts.append(f'<polyline points="{" ".join(seg)}" fill="none" stroke="{LINE}"'
+    for run in runs([p.value for p in points]):
+        if len(run) > 1:  # a lone day is its circle, drawn below with every day's
+            line = " ".join(f"{_n(x_of(i))},{_n(y_of(value))}" for i, value in run)
+            parts.append(f'<polyline points="{line}" fill="none" stroke="{LINE}"'
                          f' stroke-width="2.5" stroke-linejoin="round"/>')
     for index, point in enumerate(points):
         if point.value is None:
@@ -235,21 +241,18 @@ def sparkline(values: Sequence[float | None], *, title: str, width: int = 120,
     parts = [_svg_open(width, height, title, "sparkline")]
     pad = 3
     n = len(values)
-    coords = []
-    for index, value in enumerate(values):
-        if value is None:
-            continue
-        x = pad + (width - 2 * pad) * (index / (n - 1) if n > 1 else 0.5)
-        y = pad + (height - 2 * pad) * (1 - value)
-        coords.append(f"{_n(x)},{_n(y)}")
     parts.append(f'<line x1="{pad}" y1="{_n(height / 2)}" x2="{width - pad}"'
                  f' y2="{_n(height / 2)}" stroke="{GRID}" stroke-width="1"'
                  ' stroke-dasharray="2 2"/>')
-    if len(coords) > 1:
-        parts.append(f'<polyline points="{" ".join(coords)}" fill="none" stroke="{LINE}"'
-                     ' stroke-width="1.5"/>')
-    elif coords:
-        cx, cy = coords[0].split(",")
-        parts.append(f'<circle cx="{cx}" cy="{cy}" r="2" fill="{LINE}"/>')
+    for run in runs(values):
+        coords = [(pad + (width - 2 * pad) * (i / (n - 1) if n > 1 else 0.5),
+                   pad + (height - 2 * pad) * (1 - value)) for i, value in run]
+        if len(coords) > 1:
+            line = " ".join(f"{_n(x)},{_n(y)}" for x, y in coords)
+            parts.append(f'<polyline points="{line}" fill="none" stroke="{LINE}"'
+                         ' stroke-width="1.5"/>')
+        else:  # a day between two gaps: a dot, as the line chart draws one
+            parts.append(f'<circle cx="{_n(coords[0][0])}" cy="{_n(coords[0][1])}" r="2"'
+                         f' fill="{LINE}"/>')
     parts.append("</svg>")
     return Markup("".join(parts))
