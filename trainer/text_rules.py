@@ -48,22 +48,35 @@ def username_key(name: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
-_LOOK_ALIKES = str.maketrans(
-    "авеікмнорстухѕјԁӏһԛԝүαβεικνορτυχ",
-    "abeikmhopctyxsjdlhqwyabeiknoptux",
-)
-"""Cyrillic and Greek letters (as ``username_key`` leaves them: case folded) that look like
-a Latin one in some case: ``асе`` is ``ace``, ``ВОВ`` is ``BOB``."""
+_LOWER_LOOK_ALIKES = str.maketrans("аеіјкорсухѕԁӏһԛԝүьѵαικνορυχημ",
+                                   "aeijkopcyxsdlhqwybvaikvopuxnu")
+"""Cyrillic and Greek small letters that look like a Latin one: ``асе`` is ``ace``."""
+_UPPER_LOOK_ALIKES = str.maketrans("АВЕІЈКМНОРСТУХЅҮҺԚԜΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+                                   "ABEIJKMHOPCTYXSYHQWABEZHIKMNOPTYX")
+"""Cyrillic and Greek capitals that look like a Latin one: ``ВОВ`` is ``BOB``."""
 
 
-def look_alike_key(name: str) -> str:
-    """What makes two usernames look the same though written in different scripts: their
-    ``username_key`` with each Cyrillic or Greek look-alike read as its Latin letter.
+def looks_alike(name: str, other: str) -> bool:
+    """Whether two usernames written in different scripts read the same to the eye, in
+    small letters or in capitals (names of one script are told apart as their readers
+    tell them: Kazakh ``Гүлнара`` is not ``Гулнара``).
 
-    >>> look_alike_key("АСЕ") == look_alike_key("ace"), look_alike_key("олег")
-    (True, 'oлeг')
+    >>> looks_alike("асе", "ace"), looks_alike("ВОВ", "bob"), looks_alike("ΜΑΧ", "max")
+    (True, True, True)
+    >>> looks_alike("Гүлнара", "Гулнара"), looks_alike("Вера", "Vera"), looks_alike("ace", "ACE")
+    (False, False, False)
     """
-    return username_key(name).translate(_LOOK_ALIKES)
+    if _scripts(name) == _scripts(other):
+        return False
+    return any(mine == theirs for mine, theirs in zip(_look_keys(name), _look_keys(other),
+                                                      strict=True))
+
+
+def _look_keys(name: str) -> tuple[str, str]:
+    """``name`` as its small letters read, and as its capitals read, in Latin letters."""
+    text = unicodedata.normalize("NFKC", name)
+    return (text.casefold().translate(_LOWER_LOOK_ALIKES),
+            text.upper().translate(_UPPER_LOOK_ALIKES).casefold())
 
 
 def title_key(title: str) -> str:

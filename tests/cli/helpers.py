@@ -20,12 +20,13 @@ class CliRun:
     err: str
 
 
-def run_cli(capsys: pytest.CaptureFixture[str], *args: str, stdin: str | None = "") -> CliRun:
-    """Run ``trainer ARGS`` with ``stdin`` (None: closed, as ``<&-`` leaves it); return the
-    exit status and output."""
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str,
+            stdin: str | io.TextIOBase | None = "") -> CliRun:
+    """Run ``trainer ARGS`` with ``stdin``, text or a stream (None: closed, as ``<&-``
+    leaves it); return the exit status and output."""
     old_argv, old_stdin = sys.argv, sys.stdin
     sys.argv = ["trainer", *args]
-    sys.stdin = None if stdin is None else io.StringIO(stdin)  # type: ignore[assignment]
+    sys.stdin = io.StringIO(stdin) if isinstance(stdin, str) else stdin  # type: ignore[assignment]
     try:
         main()
         code = 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import subprocess
 import sys
@@ -306,6 +308,20 @@ def test_a_round_file_that_fails_to_read_is_named_as_a_read(capsys: Capsys) -> N
     assert (run.code, run.out) == (2, "")
     assert run.err == ("trainer: error: /proc/self/mem: cannot read the round "
                        "(Input/output error)\n")
+
+
+
+class FailingStdin(io.StringIO):
+    """A stdin whose read fails as a failing device's does."""
+
+    def read(self, size: int | None = -1) -> str:
+        raise OSError(errno.EIO, "Input/output error")
+
+
+def test_a_round_on_stdin_that_fails_to_read_is_named_as_stdin(capsys: Capsys) -> None:
+    run = run_cli(capsys, "settle", "--rules", "europoker", stdin=FailingStdin())
+    assert (run.code, run.out) == (2, "")
+    assert run.err == "trainer: error: stdin: cannot read the round (Input/output error)\n"
 
 
 @pytest.mark.parametrize(("round_", "key"), [

@@ -104,7 +104,7 @@ def test_one_more_attempt_only_once_every_attempt_is_used_and_failed(
     def grant() -> x.Grant:
         return x.grant_attempt(db, exam, tina, granted_by=sue, reason="fire drill", name="tina")
 
-    with pytest.raises(x.ExamError, match=r"^tina has 1 attempt left at 'Check' already$"):
+    with pytest.raises(x.ExamError, match=r"^tina has 1 attempt left at 'Check'$"):
         grant()
     first = x.start_sitting(db, exam, tina, 1)
     with pytest.raises(x.ExamError, match=r"^tina is sitting 'Check' now$"):
@@ -115,7 +115,7 @@ def test_one_more_attempt_only_once_every_attempt_is_used_and_failed(
     granted = grant()
     assert (granted.exam_id, granted.user_id, granted.granted_by, granted.reason) == (
         exam.id, tina, sue, "fire drill")
-    with pytest.raises(x.ExamError, match=r"^tina has 1 attempt left at 'Check' already$"):
+    with pytest.raises(x.ExamError, match=r"^tina has 1 attempt left at 'Check'$"):
         grant()  # a second supervisor, a moment later: one attempt, not two
     assert x.grants(db, exam.id) == [granted] and x.attempts_allowed(db, exam, tina) == 2
     [assigned] = x.assigned_exams(db, tina)

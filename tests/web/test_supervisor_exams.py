@@ -1148,26 +1148,40 @@ def test_a_supervisor_allows_a_failed_trainee_one_more_attempt(
                                         "reason": " Deactivated by mistake mid-exam "})
     assert allowed.status_code == 303
     page = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
-    assert ("tina may sit &#39;Europoker dealer check&#39; once more (attempt 2 of 2)."
+    assert ("tina may sit &#39;Europoker dealer check&#39; once more: 2 attempts allowed now."
             in page)
     row = re.search(r'<tr data-trainee="tina">.*?</tr>', page, re.S)
-    assert row and ('<td data-label="Sittings">1 of 2 <small data-extra="1">(1 more allowed)'
-                    '</small></td>') in row[0]
+    assert row and ('<td data-label="Sittings">1 of 2 <small data-extra="1">(1 added by a '
+                    'supervisor)</small></td>') in row[0]
     assert "not passed yet" in row[0] and "data-allow-attempt" not in row[0]
     assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC: sue allowed tina one more attempt\. "
                      r"Why: Deactivated by mistake mid-exam</li>", page)
     again = client.post(action, data={"csrf_token": token, "reason": "twice"})
     assert again.status_code == 303  # a second click, or a colleague: one attempt, not two
-    assert ("No attempt was added: tina has 1 attempt left at &#39;Europoker dealer check&#39;"
-            " already.") in client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    said = "No attempt was added: tina has 1 attempt left at &#39;Europoker dealer check&#39;."
+    assert said in client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    # a page from before, sent with no reason: what changed is said, not a reason asked for
+    stale = client.post(action, data={"csrf_token": token, "reason": ""})
+    assert stale.status_code == 303
+    assert said in client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
     client.post("/logout", data={"csrf_token": auth.csrf("/")})
     auth.login("tina")
     home = client.get("/").get_data(as_text=True)
     assert "attempts 1 of 2." in home and "data-exam-start>Try again" in home
     second = start(client, auth, exam_id)
-    answer(client, app, second, right=True)
+    answer(client, app, second, right=False)  # one attempt more, and it is used up
     result = client.get(f"/exams/sittings/{second}/result").get_data(as_text=True)
-    assert "Attempt 2 of 2 ·" in result and "Passed" in result
+    assert "Attempt 2 of 2 (1 added by a supervisor) ·" in result and "Not passed" in result
+    refused = client.post(f"/exams/{exam_id}/start", data={"csrf_token": auth.csrf("/")})
+    assert refused.status_code == 409 and "(2 allowed)" in refused.get_data(as_text=True)
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    page = client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
+    row = re.search(r'<tr data-trainee="tina">.*?</tr>', page, re.S)
+    assert row and "2 of 2" in row[0] and "failed" in row[0]
+    assert allow_form(page, tina)[0] == action  # failed again: it may be allowed again
+    exported = csv_rows(client.get(f"/supervisor/export/exam-results.csv?exam={exam_id}"))
+    assert [(r["attempt"], r["attempts_allowed"]) for r in exported] == [("2", "2"), ("1", "2")]
 
 
 def test_allowing_an_attempt_is_refused_for_an_unknown_trainee_or_one_not_assigned(

@@ -8,6 +8,7 @@ import pytest
 from flask import Flask
 from jinja2 import DictLoader, UndefinedError, nodes
 
+from trainer.db.scores import Score
 from trainer.web import create_app
 from trainer.web.houses_view import with_house_titles
 from trainer.web.templating import (
@@ -157,3 +158,21 @@ def test_seconds_round_half_up_in_whole_milliseconds(ms: int | None, text: str) 
 def test_a_time_and_its_par_are_shown_apart_when_they_differ(
         elapsed: int, par: int, texts: tuple[str, str]) -> None:
     assert seconds_apart(elapsed, par) == texts
+
+
+@pytest.mark.parametrize(("score", "html"), [
+    (Score(), '<span class="value" data-median>–</span><span class="label">median time</span>'),
+    (Score(answered=2, correct=1, median_ms=2500),
+     '<span class="value" data-median>2.5 s</span><span class="label">median time, no par</span>'),
+    (Score(answered=2, correct=1, median_ms=5049, par_ms=5000),
+     '<span class="value over-par" data-median>5.05 s</span>'
+     '<span class="label">median time, over the par of 5.00 s</span>'),
+    (Score(answered=2, correct=1, median_ms=3000, par_ms=3000),
+     '<span class="value under-par" data-median>3.0 s</span>'
+     '<span class="label">median time, within the par of 3.0 s</span>'),
+])
+def test_a_median_figure_says_its_par_in_words(tmp_path: Any, score: Score, html: str) -> None:
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.db"), "SECRET_KEY": "t"})
+    with app.app_context():
+        macros = app.jinja_env.get_template("_par.html").module
+        assert str(macros.median_stat(score)) == html  # type: ignore[attr-defined]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -359,9 +359,7 @@ def start_sitting(db: Database, exam: Exam, user_id: int, seed: int) -> Sitting:
             raise ExamError(f"{exam.title!r} was withdrawn by a supervisor")
         if any(s.passed for s in mine):
             raise ExamError(f"you have already passed {exam.title!r}")
-        # more attempts allowed are looked up only once the exam's own are used
-        if len(mine) >= exam.attempts_allowed and len(mine) >= (
-                allowed := attempts_allowed(db, exam, user_id)):
+        if len(mine) >= (allowed := attempts_allowed(db, exam, user_id)):
             raise ExamError(f"no attempts left at {exam.title!r} ({allowed} allowed)")
         cursor = db.execute(
             "INSERT INTO exam_sittings (exam_id, user_id, number, seed, started_at, total)"
@@ -393,29 +391,35 @@ def attempts_allowed(db: Database, exam: Exam, user_id: int) -> int:
     return exam.attempts_allowed + len(grants(db, exam.id, user_id))
 
 
+def grant_refusal(exam: Exam, mine: Sequence[Sitting], allowed: int, name: str) -> str | None:
+    """Why the trainee called ``name``, with these sittings of the exam and ``allowed``
+    attempts at it, may not be allowed one more (None: they may): only once every attempt
+    is used and none passed, none under way, at an exam not withdrawn."""
+    if exam.withdrawn:
+        return f"{exam.title!r} was withdrawn: no sitting starts any more"
+    if any(s.passed for s in mine):
+        return f"{name} has passed {exam.title!r}"
+    if any(not s.finished for s in mine):
+        return f"{name} is sitting {exam.title!r} now"
+    if (left := allowed - len(mine)) > 0:
+        return f"{name} has {left} attempt{'s' if left != 1 else ''} left at {exam.title!r}"
+    return None
+
+
 def grant_attempt(db: Database, exam: Exam, user_id: int, *, granted_by: int, reason: str,
                   name: str) -> Grant:
     """Allow the trainee (called ``name`` in a refusal) one more attempt at the exam.
 
-    Only once every attempt is used and none passed, none under way, the exam still
-    assigned and not withdrawn; checked in the same transaction as the insert, so two
-    supervisors allowing it at once allow one attempt, not two (``ExamError`` says why
-    not)."""
+    Checked (``grant_refusal``) in the same transaction as the insert, so two supervisors
+    allowing it at once allow one attempt, not two (``ExamError`` says why not)."""
     with write_transaction(db):
-        if not is_assigned(db, exam.id, user_id):
+        current = get_exam(db, exam.id)
+        if current is None or not is_assigned(db, exam.id, user_id):
             raise ExamError(f"{exam.title!r} is not assigned to {name}")
-        if db.execute("SELECT withdrawn_at FROM exams WHERE id = ?", [exam.id]).fetchone()[0]:
-            raise ExamError(f"{exam.title!r} was withdrawn: no sitting starts any more")
-        mine = sittings(db, exam.id, user_id)
-        if any(s.passed for s in mine):
-            raise ExamError(f"{name} has passed {exam.title!r}")
-        if any(not s.finished for s in mine):
-            raise ExamError(f"{name} is sitting {exam.title!r} now")
-        allowed = attempts_allowed(db, exam, user_id)
-        if len(mine) < allowed:
-            left = allowed - len(mine)
-            raise ExamError(f"{name} has {left} attempt{'s' if left != 1 else ''} left at "
-                            f"{exam.title!r} already")
+        refusal = grant_refusal(current, sittings(db, exam.id, user_id),
+                                attempts_allowed(db, exam, user_id), name)
+        if refusal is not None:
+            raise ExamError(refusal)
         cursor = db.execute(
             "INSERT INTO exam_attempt_grants (exam_id, user_id, granted_by, granted_at,"
             " reason) VALUES (?, ?, ?, ?, ?)",

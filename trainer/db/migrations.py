@@ -303,7 +303,6 @@ def m014_start_tokens(db: Database) -> None:
                " ON drill_sessions (user_id, start_token)")
 
 
-
 @migrations()
 def m015_attempt_grants(db: Database) -> None:
     """``exam_attempt_grants``: one more attempt at an exam for one trainee, allowed by a
@@ -324,6 +323,7 @@ def m015_attempt_grants(db: Database) -> None:
     )
     db.execute("CREATE INDEX exam_attempt_grants_trainee"
                " ON exam_attempt_grants (exam_id, user_id)")
+
 
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations; returns the names applied.

@@ -303,6 +303,8 @@ class ExamResult:
     pass_mark: int
     withdrawn: bool = False
     """The exam is withdrawn (a new exam may have its title since)."""
+    attempts_allowed: int = 1
+    """The sittings the trainee may have: the exam's attempts and any a supervisor added."""
 
 
 def exam_results(db: Database, filters: Filters = Filters(), *, exam_id: int | None = None,
@@ -334,7 +336,9 @@ def exam_results(db: Database, filters: Filters = Filters(), *, exam_id: int | N
         "SELECT s.id, s.exam_id, s.user_id, s.number, s.seed, s.started_at, s.finished_at,"
         " s.correct, s.total, s.passed, s.elapsed_ms, u.username, e.title, e.houses,"
         " (SELECT count(*) FROM exam_answers q WHERE q.sitting_id = s.id) AS asked,"
-        " e.pass_mark, e.withdrawn_at IS NOT NULL AS withdrawn"
+        " e.pass_mark, e.withdrawn_at IS NOT NULL AS withdrawn, e.attempts_allowed"
+        " + (SELECT count(*) FROM exam_attempt_grants g WHERE g.exam_id = s.exam_id"
+        " AND g.user_id = s.user_id) AS attempts_allowed"
         " FROM exam_sittings s JOIN users u ON u.id = s.user_id"
         " JOIN exams e ON e.id = s.exam_id WHERE " + " AND ".join(clauses)
         + " ORDER BY s.id DESC",
@@ -349,5 +353,5 @@ def exam_results(db: Database, filters: Filters = Filters(), *, exam_id: int | N
                           r["asked"])
         results.append(ExamResult(sitting, r["username"], r["title"],
                                   tuple(json.loads(r["houses"])), r["pass_mark"],
-                                  bool(r["withdrawn"])))
+                                  bool(r["withdrawn"]), r["attempts_allowed"]))
     return results

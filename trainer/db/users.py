@@ -9,7 +9,7 @@ from sqlite_utils import Database
 
 from trainer.db.connection import now_iso, select, write_transaction
 from trainer.text_rules import (
-    look_alike_key,
+    looks_alike,
     normal_username,
     username_key,
     username_problem,
@@ -67,12 +67,12 @@ def create_user(db: Database, username: str, role: str, password_hash: str) -> U
         raise ValueError(f"username {username!r}: {problem}")
     if role not in ROLES:
         raise ValueError(f"role {role!r} is not one of {', '.join(ROLES)}")
-    key, look = username_key(username), look_alike_key(username)
+    key = username_key(username)
     with write_transaction(db):  # checked and inserted under the write lock: no race
         names = [name for (name,) in db.execute("SELECT username FROM users")]
         if (existing := next((n for n in names if username_key(n) == key), None)) is not None:
             raise UserExistsError(username, existing)
-        if (alike := next((n for n in names if look_alike_key(n) == look), None)) is not None:
+        if (alike := next((n for n in names if looks_alike(username, n)), None)) is not None:
             raise UserExistsError(username, alike, look_alike=True)
         cursor = db.execute(
             "INSERT INTO users (username, role, password_hash, active, created_at)"

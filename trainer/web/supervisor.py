@@ -253,12 +253,13 @@ def export_exam_results() -> Any:
                                 exam_id=console.int_arg("exam"))
     return console.csv_response(
         f"exam-results-{console.today().isoformat()}.csv",
-        ["sitting_id", "exam_id", "trainee", "exam", "houses", "attempt", "started_at",
-         "finished_at", "correct", "questions", "score_percent", "pass_mark", "passed",
-         "seconds", "questions_asked", "abandoned"],
+        ["sitting_id", "exam_id", "trainee", "exam", "houses", "attempt", "attempts_allowed",
+         "started_at", "finished_at", "correct", "questions", "score_percent", "pass_mark",
+         "passed", "seconds", "questions_asked", "abandoned"],
         ([r.sitting.id, r.sitting.exam_id, r.username, r.exam_title, ";".join(r.houses),
-          r.sitting.number, r.sitting.started_at, r.sitting.finished_at, r.sitting.correct,
-          r.sitting.total, r.sitting.percent, r.pass_mark, "yes" if r.sitting.passed else "no",
+          r.sitting.number, r.attempts_allowed, r.sitting.started_at, r.sitting.finished_at,
+          r.sitting.correct, r.sitting.total, r.sitting.percent, r.pass_mark,
+          "yes" if r.sitting.passed else "no",
           console.seconds_text(r.sitting.elapsed_ms), r.sitting.asked,
           "yes" if r.sitting.abandoned else "no"] for r in rows),
     )

@@ -124,13 +124,14 @@ def _detail(exam: exams_db.Exam, form: AssignForm, status: int = 200,
     assigned = sorted(exams_db.assignees(db, exam.id),
                       key=lambda uid: (names[uid].username.casefold(), uid))
     by_user = {uid: exams_db.sittings(db, exam.id, uid) for uid in assigned}
-    grants = exams_db.grants(db, exam.id)
-    allowed = {uid: exam.attempts_allowed + sum(g.user_id == uid for g in grants)
-               for uid in assigned}
+    allowed = {uid: exams_db.attempts_allowed(db, exam, uid) for uid in assigned}
+    grantable = {uid for uid in assigned if exams_db.grant_refusal(
+        exam, by_user[uid], allowed[uid], names[uid].username) is None}
     results = reports.exam_results(db, exam_id=exam.id, finished_only=False)
     return console.page("supervisor/_exam.html", status,
                   exam=exam, form=form, names=names, assigned=assigned, by_user=by_user,
-                  allowed=allowed, grants=grants, refused_grant=refused_grant,
+                  allowed=allowed, grantable=grantable, grants=exams_db.grants(db, exam.id),
+                  refused_grant=refused_grant,
                   results=results, houses=house_titles(), titles=console.family_titles())
 
 
@@ -215,17 +216,22 @@ def allow_attempt(exam_id: int, user_id: int) -> Any:
     account = accounts.get_account(db, user_id) if user_id <= console.MAX_ID else None
     if account is None or not exams_db.is_assigned(db, exam.id, user_id):
         abort(404)
-    form = GrantForm()
-    if not form.validate_on_submit():  # the app-wide CSRFProtect has checked the token
-        return _detail(exam, _offer_unassigned(AssignForm(), exam.id), 422,
-                       refused_grant=(user_id, form))
-    try:
-        exams_db.grant_attempt(db, exam, user_id, granted_by=current_user.id,
-                               reason=form.reason.data or "", name=account.username)
-    except exams_db.ExamError as refused:  # the page was out of date: say what changed
-        flash(f"No attempt was added: {refused}.")
+    allowed = exams_db.attempts_allowed(db, exam, user_id)
+    refusal = exams_db.grant_refusal(exam, exams_db.sittings(db, exam.id, user_id), allowed,
+                                     account.username)
+    if refusal is None:
+        form = GrantForm()
+        if not form.validate_on_submit():  # the app-wide CSRFProtect has checked the token
+            return _detail(exam, _offer_unassigned(AssignForm(), exam.id), 422,
+                           refused_grant=(user_id, form))
+        try:
+            exams_db.grant_attempt(db, exam, user_id, granted_by=current_user.id,
+                                   reason=form.reason.data or "", name=account.username)
+        except exams_db.ExamError as refused:  # allowed meanwhile, by another supervisor
+            refusal = str(refused)
+    if refusal is not None:  # the page was out of date: say what changed
+        flash(f"No attempt was added: {refusal}.")
     else:
-        allowed = exams_db.attempts_allowed(db, exam, user_id)
-        flash(f"{account.username} may sit {exam.title!r} once more (attempt {allowed} of "
-              f"{allowed}).")
+        flash(f"{account.username} may sit {exam.title!r} once more: {allowed + 1} attempts "
+              "allowed now.")
     return redirect_to(url_for(".detail", exam_id=exam.id))

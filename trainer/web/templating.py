@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Hashable, Iterable, MutableMapping
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -104,6 +105,29 @@ def seconds_apart(elapsed_ms: int, par_ms: int) -> tuple[str, str]:
         if texts[0] != texts[1] or elapsed_ms == par_ms:
             return texts
     return seconds(elapsed_ms, 3), seconds(par_ms, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class ParReading:
+    """A time against its par as the pages say it: both shown by ``seconds_apart``."""
+
+    shown: str
+    par: str
+    within: bool
+
+    @property
+    def css(self) -> str:
+        return "under-par" if self.within else "over-par"
+
+    @property
+    def words(self) -> str:
+        """``within the par of 5.0 s`` or ``over the par of 5.00 s``: not by colour alone."""
+        return f"{'within' if self.within else 'over'} the par of {self.par}"
+
+
+def par_reading(elapsed_ms: int, par_ms: int) -> ParReading:
+    """``elapsed_ms`` against ``par_ms``, for the pages' ``_par.html`` macros."""
+    return ParReading(*seconds_apart(elapsed_ms, par_ms), within=elapsed_ms <= par_ms)
 
 
 def chip_stack(amount: Decimal | None, denominations: tuple[Decimal, ...] = ()) -> list[Decimal]:
@@ -270,7 +294,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["answer_words"] = answer_words
     app.jinja_env.filters["secs"] = seconds
-    app.jinja_env.globals["seconds_apart"] = seconds_apart
+    app.jinja_env.globals["par_reading"] = par_reading
     app.jinja_env.filters["rule_html"] = rule_html
     app.jinja_env.filters["box_nets"] = box_nets
     app.jinja_env.filters["refused_boxes"] = refused_boxes
