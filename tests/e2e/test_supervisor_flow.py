@@ -230,3 +230,44 @@ def test_exam_and_console_without_javascript(browser: Any, live_server: LiveServ
     assert "No attempts left" not in page.inner_text("#assigned-exams")
     assert "Passed (50%)" in page.inner_text("#assigned-exams")
     context.close()
+
+
+def test_a_supervisor_allows_another_attempt_in_the_browser(browser: Any,
+                                                             live_server: LiveServer) -> None:
+    """Her one attempt failed; the supervisor gives a reason and allows one more, and the
+    trainee's home offers Try again."""
+    db = connect(live_server.database)
+    fay = create_user(db, "fay", "trainee", hash_password(PASSWORD, "pbkdf2:sha256:1000"))
+    boss = create_user(db, "boss3", "supervisor", hash_password(PASSWORD, "pbkdf2:sha256:1000"))
+    exam = exams_db.create_exam(db, title="One go", houses=["europoker"],
+                                families=["dealer-draw"], difficulty="easy", questions=1,
+                                pass_mark=100, time_limit_s=120, attempts_allowed=1,
+                                created_by=boss.id, assign_to=[fay.id])
+    sitting = exams_db.start_sitting(db, exam, fay.id, seed=1)
+    asked = exams_db.issue(db, sitting, 0, token="fay-0", house="europoker",
+                           family="dealer-draw", seed=1, difficulty="easy", question_json="{}",
+                           issued_ms=1_000)
+    exams_db.record_answer(db, asked, answer="hit", expected="stand", correct=False,
+                           explanation="r", answered_ms=2_000, limit_ms=120_000, pass_mark=100)
+    db.close()
+    context = browser.new_context()
+    page = context.new_page()
+    login(page, live_server, "boss3")
+    page.goto(f"{live_server.url}/supervisor/exams/{exam.id}")
+    row = page.locator("tr[data-trainee=fay]")
+    assert "failed" in row.inner_text()
+    row.locator("[data-allow-attempt]").click()  # no reason: the browser asks for one
+    assert page.url.endswith(f"/supervisor/exams/{exam.id}")
+    assert page.locator("[data-grants]").count() == 0
+    row.locator("[data-reason]").fill("Fire drill during the sitting")
+    row.locator("[data-allow-attempt]").click()
+    page.wait_for_selector("[data-grants]")
+    assert "fay may sit 'One go' once more: 2 attempts allowed now." in page.inner_text("body")
+    assert "boss3 allowed fay one more attempt. Why: Fire drill during the sitting" in (
+        page.inner_text("[data-grants]"))
+    assert "1 of 2 (1 added by a supervisor)" in row.inner_text()
+    logout(page)
+    login(page, live_server, "fay")
+    assert "attempts 1 of 2." in page.inner_text("#assigned-exams")
+    assert page.locator(f"[data-exam='{exam.id}'] [data-exam-start]").inner_text() == "Try again"
+    context.close()
