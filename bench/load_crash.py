@@ -52,6 +52,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from trainer.db import connect, migrate, now_iso  # noqa: E402
+from trainer.db.connection import iso_at  # noqa: E402
 from trainer.db.users import create_user  # noqa: E402
 from trainer.web.auth import hash_password  # noqa: E402
 
@@ -382,16 +383,16 @@ def _report(server: Server, stats: Stats, trainees: int, answers: int, workers: 
     db = connect(server.database)
     try:
         stored = [row[0] for row in db.execute(
-            "SELECT q.token FROM attempts a JOIN issued_questions q ON q.id = a.question_id")]
+            "SELECT q.token FROM answers a JOIN questions q ON q.id = a.question_id")]
         per_question = db.execute(
-            "SELECT count(*) FROM (SELECT question_id FROM attempts GROUP BY question_id"
+            "SELECT count(*) FROM (SELECT question_id FROM answers GROUP BY question_id"
             " HAVING count(*) > 1)").fetchone()[0]
         integrity = db.execute("PRAGMA integrity_check").fetchone()[0]
         early = sum(
-            1 for token in stats.retried_tokens for (answered_at,) in db.execute(
-                "SELECT a.answered_at FROM attempts a JOIN issued_questions q"
+            1 for token in stats.retried_tokens for (answered_ms,) in db.execute(
+                "SELECT a.answered_ms FROM answers a JOIN questions q"
                 " ON q.id = a.question_id WHERE q.token = ?", [token])
-            if killed_at and answered_at < killed_at)
+            if killed_at and iso_at(answered_ms) < killed_at)
     finally:
         db.close()
     acked = set(stats.acknowledged)

@@ -362,7 +362,7 @@ def summary(run: Run) -> str:
 
 def count_attempts(database: Path) -> int:
     with sqlite3.connect(database) as conn:
-        return int(conn.execute("SELECT count(*) FROM attempts").fetchone()[0])
+        return int(conn.execute("SELECT count(*) FROM answers").fetchone()[0])
 
 
 def saturate_app(port: int, database: Path, server: subprocess.Popen[bytes],

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from sqlite_utils import Database
 
+from tests.dealt import kept
 from trainer.db import connect, migrate, migrations, write_transaction
 from trainer.db import drilling as d
 from trainer.db import exams as exams_db
@@ -32,8 +33,8 @@ def trainee(db: Database) -> int:
 
 
 def new_question(session: d.SessionRow, position: int, token: str = "") -> qs.NewQuestion:
-    return qs.NewQuestion(position, session.family, session.difficulty, 100 + position,
-                          f'{{"n": {position}}}', token or f"tok-{session.id}-{position}")
+    return qs.NewQuestion(position, session.family, session.difficulty, 100 + position, "stand",
+                          token or f"tok-{session.id}-{position}", f'{{"n": {position}}}')
 
 
 def issue(db: Database, session: d.SessionRow, position: int, token: str = "",
@@ -50,8 +51,8 @@ def issue(db: Database, session: d.SessionRow, position: int, token: str = "",
 
 def answer(db: Database, question: qs.QuestionRow, correct: bool = True,
            answered_ms: int = 3_500, length: int = 3) -> d.Recorded:
-    return d.record_attempt(db, question, answer="hit", expected="stand", correct=correct,
-                            explanation="europoker: S17", answered_ms=answered_ms,
+    return d.record_attempt(db, question, answer="hit", correct=correct,
+                            answered_ms=answered_ms,
                             session_length=length)
 
 
@@ -62,7 +63,7 @@ def test_migrations_create_the_tables_once(tmp_path: Path) -> None:
     assert applied[0] == "m001_users_sessions_attempts"
     assert migrate(database) == []
     assert migrations.pending(database) == []
-    assert {"users", "drill_sessions", "issued_questions", "attempts"} <= set(
+    assert {"users", "drill_sessions", "questions", "answers"} <= set(
         database.table_names())
     assert [m.name for m in migrations.applied(database)] == applied
     assert path.is_file()
@@ -91,7 +92,8 @@ def test_m006_starts_every_stored_question_clock_where_it_was(tmp_path: Path) ->
                                  "m008_reported_waits", "m009_retries_of_mistakes",
                                  "m010_exams_withdrawn", "m011_open_sittings",
                                  "m012_timed_out_times_capped", "m013_breaks_set_aside",
-                                     "m014_start_tokens", "m015_attempt_grants"]
+                                     "m014_start_tokens", "m015_attempt_grants",
+                                     "m016_one_answer_record"]
     question = qs.pending_question(database, 1)
     assert question is not None
     assert (question.issued_ms, question.shown_ms, question.sent_ahead) == (7_000, 7_000, True)
@@ -221,7 +223,7 @@ def test_double_submit_records_one_attempt(db: Database, trainee: int) -> None:
     assert first.created and not second.created
     assert second.attempt == first.attempt and not second.attempt.correct
     assert (first.streak, second.streak) == (0, None)  # a double submit reads no streak
-    assert db.execute("SELECT count(*) FROM attempts").fetchone()[0] == 1
+    assert db.execute("SELECT count(*) FROM answers").fetchone()[0] == 1
 
 
 def test_unique_constraints_hold_in_sql(db: Database, trainee: int) -> None:
@@ -229,11 +231,9 @@ def test_unique_constraints_hold_in_sql(db: Database, trainee: int) -> None:
     q0 = issue(db, session, 0)
     answer(db, q0)
     with pytest.raises(sqlite3.IntegrityError):
-        db.execute("INSERT INTO attempts (user_id, session_id, question_id, position, house,"
-                    " family, seed, difficulty, question, answer, expected, correct,"
-                    " explanation, elapsed_ms, answered_at) SELECT user_id, session_id,"
-                    " question_id, position, house, family, seed, difficulty, question, answer,"
-                    " expected, correct, explanation, elapsed_ms, answered_at FROM attempts")
+        db.execute("INSERT INTO answers (question_id, user_id, answer, correct, elapsed_ms,"
+                   " answered_ms) SELECT question_id, user_id, answer, correct, elapsed_ms,"
+                   " answered_ms FROM answers")
 
 
 def test_a_position_stored_twice_keeps_its_first_question(db: Database, trainee: int) -> None:
@@ -244,7 +244,7 @@ def test_a_position_stored_twice_keeps_its_first_question(db: Database, trainee:
 
 
 def test_a_session_stores_its_questions_when_it_starts(db: Database, trainee: int) -> None:
-    dealt = [qs.NewQuestion(i, "dealer-draw", "easy", 10 + i, f'{{"n": {i}}}', f"tok-{i}")
+    dealt = [kept(i, "dealer-draw", "easy", 10 + i, f'{{"n": {i}}}', f"tok-{i}")
              for i in range(3)]
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42, dealt)
     assert qs.issued_count(db, session.id) == 3
@@ -324,7 +324,7 @@ def test_a_retry_stores_the_mistakes_and_marks_its_attempts(db: Database, traine
     assert (retried.retry_of, retried.length, retried.seed, retried.answered) == (
         session.id, 2, 42, 0)
     again = [qs.question_at(db, retried.id, p) for p in (0, 1)]
-    assert [(q.token, q.question, q.seed) for q in again if q] == [
+    assert [(q.token, q.snapshot, q.seed) for q in again if q] == [
         ("r0", '{"n": 0}', 100), ("r1", '{"n": 2}', 102)]
     assert d.start_retry(db, finished, lambda: "unused") == retried  # still open: the same
     qs.show_question(db, again[0].id, 1_000)  # type: ignore[union-attr]
@@ -345,7 +345,7 @@ def test_a_retry_of_a_mixed_session_keeps_each_questions_family_and_difficulty(
     dealt = [("dealer-draw", "easy", '{"q": 0}'), ("insurance", "hard", '{"q": 1}'),
              ("blackjack-payout", "medium", '{"q": 2}')]
     session = d.start_session(db, trainee, "europoker", "mixed", "hard", 3, 9, [
-        qs.NewQuestion(p, family, level, 50 + p, text, f"m{p}")
+        kept(p, family, level, 50 + p, text, f"m{p}")
         for p, (family, level, text) in enumerate(dealt)])
     for position in range(3):
         stored = qs.question_at(db, session.id, position)
@@ -359,7 +359,7 @@ def test_a_retry_of_a_mixed_session_keeps_each_questions_family_and_difficulty(
     retried = d.start_retry(db, first, lambda: next(tokens))
     assert retried is not None and retried.family == "mixed"
     copies = [qs.question_at(db, retried.id, p) for p in (0, 1)]
-    assert [(q.family, q.difficulty, q.seed, q.question) for q in copies if q] == [
+    assert [(q.family, q.difficulty, q.seed, q.snapshot) for q in copies if q] == [
         ("dealer-draw", "easy", 50, '{"q": 0}'), ("blackjack-payout", "medium", 52, '{"q": 2}')]
     assert d.open_retry(db, session.id) == retried
     assert d.first_of_retries(db, retried) == first and d.first_of_retries(db, first) == first
@@ -470,8 +470,8 @@ def test_writers_in_two_connections_wait_for_each_other(tmp_path: Path) -> None:
         try:
             for i in range(20):
                 q = issue(conn, session, offset + i, token=f"t{offset + i}", shown_ms=0)
-                d.record_attempt(conn, q, answer="a", expected="b", correct=False,
-                                 explanation="", answered_ms=1, session_length=100)
+                d.record_attempt(conn, q, answer="a", correct=False,
+                                 answered_ms=1, session_length=100)
         except BaseException as exc:  # pragma: no cover - reported below
             errors.append(exc)
         finally:
@@ -483,7 +483,7 @@ def test_writers_in_two_connections_wait_for_each_other(tmp_path: Path) -> None:
     for t in threads:
         t.join()
     assert errors == []
-    assert first.execute("SELECT count(*) FROM attempts").fetchone()[0] == 80
+    assert first.execute("SELECT count(*) FROM answers").fetchone()[0] == 80
 
 
 def test_a_write_transaction_holds_the_writers_queue(tmp_path: Path) -> None:
@@ -512,10 +512,9 @@ def test_one_transaction_records_the_answer_and_sends_the_next_ahead(db: Databas
                                                                        trainee: int) -> None:
     session = d.start_session(db, trainee, "europoker", "mixed", "easy", 3, 1)
     q0 = issue(db, session, 0, shown_ms=1_000)
-    qs.store_questions(db, session, [qs.NewQuestion(1, "insurance", "hard", 7, '{"n": 1}',
+    qs.store_questions(db, session, [kept(1, "insurance", "hard", 7, '{"n": 1}',
                                                     "tok-ahead")])
-    attempt, created, q1, run = d.record_attempt(db, q0, answer="hit", expected="hit",
-                                                 correct=True, explanation="",
+    attempt, created, q1, run = d.record_attempt(db, q0, answer="hit", correct=True,
                                                  answered_ms=5_000, session_length=3,
                                                  waited_ms=1_500)
     assert created and (attempt.elapsed_ms, attempt.waited_ms) == (4_000, 0)  # its own page
@@ -525,13 +524,13 @@ def test_one_transaction_records_the_answer_and_sends_the_next_ahead(db: Databas
                                q1.shown_ms) == (1, "insurance", "hard", 7, "tok-ahead", 5_000)
     assert q1.sent_ahead and not q0.sent_ahead
     # a double submit sends nothing more
-    again = d.record_attempt(db, q0, answer="stand", expected="hit", correct=False,
-                             explanation="", answered_ms=6_000, session_length=3)
+    again = d.record_attempt(db, q0, answer="stand", correct=False,
+                             answered_ms=6_000, session_length=3)
     assert again == (attempt, False, None, None)
     assert qs.issued_count(db, session.id) == 2 and qs.pending_question(db, session.id) == q1
     # q1 came ahead with the feedback: the time it stayed hidden comes off its time
-    second = d.record_attempt(db, q1, answer="hit", expected="hit", correct=True,
-                              explanation="", answered_ms=9_000, session_length=3,
+    second = d.record_attempt(db, q1, answer="hit", correct=True,
+                              answered_ms=9_000, session_length=3,
                               waited_ms=1_500)
     assert (second.attempt.elapsed_ms, second.attempt.waited_ms) == (2_500, 1_500)
     assert d.attempt_for_question(db, q1.id) == second.attempt  # on record as returned
@@ -542,8 +541,8 @@ def test_a_reported_wait_comes_off_no_more_than_the_time_since_shown(db: Databas
     """A wait longer than the question was out (a forged one) takes the time to 0, and what
     came off is on record: the server's whole clock is elapsed + waited."""
     _session, q1 = _answered_with_one_sent_ahead(db, trainee)
-    attempt = d.record_attempt(db, q1, answer="hit", expected="hit", correct=True,
-                               explanation="", answered_ms=5_000, session_length=3,
+    attempt = d.record_attempt(db, q1, answer="hit", correct=True,
+                               answered_ms=5_000, session_length=3,
                                waited_ms=999_999_999).attempt
     assert (attempt.elapsed_ms, attempt.waited_ms) == (0, 3_000)
     assert d.session_attempts(db, q1.session_id)[-1] == attempt
@@ -555,8 +554,8 @@ def _answered_with_one_sent_ahead(db: Database,
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 1)
     q0 = issue(db, session, 0, shown_ms=1_000)
     qs.store_questions(db, session, [new_question(session, 1, "tok-ahead")])
-    q1 = d.record_attempt(db, q0, answer="hit", expected="hit", correct=True, explanation="",
-                          answered_ms=2_000, session_length=3).sent_ahead
+    q1 = d.record_attempt(db, q0, answer="hit", correct=True, answered_ms=2_000,
+                          session_length=3).sent_ahead
     assert q1 is not None and q1.sent_ahead
     return session, q1
 
@@ -566,17 +565,21 @@ def test_a_question_shown_again_is_no_longer_one_sent_ahead(db: Database, traine
     qs.show_question(db, q1.id, 100_000)  # the trainee came back after a break
     resumed = qs.pending_question(db, session.id)
     assert resumed is not None and (resumed.shown_ms, resumed.sent_ahead) == (100_000, False)
-    attempt = d.record_attempt(db, resumed, answer="hit", expected="hit", correct=True,
-                               explanation="", answered_ms=104_000, session_length=3,
+    attempt = d.record_attempt(db, resumed, answer="hit", correct=True,
+                               answered_ms=104_000, session_length=3,
                                waited_ms=99_000).attempt  # a forged wait is ignored
     assert (attempt.elapsed_ms, attempt.waited_ms) == (4_000, 0)
 
 
-def test_a_streak_is_read_from_the_session_index_alone(db: Database) -> None:
+def test_a_streak_is_read_from_the_indexes(db: Database) -> None:
+    """The session's questions by their index, each one's answer by its question."""
     plan = " ".join(str(row[-1]) for row in db.execute(
-        "EXPLAIN QUERY PLAN SELECT correct FROM attempts WHERE session_id = ? AND position <= ?"
-        " ORDER BY position DESC LIMIT 200", [1, 5]).fetchall())
-    assert "COVERING INDEX attempts_session" in plan, plan
+        "EXPLAIN QUERY PLAN SELECT a.correct FROM questions q JOIN answers a"
+        " ON a.question_id = q.id WHERE q.session_id = ? AND q.position <= ?"
+        " ORDER BY q.position DESC LIMIT 200", [1, 5]).fetchall())
+    assert "SEARCH q USING COVERING INDEX questions_session" in plan, plan
+    assert "SEARCH a USING INDEX answers_question" in plan, plan
+    assert "TEMP B-TREE" not in plan, plan
 
 
 def test_a_question_sent_ahead_then_shown_on_its_own_page_loses_the_flag(
@@ -615,20 +618,18 @@ def test_m012_caps_the_time_of_answers_timed_out_before_it(tmp_path: Path) -> No
     sitting_id = database.execute(  # as the code of the time started it
         "INSERT INTO exam_sittings (exam_id, user_id, number, seed, started_at, total)"
         " VALUES (?, ?, 1, 1, 'then', 2)", [exam.id, user]).lastrowid
-    sitting = exams_db.get_sitting(database, sitting_id)
-    assert sitting is not None
     for position, (elapsed, timed_out) in enumerate([(4_000, 0), (900_000, 1)]):
         database.execute(
             "INSERT INTO exam_answers (sitting_id, position, token, house, family, seed,"
             " difficulty, question, issued_ms, answer, correct, elapsed_ms, timed_out,"
             " answered_at) VALUES (?, ?, ?, 'europoker', 'dealer-draw', 1, 'easy', '{}', 0,"
-            " 'hit', 0, ?, ?, 'then')", [sitting.id, position, f"t{position}", elapsed,
+            " 'hit', 0, ?, ?, 'then')", [sitting_id, position, f"t{position}", elapsed,
                                           timed_out])
     database.execute("UPDATE exam_sittings SET finished_at = 'then', correct = 0, passed = 0,"
-                     " elapsed_ms = 904000 WHERE id = ?", [sitting.id])
+                     " elapsed_ms = 904000 WHERE id = ?", [sitting_id])
     assert migrate(database) == ["m012_timed_out_times_capped", "m013_breaks_set_aside",
-                                 "m014_start_tokens", "m015_attempt_grants"]
-    times = [row[0] for row in database.execute(
-        "SELECT elapsed_ms FROM exam_answers ORDER BY position")]
+                                 "m014_start_tokens", "m015_attempt_grants",
+                                 "m016_one_answer_record"]
+    times = [answer.elapsed_ms for answer in exams_db.sitting_answers(database, sitting_id)]
     assert times == [4_000, 32_000]  # the limit and the 2 s grace of the time
     assert database.execute("SELECT elapsed_ms FROM exam_sittings").fetchone()[0] == 36_000

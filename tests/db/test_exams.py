@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlite_utils import Database
 
+from tests.dealt import issue_kept
 from trainer.db import exams as x
 from trainer.db import migrations, now_ms
 from trainer.db.users import create_user
@@ -28,12 +29,12 @@ def make(db: Database, people: dict[str, int], **changes: object) -> x.Exam:
 def sit(db: Database, exam: x.Exam, sitting: x.Sitting, marks: list[bool],
         elapsed: int = 1000) -> x.Sitting:
     for i, right in enumerate(marks):
-        q = x.issue(db, sitting, i, token=f"{sitting.id}-{i}", house="europoker",
+        q = issue_kept(db, sitting, i, token=f"{sitting.id}-{i}", house="europoker",
                     family="dealer-draw", seed=i, difficulty="easy", question_json="{}",
                     issued_ms=10_000)
         _answer, sitting, created = x.record_answer(
-            db, q, answer="hit", expected="hit" if right else "stand", correct=right,
-            explanation="r", answered_ms=10_000 + elapsed, limit_ms=exam.time_limit_s * 1000,
+            db, q, answer="hit", correct=right,
+            answered_ms=10_000 + elapsed, limit_ms=exam.time_limit_s * 1000,
             pass_mark=exam.pass_mark)
         assert created
     return sitting
@@ -42,7 +43,7 @@ def sit(db: Database, exam: x.Exam, sitting: x.Sitting, marks: list[bool],
 def test_migration_creates_the_exam_tables(db: Database) -> None:
     names = [m.name for m in migrations.applied(db)]
     assert "m002_supervisor_exams" in names
-    assert {"exams", "exam_assignments", "exam_sittings", "exam_answers"} <= set(
+    assert {"exams", "exam_assignments", "exam_sittings", "questions", "answers"} <= set(
         db.table_names())
 
 
@@ -153,16 +154,16 @@ def test_an_answer_is_written_once_and_late_ones_are_wrong(db: Database,
                                                            people: dict[str, int]) -> None:
     exam = make(db, people)
     sitting = x.start_sitting(db, exam, people["tina"], 1)
-    q = x.issue(db, sitting, 0, token="t0", house="europoker", family="dealer-draw", seed=0,
+    q = issue_kept(db, sitting, 0, token="t0", house="europoker", family="dealer-draw", seed=0,
                 difficulty="easy", question_json="{}", issued_ms=0)
-    assert x.issue(db, sitting, 0, token="other", house="europoker", family="dealer-draw",
+    assert issue_kept(db, sitting, 0, token="other", house="europoker", family="dealer-draw",
                    seed=0, difficulty="easy", question_json="{}", issued_ms=5).token == "t0"
-    late, _s, created = x.record_answer(db, q, answer="hit", expected="hit", correct=True,
-                                        explanation="r", answered_ms=10_001, limit_ms=10_000,
+    late, _s, created = x.record_answer(db, q, answer="hit", correct=True,
+                                        answered_ms=10_001, limit_ms=10_000,
                                         pass_mark=50)
     assert created and (late.correct, late.timed_out, late.elapsed_ms) == (False, True, 10_000)
-    again, _s, created = x.record_answer(db, q, answer="stand", expected="hit", correct=False,
-                                         explanation="r", answered_ms=100, limit_ms=10_000,
+    again, _s, created = x.record_answer(db, q, answer="stand", correct=False,
+                                         answered_ms=100, limit_ms=10_000,
                                          pass_mark=50)
     assert not created and again.answer == "hit"
     assert x.pending_answer(db, sitting.id) is None and x.issued_count(db, sitting.id) == 1
@@ -175,12 +176,12 @@ def test_a_timed_out_answer_counts_its_limit_not_the_time_away(db: Database,
     exam = make(db, people, time_limit_s=3)
     sitting = x.start_sitting(db, exam, people["tina"], 1)
     for position, taken in enumerate((107_000, 1_500)):
-        q = x.issue(db, sitting, position, token=f"t{position}", house="europoker",
+        q = issue_kept(db, sitting, position, token=f"t{position}", house="europoker",
                     family="dealer-draw", seed=0, difficulty="easy", question_json="{}",
                     issued_ms=1_000)
         _stored, sitting, _created = x.record_answer(
-            db, q, answer="hit", expected="hit", correct=True, explanation="r",
-            answered_ms=1_000 + taken, limit_ms=5_000, pass_mark=50)
+            db, q, answer="hit", correct=True, answered_ms=1_000 + taken, limit_ms=5_000,
+            pass_mark=50)
     assert [(a.elapsed_ms, a.timed_out) for a in x.sitting_answers(db, sitting.id)] == [
         (5_000, True), (1_500, False)]
     assert (sitting.elapsed_ms, sitting.correct, sitting.passed) == (6_500, 1, True)
@@ -193,9 +194,8 @@ def test_no_question_is_issued_into_a_sitting_closed_meanwhile(db: Database,
     exam = make(db, people, questions=3)
     sitting = x.start_sitting(db, exam, people["tina"], 1)
     sitting = sit(db, exam, sitting, [True])
-    assert x.abandon(db, sitting.id, pass_mark=50, quiet_since_ms=now_ms(), limit_ms=12_000,
-                     expected_of=str, explanation="gone")
-    assert x.issue(db, sitting, 1, token="late", house="europoker", family="dealer-draw",
+    assert x.abandon(db, sitting.id, pass_mark=50, quiet_since_ms=now_ms(), limit_ms=12_000)
+    assert issue_kept(db, sitting, 1, token="late", house="europoker", family="dealer-draw",
                    seed=1, difficulty="easy", question_json="{}", issued_ms=now_ms()) is None
     closed = x.get_sitting(db, sitting.id)
     assert closed is not None

@@ -7,6 +7,7 @@ import datetime
 import pytest
 from sqlite_utils import Database
 
+from tests.dealt import issue_kept, kept
 from trainer.db import accounts, reports, scores
 from trainer.db import drilling as d
 from trainer.db import exams as x
@@ -20,7 +21,7 @@ def add(db: Database, user: int, marks: list[tuple[bool, int]], *, house: str = 
         family: str = "dealer-draw", day: str = "2026-11-20") -> None:
     """Attempts (right?, elapsed ms) answered on ``day``."""
     session = d.start_session(db, user, house, family, "easy", len(marks), 1)
-    qs.store_questions(db, session, [qs.NewQuestion(i, family, "easy", i, "{}", f"{session.id}-{i}")
+    qs.store_questions(db, session, [kept(i, family, "easy", i, "{}", f"{session.id}-{i}")
                                      for i in range(len(marks))])
     for i, (right, ms) in enumerate(marks):
         stored = qs.question_at(db, session.id, i)
@@ -28,10 +29,15 @@ def add(db: Database, user: int, marks: list[tuple[bool, int]], *, house: str = 
         qs.show_question(db, stored.id, 0)  # each on its own page at 0: ``ms`` is its time
         q = qs.question_at(db, session.id, i)
         assert q is not None
-        d.record_attempt(db, q, answer="a", expected="b", correct=right, explanation="r",
-                         answered_ms=ms, session_length=len(marks))
-    db.execute("UPDATE attempts SET answered_at = ? || 'T10:00:00.000+00:00'"
-               " WHERE session_id = ?", [day, session.id])
+        d.record_attempt(db, q, answer="a", correct=right, answered_ms=ms,
+                         session_length=len(marks))
+    db.execute("UPDATE answers SET answered_ms = ? WHERE question_id IN"
+               " (SELECT id FROM questions WHERE session_id = ?)",
+               [ms_at(f"{day}T10:00:00+00:00"), session.id])
+
+
+def ms_at(moment: str) -> int:
+    return int(datetime.datetime.fromisoformat(moment).timestamp()) * 1000
 
 
 @pytest.fixture
@@ -58,9 +64,9 @@ def test_filters_by_day_house_user_family_result(db: Database, people: dict[str,
     assert [r.house for r in log] == ["spanish-21", "europoker"]  # newest first
     assert log[0].username == "tina"
     assert reports.houses_drilled(db) == ["europoker", "spanish-21"]
-    attempt = reports.get_attempt(db, log[0].id)
+    attempt = d.get_attempt(db, log[0].id)
     assert attempt is not None and attempt.house == "spanish-21" and attempt.correct is True
-    assert reports.get_attempt(db, 999) is None
+    assert d.get_attempt(db, 999) is None
 
 
 def test_score_median_and_percent() -> None:
@@ -115,9 +121,12 @@ def test_trainee_lines_and_weakest(db: Database, people: dict[str, int]) -> None
                [people["tom"]])
     db.execute("INSERT INTO exam_sittings (id, exam_id, user_id, number, seed, started_at,"
                " total) VALUES (1, 1, ?, 1, 1, 'then', 1)", [people["tina"]])
-    db.execute("INSERT INTO exam_answers (sitting_id, position, token, house, family, seed,"
-               " difficulty, question, issued_ms, answered_at) VALUES (1, 0, 't', 'europoker',"
-               " 'dealer-draw', 1, 'easy', '{}', 0, '2026-11-29T08:00:00.000+00:00')")
+    db.execute("INSERT INTO questions (id, sitting_id, position, token, house, family,"
+               " difficulty, seed, expected, issued_ms) VALUES (999, 1, 0, 't', 'europoker',"
+               " 'dealer-draw', 'easy', 1, 'hit', 0)")
+    db.execute("INSERT INTO answers (question_id, user_id, answer, correct, elapsed_ms,"
+               " answered_ms) VALUES (999, ?, 'hit', 1, 1, ?)",
+               [people["tina"], ms_at("2026-11-29T08:00:00+00:00")])
     assert accounts.list_accounts(db, "trainee")[0].last_active == (
         "2026-11-29T08:00:00.000+00:00")
     facts = reports.facts(db)
@@ -146,10 +155,10 @@ def test_exam_results_filters(db: Database, people: dict[str, int]) -> None:
                          created_by=people["sue"], assign_to=[people["tina"], people["tom"]])
     for name in ("tina", "tom"):
         sitting = x.start_sitting(db, exam, people[name], 1)
-        q = x.issue(db, sitting, 0, token=name, house="europoker", family="dealer-draw", seed=1,
+        q = issue_kept(db, sitting, 0, token=name, house="europoker", family="dealer-draw", seed=1,
                     difficulty="easy", question_json="{}", issued_ms=0)
-        x.record_answer(db, q, answer="hit", expected="hit", correct=name == "tina",
-                        explanation="r", answered_ms=1234, limit_ms=10_000, pass_mark=100)
+        x.record_answer(db, q, answer="hit", correct=name == "tina",
+                        answered_ms=1234, limit_ms=10_000, pass_mark=100)
     x.start_sitting(db, exam, people["tom"], 2)  # open: listed only when asked for
     results = reports.exam_results(db)
     assert [(r.username, r.sitting.passed, r.sitting.percent) for r in results] == [

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from werkzeug.serving import make_server
 
+from tests.dealt import dealt_body
 from trainer.db import connect, questions
 from trainer.db.users import create_user
 from trainer.web import create_app
@@ -63,7 +64,7 @@ def pending_question(database: Path, session_id: int) -> dict[str, Any]:
     try:
         question = questions.pending_question(db, session_id)
         assert question is not None
-        return dict(json.loads(question.question))
+        return dict(json.loads(dealt_body(question)))
     finally:
         db.close()
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tests.dealt import ATTEMPTS
 from trainer.db import connect
 from trainer.db.users import find_user
 from trainer.drills import load_families
@@ -141,7 +142,7 @@ def test_demo_trainee_finishes_a_drill_of_every_family(browser: Any, demo: Demo)
     try:
         trainee = find_user(db, demo.username)
         assert trainee is not None and trainee.role == "trainee"
-        answers = db.execute("SELECT family, correct, expected, answer FROM attempts"
+        answers = db.execute(f"SELECT family, correct, expected, answer FROM {ATTEMPTS}"
                              " WHERE user_id = ? ORDER BY id", [trainee.id]).fetchall()
     finally:
         db.close()

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tests.dealt import kept
 from trainer.db import connect, drilling, questions
 from trainer.db import exams as exams_db
 from trainer.db.users import create_user
@@ -67,7 +68,7 @@ def world(live_server: LiveServer) -> Iterator[dict[str, int]]:
         house = "russian-casino" if family.name == "table-settlement" else family.houses[0]
         made = backend.generate(house, family.name, 5, family.difficulties[-1])
         session = drilling.start_session(db, trainee.id, house, family.name, "hard", 1, 1, [
-            questions.NewQuestion(0, family.name, "hard", 5, made, f"narrow-{number}")])
+            kept(0, family.name, "hard", 5, made, f"narrow-{number}")])
         issued = questions.question_at(db, session.id, 0)
         assert issued is not None
         questions.show_question(db, issued.id, 1_000)
@@ -76,15 +77,14 @@ def world(live_server: LiveServer) -> Iterator[dict[str, int]]:
         expected = str(json.loads(made)["expected"])
         answer = ("+1000;-2000;0;+1500;-500;+250;-125" if family.name == "table-settlement"
                   else expected)
-        drilling.record_attempt(db, shown, answer=answer, expected=expected,
-                                correct=answer == expected,
-                                explanation=f"{house}: a rule", answered_ms=9_000,
+        drilling.record_attempt(db, shown, answer=answer, correct=answer == expected,
+                                answered_ms=9_000,
                                 session_length=1)
     exam = exams_db.create_exam(db, title=LONG_TITLE, houses=["russian-casino"],
                                 families=["dealer-draw"], difficulty="easy", questions=2,
                                 pass_mark=80, time_limit_s=60, attempts_allowed=2,
                                 created_by=boss.id, assign_to=[trainee.id])
-    table_attempt = db.execute("SELECT max(id) FROM attempts").fetchone()[0]
+    table_attempt = db.execute("SELECT max(id) FROM answers").fetchone()[0]
     db.close()
     yield {"trainee": trainee.id, "exam": exam.id, "table_attempt": table_attempt,
            "table_session": session.id}

@@ -13,7 +13,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from trainer.db import connect
+from tests.dealt import dealt_body, issue_kept
+from trainer.db import connect, questions
 from trainer.db import exams as exams_db
 from trainer.db.users import create_user
 from trainer.web.auth import hash_password
@@ -43,7 +44,7 @@ def pending_expected(server: LiveServer) -> str:
         sitting = db.execute("SELECT max(id) FROM exam_sittings").fetchone()[0]
         question = exams_db.pending_answer(db, int(sitting))
         assert question is not None
-        return str(json.loads(question.question)["expected"])
+        return str(json.loads(dealt_body(question))["expected"])
     finally:
         db.close()
 
@@ -51,10 +52,13 @@ def pending_expected(server: LiveServer) -> str:
 def pending_drill_expected(server: LiveServer) -> str:
     db = connect(server.database)
     try:
-        row = db.execute("SELECT question FROM issued_questions q WHERE shown_ms IS NOT NULL"
-                         " AND NOT EXISTS (SELECT 1 FROM attempts a WHERE a.question_id = q.id)"
+        row = db.execute("SELECT session_id FROM questions q WHERE shown_ms IS NOT NULL"
+                         " AND session_id IS NOT NULL AND NOT EXISTS"
+                         " (SELECT 1 FROM answers a WHERE a.question_id = q.id)"
                          " ORDER BY id DESC LIMIT 1").fetchone()
-        return str(json.loads(row[0])["expected"])
+        question = questions.pending_question(db, int(row[0]))
+        assert question is not None
+        return str(json.loads(dealt_body(question))["expected"])
     finally:
         db.close()
 
@@ -244,11 +248,10 @@ def test_a_supervisor_allows_another_attempt_in_the_browser(browser: Any,
                                 pass_mark=100, time_limit_s=120, attempts_allowed=1,
                                 created_by=boss.id, assign_to=[fay.id])
     sitting = exams_db.start_sitting(db, exam, fay.id, seed=1)
-    asked = exams_db.issue(db, sitting, 0, token="fay-0", house="europoker",
-                           family="dealer-draw", seed=1, difficulty="easy", question_json="{}",
-                           issued_ms=1_000)
-    exams_db.record_answer(db, asked, answer="hit", expected="stand", correct=False,
-                           explanation="r", answered_ms=2_000, limit_ms=120_000, pass_mark=100)
+    asked = issue_kept(db, sitting, 0, token="fay-0", house="europoker", family="dealer-draw",
+                       seed=1, difficulty="easy", question_json="{}", issued_ms=1_000)
+    exams_db.record_answer(db, asked, answer="hit", correct=False,
+                           answered_ms=2_000, limit_ms=120_000, pass_mark=100)
     db.close()
     context = browser.new_context()
     page = context.new_page()

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from trainer.db import connect, drilling, questions
+from tests.dealt import kept
+from trainer.db import connect, drilling
 from trainer.db import exams as exams_db
 from trainer.db.users import create_user
 from trainer.drills.answers import parse_chips
@@ -90,7 +91,7 @@ def dealt_session(server: LiveServer, house: str, family: str, difficulty: str,
         tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
         return drilling.start_session(
             db, tina, house, family, difficulty, len(dealt), 1,
-            [questions.NewQuestion(position, family, difficulty, seed, text,
+            [kept(position, family, difficulty, seed, text,
                                    secrets.token_urlsafe(16))
              for position, (seed, text) in enumerate(dealt)])
     finally:

@@ -26,6 +26,7 @@ from flask.testing import FlaskClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.dealt import dealt_body
 from trainer.db import connect, drilling, questions
 from trainer.db import exams as exams_db
 from trainer.db.users import create_user, find_user
@@ -261,7 +262,7 @@ def test_fuzz_answers(world: dict[str, Any]) -> None:
             htmx: bool) -> None:
         _count("answer")
         session_id, question = _pending(world, house)
-        view = BACKEND.view(question.question)
+        view = BACKEND.view(dealt_body(question, BACKEND))
         data = dict(fields)
         for denomination, count in zip(view.chips, chips, strict=False):
             data[f"chip-{format_money(denomination)}"] = count

@@ -37,7 +37,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from trainer.db import connect, drilling, now_ms, questions
+from tests.dealt import issue_kept, kept
+from trainer.db import connect, drilling, now_ms
 from trainer.db import exams as exams_db
 from trainer.db.users import create_user
 from trainer.drills import load_families
@@ -100,7 +101,7 @@ def _drill_responses(app: Flask, client: FlaskClient, question_json: str,
     db = connect(app.config["DATABASE"])
     try:
         user_id = int(db.execute("SELECT id FROM users WHERE username='tina'").fetchone()[0])
-        question = questions.NewQuestion(0, data["family"], data["difficulty"], int(data["seed"]),
+        question = kept(0, data["family"], data["difficulty"], int(data["seed"]),
                                          question_json, secrets.token_urlsafe(16))
         session = drilling.start_session(db, user_id, data["house"], data["family"],
                                          data["difficulty"], 5, 1, [question])
@@ -146,9 +147,9 @@ def _ahead_responses(app: Flask, client: FlaskClient,
     db = connect(app.config["DATABASE"])
     try:
         user_id = int(db.execute("SELECT id FROM users WHERE username='tina'").fetchone()[0])
-        first = questions.NewQuestion(0, "dealer-draw", "easy", 1, json.dumps(decoy),
+        first = kept(0, "dealer-draw", "easy", 1, json.dumps(decoy),
                                       secrets.token_urlsafe(16))
-        under_test = questions.NewQuestion(1, data["family"], data["difficulty"],
+        under_test = kept(1, data["family"], data["difficulty"],
                                            int(data["seed"]), question_json,
                                            secrets.token_urlsafe(16))
         session = drilling.start_session(db, user_id, data["house"], data["family"],
@@ -192,7 +193,7 @@ def _exam_responses(app: Flask, client: FlaskClient, sue_id: int,
             difficulty=data["difficulty"], questions=1, pass_mark=80, time_limit_s=3600,
             attempts_allowed=1, created_by=sue_id, assign_to=[user_id])
         sitting = exams_db.start_sitting(db, exam, user_id, 1)
-        answer = exams_db.issue(db, sitting, 0, token=secrets.token_urlsafe(16),
+        answer = issue_kept(db, sitting, 0, token=secrets.token_urlsafe(16),
                                 house=data["house"], family=data["family"],
                                 seed=int(data["seed"]), difficulty=data["difficulty"],
                                 question_json=question_json, issued_ms=now_ms())

@@ -14,6 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from markupsafe import escape
 
+from tests.dealt import ATTEMPTS, dealt_body, kept
 from trainer.db import connect, drilling, questions
 from trainer.db.users import create_user
 from trainer.drills import load_families
@@ -92,7 +93,7 @@ def test_every_family_can_be_drilled_and_answered(real_app: Flask, family: str) 
             question = questions.pending_question(db, session_id)
             db.close()
             assert question is not None
-            stored = json.loads(question.question)
+            stored = json.loads(dealt_body(question))
             assert stored["explanation"] not in html  # nothing of the answer before answering
             assert "expected" not in html.lower()
             assert "<kbd" in html and keys_named_apart(html)
@@ -117,7 +118,7 @@ def test_ticks_refused_put_the_focus_on_the_first_box(real_app: Flask) -> None:
     db = connect(real_app.config["DATABASE"])
     tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
     session = drilling.start_session(db, tina, "europoker", "split-aces", "easy", 1, 0, [
-        questions.NewQuestion(0, "split-aces", "easy", 0, text, "ticks-token")])
+        kept(0, "split-aces", "easy", 0, text, "ticks-token")])
     db.close()
     client = real_app.test_client()
     _login(client)
@@ -137,7 +138,7 @@ def test_ticks_refused_put_the_focus_on_the_first_box(real_app: Flask) -> None:
     assert 'aria-describedby="answer-error"' in boxes[0]
     assert not any("autofocus" in box for box in boxes[1:])
     db = connect(real_app.config["DATABASE"])
-    assert db.execute("SELECT count(*) FROM attempts").fetchone()[0] == 0
+    assert db.execute("SELECT count(*) FROM answers").fetchone()[0] == 0
     db.close()
 
 
@@ -176,7 +177,7 @@ def test_bad_nets_are_refused_beside_the_boxes(real_app: Flask) -> None:
     assert second and 'aria-invalid="true"' in second.group(0) and "autofocus" in second.group(0)
     assert first and "autofocus" not in first.group(0) and 'value="10"' in first.group(0)
     db = connect(real_app.config["DATABASE"])
-    assert db.execute("SELECT count(*) FROM attempts").fetchone()[0] == 0
+    assert db.execute("SELECT count(*) FROM answers").fetchone()[0] == 0
     db.close()
 
 
@@ -245,7 +246,7 @@ def _first_question(client: FlaskClient, family: str, house: str | None = None,
 def _attempts(app: Flask) -> list[tuple[str, str]]:
     db = connect(app.config["DATABASE"])
     try:
-        return [tuple(r) for r in db.execute("SELECT answer, expected FROM attempts")]
+        return [tuple(r) for r in db.execute(f"SELECT answer, expected FROM {ATTEMPTS}")]
     finally:
         db.close()
 
@@ -286,7 +287,7 @@ def test_ticking_nothing_is_an_answer_only_from_the_form(real_app: Flask) -> Non
     try:
         tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
         session = drilling.start_session(db, tina, "europoker", "split-aces", "medium", 1, 1, [
-            questions.NewQuestion(0, "split-aces", "medium", 1, text, "tok-multi")])
+            kept(0, "split-aces", "medium", 1, text, "tok-multi")])
     finally:
         db.close()
     url = f"/drills/{session.id}"
@@ -353,7 +354,7 @@ def test_a_settlement_s_feedback_sets_each_box_beside_its_expected_net(
     question = questions.pending_question(db, int(url.rsplit("/", 1)[1]))
     db.close()
     assert question is not None
-    expected = json.loads(question.question)["expected"].split(";")
+    expected = json.loads(dealt_body(question))["expected"].split(";")
     given = [expected[0]] + ["-99999" for _ in expected[1:]]  # no box loses that much here
     nets = {f"net-{i}": net for i, net in enumerate(given)}
     body = client.post(f"{url}/answer", data=form | nets,
@@ -381,7 +382,7 @@ def test_a_settlement_s_table_in_words_is_folded_and_not_repeated_after_it(
     question = questions.pending_question(db, int(url.rsplit("/", 1)[1]))
     db.close()
     assert question is not None
-    stored = json.loads(question.question)
+    stored = json.loads(dealt_body(question))
     lead, *boxes, ask = stored["prompt"].split("\n")
     assert lead.startswith("The dealer finishes with") and len(boxes) >= 2
     tina = re.search(r'data-in-words="(\d+)"', html)
@@ -429,7 +430,7 @@ def test_home_starts_drills_at_the_house_of_the_latest_session(real_app: Flask) 
 def _attempt_ids(app: Flask) -> list[int]:
     db = connect(app.config["DATABASE"])
     try:
-        return [int(r[0]) for r in db.execute("SELECT id FROM attempts ORDER BY id")]
+        return [int(r[0]) for r in db.execute("SELECT id FROM answers ORDER BY id")]
     finally:
         db.close()
 

@@ -10,9 +10,10 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.web.conftest import Auth
+from tests.dealt import ATTEMPTS, dealt_body
+from tests.web.conftest import Auth, FakeBackend
 from tests.web.test_routes import HX, expected_of, pending, question_form, start
-from trainer.db import connect, drilling
+from trainer.db import connect, drilling, questions
 
 
 def _other(choice: str) -> str:
@@ -27,7 +28,7 @@ def finish(app: Flask, client: FlaskClient, url: str, right: list[bool]) -> list
     for is_right in right:
         form = question_form(client.get(url).get_data(as_text=True))
         question = pending(app, session_id)
-        asked.append(question.question)
+        asked.append(dealt_body(question, FakeBackend()))
         expected = expected_of(question)
         response = client.post(f"{url}/answer",
                                data=form | {"choice": expected if is_right else _other(expected)})
@@ -39,9 +40,9 @@ def stored(app: Flask, session_id: int) -> list[tuple[str, str]]:
     """A session's stored questions: (token, question JSON) by position."""
     db = connect(app.config["DATABASE"])
     try:
-        return [(t, q) for t, q in db.execute(
-            "SELECT token, question FROM issued_questions WHERE session_id = ?"
-            " ORDER BY position", [session_id])]
+        dealt = [questions.question_at(db, session_id, p)
+                 for p in range(questions.issued_count(db, session_id))]
+        return [(q.token, dealt_body(q, FakeBackend())) for q in dealt if q]
     finally:
         db.close()
 
@@ -108,7 +109,8 @@ def test_the_attempts_of_a_retry_are_recorded_and_marked(app: Flask, client: Fla
     finish(app, client, again, [False])
     db = connect(app.config["DATABASE"])
     try:
-        rows = db.execute("SELECT session_id, correct, retry FROM attempts ORDER BY id").fetchall()
+        rows = db.execute(f"SELECT session_id, correct, retry FROM {ATTEMPTS}"
+                          " ORDER BY id").fetchall()
     finally:
         db.close()
     again_id = int(again.rsplit("/", 1)[1])

@@ -11,7 +11,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.web.conftest import Auth, csrf_from
+from tests.dealt import ATTEMPTS, dealt_body, kept
+from tests.web.conftest import Auth, FakeBackend, csrf_from
 from trainer.db import connect, drilling, now_ms, questions, users
 from trainer.web.drill_flow import ENDED_MESSAGE, REPEATED_NOTE, SAME_AGAIN_NOTE
 from trainer.web.drill_source import backend
@@ -57,13 +58,13 @@ def pending(app: Flask, session_id: int) -> questions.QuestionRow:
 
 
 def expected_of(question: questions.QuestionRow) -> str:
-    return str(json.loads(question.question)["answer"])
+    return str(json.loads(dealt_body(question, FakeBackend()))["answer"])
 
 
 def count_attempts(app: Flask) -> int:
     db = connect(app.config["DATABASE"])
     try:
-        return int(db.execute("SELECT count(*) FROM attempts").fetchone()[0])
+        return int(db.execute("SELECT count(*) FROM answers").fetchone()[0])
     finally:
         db.close()
 
@@ -454,7 +455,7 @@ def test_a_start_pressed_twice_opens_one_session(app: Flask, client: FlaskClient
                                              other.headers["Location"])
     db = connect(app.config["DATABASE"])
     assert db.execute("SELECT count(*) FROM drill_sessions").fetchone()[0] == 3
-    assert db.execute("SELECT count(*) FROM issued_questions").fetchone()[0] == 10
+    assert db.execute("SELECT count(*) FROM questions").fetchone()[0] == 10
     db.close()
 
 
@@ -656,7 +657,7 @@ def test_chip_answer_and_bad_chip_count(app: Flask, client: FlaskClient, auth: A
                                                          else "0"}, headers=HX)
     assert "Right" in response.get_data(as_text=True)
     db = connect(app.config["DATABASE"])
-    answer = db.execute("SELECT answer FROM attempts").fetchone()[0]
+    answer = db.execute("SELECT answer FROM answers").fetchone()[0]
     db.close()
     assert answer.startswith("chips ")
 
@@ -714,7 +715,7 @@ def stored_questions(app: Flask, session_id: int) -> list[tuple[int, str, int | 
     db = connect(app.config["DATABASE"])
     try:
         return [(p, t, s) for p, t, s in db.execute(
-            "SELECT position, token, shown_ms FROM issued_questions WHERE session_id = ?"
+            "SELECT position, token, shown_ms FROM questions WHERE session_id = ?"
             " ORDER BY position", [session_id])]
     finally:
         db.close()
@@ -813,7 +814,8 @@ def test_home_and_summary_agree_on_the_median_of_an_even_count(
         client.post(f"{url}/answer", data=form | {"choice": expected_of(
             pending(app, session_id))})
     db = connect(app.config["DATABASE"])
-    db.execute("UPDATE attempts SET elapsed_ms = 1000 + 1000 * position")
+    db.execute("UPDATE answers SET elapsed_ms = 1000 + 1000 * (SELECT position"
+               " FROM questions q WHERE q.id = answers.question_id)")
     db.conn.commit()
     db.close()
     summary = client.get(f"{url}/summary").get_data(as_text=True)
@@ -1068,7 +1070,7 @@ def shown_tokens(app: Flask, session_id: int) -> list[str]:
     """The tokens of the session's questions shown so far (the rest are stored, unseen)."""
     db = connect(app.config["DATABASE"])
     try:
-        rows = db.execute("SELECT token FROM issued_questions WHERE session_id = ?"
+        rows = db.execute("SELECT token FROM questions WHERE session_id = ?"
                           " AND shown_ms IS NOT NULL ORDER BY position", [session_id]).fetchall()
         return [token for (token,) in rows]
     finally:
@@ -1180,17 +1182,17 @@ def test_time_waiting_behind_the_feedback_is_not_counted(
     form = question_form(client.get(url).get_data(as_text=True))
     db = connect(app.config["DATABASE"])
     try:
-        db.execute("UPDATE issued_questions SET shown_ms = shown_ms - 10000"
+        db.execute("UPDATE questions SET shown_ms = shown_ms - 10000"
                    " WHERE session_id = ?", [session_id])
         # the first question had a page of its own: whatever wait is posted, none counts
         feedback = client.post(f"{url}/answer", data=form | {"choice": "hit",
                                                             "waited_ms": "4000"}, headers=HX)
         ahead = question_form(feedback.get_data(as_text=True).split("data-upcoming", 1)[1])
-        db.execute("UPDATE issued_questions SET shown_ms = shown_ms - 10000"
+        db.execute("UPDATE questions SET shown_ms = shown_ms - 10000"
                    " WHERE session_id = ? AND position = 1", [session_id])
         client.post(f"{url}/answer", data=ahead | {"choice": "hit", "waited_ms": waited})
         (first, first_wait, _), (second, second_wait, second_id) = db.execute(
-            "SELECT elapsed_ms, waited_ms, id FROM attempts ORDER BY id").fetchall()
+            "SELECT elapsed_ms, waited_ms, id FROM answers ORDER BY id").fetchall()
     finally:
         db.close()
     assert 10_000 <= first < 12_000 and first_wait == 0
@@ -1349,7 +1351,7 @@ def _shown_earlier(app: Flask, session_id: int, position: int, ms: int) -> None:
     """Move a shown question's clock ``ms`` back, as if it had been on screen that long."""
     db = connect(app.config["DATABASE"])
     try:
-        db.execute("UPDATE issued_questions SET shown_ms = shown_ms - ? WHERE session_id = ?"
+        db.execute("UPDATE questions SET shown_ms = shown_ms - ? WHERE session_id = ?"
                    " AND position = ?", [ms, session_id, position])
     finally:
         db.close()
@@ -1359,7 +1361,7 @@ def _elapsed_at(app: Flask, position: int, column: str = "elapsed_ms") -> int:
     """The time recorded for the attempt at ``position`` (``column``: or what came off it)."""
     db = connect(app.config["DATABASE"])
     try:
-        return int(db.execute(f"SELECT {column} FROM attempts WHERE position = ?",
+        return int(db.execute(f"SELECT {column} FROM {ATTEMPTS} WHERE position = ?",
                               [position]).fetchone()[0])
     finally:
         db.close()
@@ -1382,7 +1384,7 @@ def test_a_question_shown_again_after_a_break_restarts_its_clock(
     assert elapsed < 60_000 if restarted else elapsed >= away_ms
     assert away_ms <= set_aside < away_ms + 60_000 if restarted else set_aside == 0
     db = connect(app.config["DATABASE"])
-    attempt_id = int(db.execute("SELECT id FROM attempts WHERE position = 0").fetchone()[0])
+    attempt_id = int(db.execute(f"SELECT id FROM {ATTEMPTS} WHERE position = 0").fetchone()[0])
     db.close()
     replay = client.get(f"/attempts/{attempt_id}").get_data(as_text=True)
     said = f"the {set_aside / 1000:.1f} s since it was first shown are on record here"
@@ -1515,7 +1517,7 @@ def test_a_feedback_page_never_carries_a_question_not_shown_yet(
     client.post(f"{url}/answer", data=form | {"choice": "hit"}, headers=HX)
     db = connect(app.config["DATABASE"])
     try:
-        db.execute("UPDATE issued_questions SET shown_ms = NULL, sent_ahead = 0"
+        db.execute("UPDATE questions SET shown_ms = NULL, sent_ahead = 0"
                    " WHERE session_id = ? AND position = 1", [session_id])
     finally:
         db.close()
@@ -1533,7 +1535,7 @@ def test_the_summary_breaks_a_mixed_session_down_by_drill_title(app: Flask, clie
     tina = users.find_user(db, "tina")
     assert tina is not None
     fake = app.config["DRILL_BACKEND"]
-    dealt = [questions.NewQuestion(p, family, "easy", p, fake.generate("europoker", family, p,
+    dealt = [kept(p, family, "easy", p, fake.generate("europoker", family, p,
                                                                        "easy"), f"mix-{p}")
              for p, family in enumerate(["chip-payout", "dealer-draw"])]
     session = drilling.start_session(db, tina.id, "europoker", "mixed", "easy", 2, 1, dealt)
@@ -1543,8 +1545,8 @@ def test_the_summary_breaks_a_mixed_session_down_by_drill_title(app: Flask, clie
         questions.show_question(db, stored.id, 1_000)
         shown = questions.question_at(db, session.id, position)
         assert shown is not None
-        drilling.record_attempt(db, shown, answer="x", expected="y", correct=False,
-                                explanation="europoker: rule", answered_ms=2_000,
+        drilling.record_attempt(db, shown, answer="x", correct=False,
+                                answered_ms=2_000,
                                 session_length=2)
     db.close()
     summary = client.get(f"/drills/{session.id}/summary").get_data(as_text=True)

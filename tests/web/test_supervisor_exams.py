@@ -10,6 +10,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.dealt import dealt_body, issue_kept
+from tests.web.conftest import FakeBackend
 from trainer.db import connect, now_ms
 from trainer.db import exams as exams_db
 from trainer.db.accounts import list_accounts
@@ -77,7 +79,7 @@ def answer(client: FlaskClient, app: Flask, sitting_id: int, right: bool,
            headers: dict[str, str] | None = None) -> Any:
     page = client.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
     question = pending(app, sitting_id)
-    expected = json.loads(question.question)["answer"]
+    expected = json.loads(dealt_body(question, FakeBackend()))["answer"]
     choice = expected if right else ("stand" if expected == "hit" else "hit")
     csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
     assert csrf, page
@@ -442,7 +444,7 @@ def test_an_answer_is_recorded_once(app: Flask, client: FlaskClient, auth: Any) 
     sitting_id = start(client, auth, exam_id)
     client.get(f"/exams/sittings/{sitting_id}")
     question = pending(app, sitting_id)
-    expected = json.loads(question.question)["answer"]
+    expected = json.loads(dealt_body(question, FakeBackend()))["answer"]
     wrong = "stand" if expected == "hit" else "hit"
     token = auth.csrf(f"/exams/sittings/{sitting_id}")
     for choice in (wrong, expected):
@@ -462,10 +464,10 @@ def test_time_limit_is_enforced_on_the_server(app: Flask, client: FlaskClient,
     page = client.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
     question = pending(app, sitting_id)
     db = connect(app.config["DATABASE"])
-    db.execute("UPDATE exam_answers SET issued_ms = issued_ms - 60000 WHERE id = ?",
+    db.execute("UPDATE questions SET issued_ms = issued_ms - 60000 WHERE id = ?",
                [question.id])
     db.close()
-    expected = json.loads(question.question)["answer"]
+    expected = json.loads(dealt_body(question, FakeBackend()))["answer"]
     csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
     assert csrf
     client.post(f"/exams/sittings/{sitting_id}/answer",
@@ -476,7 +478,7 @@ def test_time_limit_is_enforced_on_the_server(app: Flask, client: FlaskClient,
     # a question left open past its limit expires when the sitting is opened again
     client.get(f"/exams/sittings/{sitting_id}")
     second = pending(app, sitting_id)
-    db.execute("UPDATE exam_answers SET issued_ms = issued_ms - 60000 WHERE id = ?", [second.id])
+    db.execute("UPDATE questions SET issued_ms = issued_ms - 60000 WHERE id = ?", [second.id])
     db.close()
     html = client.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
     assert "Question 3 of 3" in html
@@ -515,7 +517,7 @@ def test_an_answer_in_the_grace_past_the_limit_is_flagged_in_the_review(
     sitting_id = start(client, auth, exam_id)
     client.get(f"/exams/sittings/{sitting_id}")
     db = connect(app.config["DATABASE"])
-    db.execute("UPDATE exam_answers SET issued_ms = issued_ms - 6000 WHERE id = ?",
+    db.execute("UPDATE questions SET issued_ms = issued_ms - 6000 WHERE id = ?",
                [pending(app, sitting_id).id])
     db.close()
     answer(client, app, sitting_id, right=True)
@@ -554,7 +556,7 @@ def test_a_second_answer_to_an_answered_question_is_said_not_recorded(
     sitting_id = start(client, auth, exam_id)
     page = client.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
     first = pending(app, sitting_id)
-    expected = json.loads(first.question)["answer"]
+    expected = json.loads(dealt_body(first, FakeBackend()))["answer"]
     csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
     assert csrf
     url = f"/exams/sittings/{sitting_id}/answer"
@@ -729,9 +731,8 @@ def answer_right(client: FlaskClient, app: Flask, sitting_id: int) -> None:
     """Show the next question and record it answered right at once (any family)."""
     client.get(f"/exams/sittings/{sitting_id}")
     db = connect(app.config["DATABASE"])
-    exams_db.record_answer(db, pending(app, sitting_id), answer="x", expected="x",
-                           correct=True, explanation="", answered_ms=now_ms(),
-                           limit_ms=10**9, pass_mark=50)
+    exams_db.record_answer(db, pending(app, sitting_id), answer="x", correct=True,
+                           answered_ms=now_ms(), limit_ms=10**9, pass_mark=50)
     db.close()
 
 
@@ -894,16 +895,16 @@ def test_a_trainee_back_just_in_time_keeps_the_question_just_issued(app: Flask) 
             attempts_allowed=1, created_by=trainee, assign_to=[trainee])
         opened = exams_db.start_sitting(db, exam, trainee, seed=1)
         now = now_ms()
-        exams_db.issue(db, opened, 0, token="fresh", house="europoker", family="dealer-draw",
-                       seed=1, difficulty="easy", question_json="{}", issued_ms=now)
+        issue_kept(db, opened, 0, token="fresh", house="europoker", family="dealer-draw",
+                   seed=1, difficulty="easy", question_json='{"expected_text": "expected"}',
+                   issued_ms=now)
         assert not exams_db.abandon(db, opened.id, pass_mark=50, quiet_since_ms=now - 1,
-                                    limit_ms=7000, expected_of=str, explanation="gone")
+                                    limit_ms=7000)
         question = exams_db.pending_answer(db, opened.id)
         assert question is not None and question.token == "fresh"
         assert not exams_db.get_sitting(db, opened.id).finished  # type: ignore[union-attr]
         assert exams_db.abandon(db, opened.id, pass_mark=50, quiet_since_ms=now,
-                                limit_ms=7000, expected_of=lambda q: "expected",
-                                explanation="gone")
+                                limit_ms=7000)
         [expired] = exams_db.sitting_answers(db, opened.id)
         assert (expired.answer, expired.expected, expired.timed_out, expired.elapsed_ms) == (
             "(no answer)", "expected", True, 7000)

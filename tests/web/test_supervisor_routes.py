@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import json
 import re
@@ -12,7 +13,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from trainer.db import connect, drilling, questions
+from tests.dealt import dealt_body, issue_kept, kept
+from trainer.db import connect, drilling, now_ms, questions
 from trainer.db import exams as exams_db
 
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/supervisor/"}
@@ -61,30 +63,36 @@ def seed(app: Flask, answers: dict[str, list[bool]], house: str = "europoker",
     db = connect(app.config["DATABASE"])
     with app.app_context():
         fake = backend()
+    shown_ms = now_ms() - 60_000  # each question shown a minute ago, answered 2 s on and more
     try:
         for name, marks in answers.items():
             uid = int(db.execute("SELECT id FROM users WHERE username = ?", [name]).fetchone()[0])
             session = drilling.start_session(db, uid, house, family, "easy", len(marks), 7)
             questions.store_questions(db, session, [
-                questions.NewQuestion(i, family, "easy", i, fake.generate(house, family, i, "easy"),
+                kept(i, family, "easy", i, fake.generate(house, family, i, "easy"),
                                       f"t-{session.id}-{i}") for i in range(len(marks))])
             for i, right in enumerate(marks):
                 stored = questions.question_at(db, session.id, i)
                 assert stored is not None
-                questions.show_question(db, stored.id, 1_000)
+                questions.show_question(db, stored.id, shown_ms)
                 q = questions.question_at(db, session.id, i)
                 assert q is not None
-                expected = json.loads(q.question)["answer"]
+                expected = json.loads(dealt_body(q, fake))["answer"]
                 drilling.record_attempt(db, q, answer=expected if right else "=cmd()",
-                                        expected=expected, correct=right,
-                                        explanation="europoker: the dealer stands on 17",
-                                        answered_ms=1_000 + 2_000 + 1_000 * i,
+                                        correct=right,
+                                        answered_ms=shown_ms + 2_000 + 1_000 * i,
                                         session_length=len(marks))
             if day:
-                db.execute("UPDATE attempts SET answered_at = ? || substr(answered_at, 11)"
-                           " WHERE session_id = ?", [day, session.id])
+                db.execute("UPDATE answers SET answered_ms = answered_ms % 86400000 + ? WHERE"
+                           " question_id IN (SELECT id FROM questions WHERE session_id = ?)",
+                           [day_ms(day), session.id])
     finally:
         db.close()
+
+
+def day_ms(day: str) -> int:
+    """The first millisecond of a UTC day ``YYYY-MM-DD``."""
+    return int(datetime.datetime.fromisoformat(f"{day}T00:00:00+00:00").timestamp()) * 1000
 
 
 def make_exam(app: Flask, title: str = "Dealer draw check",
@@ -99,14 +107,14 @@ def make_exam(app: Flask, title: str = "Dealer draw check",
                                     pass_mark=50, time_limit_s=30, attempts_allowed=1,
                                     created_by=sue, assign_to=[uid])
         sitting = exams_db.start_sitting(db, exam, uid, 5)
-        q = exams_db.issue(db, sitting, 0, token=f"tok-{exam.id}", house="europoker",
+        q = issue_kept(db, sitting, 0, token=f"tok-{exam.id}", house="europoker",
                            family="dealer-draw", seed=1, difficulty="easy",
                            question_json=json.dumps({"house": "europoker",
                                                      "family": "dealer-draw",
                                                      "dealer": ["Td", "7h"], "answer": "stand"}),
                            issued_ms=1_000)
-        exams_db.record_answer(db, q, answer="stand", expected="stand", correct=True,
-                               explanation="S17", answered_ms=2_500, limit_ms=32_000,
+        exams_db.record_answer(db, q, answer="stand", correct=True,
+                               answered_ms=2_500, limit_ms=32_000,
                                pass_mark=50)
         return exam.id, sitting.id
     finally:
@@ -207,7 +215,7 @@ def test_replay_is_for_its_trainee_and_supervisors(client: FlaskClient, auth: An
     assert 'class="felt"' in html and 'data-card="' in html  # the trainee pages' cards
     assert "EuroPoker online" in html  # the house, by its title
     assert 'class="given">=cmd()' in html and 'class="expected">' in html
-    assert "the dealer stands on 17" in html
+    assert "EuroPoker online: the dealer " in html  # the rule, checked again
     assert re.search(r'class="(under|over)-par">[\d.]+ s</span>, (within|over) the par of', html)
     assert client.get("/attempts/999").status_code == 404
 
@@ -242,7 +250,8 @@ def test_a_trainee_drilled_only_in_a_retired_family_has_no_par(
     """Attempts of a family the app no longer lists (old data) still load the dashboard:
     their median time shows, their par (which no family gives) reads "–"."""
     db = connect(app.config["DATABASE"])
-    db.execute("UPDATE attempts SET family = 'retired-drill' WHERE user_id = ?", [world["tom"]])
+    db.execute("UPDATE questions SET family = 'retired-drill' WHERE id IN"
+               " (SELECT question_id FROM answers WHERE user_id = ?)", [world["tom"]])
     db.conn.commit()
     db.close()
     auth.login("sue")
@@ -412,7 +421,8 @@ def test_export_attempts_with_filters(app: Flask, client: FlaskClient, auth: Any
     assert tina[0]["reported_wait_seconds"] == "0.000"
     assert tina[0]["set_aside_seconds"] == "0.000"
     db = connect(app.config["DATABASE"])
-    db.execute("UPDATE attempts SET set_aside_ms = 361250 WHERE id = ?", [tina[0]["attempt_id"]])
+    db.execute("UPDATE questions SET set_aside_ms = 361250 WHERE id ="
+               " (SELECT question_id FROM answers WHERE id = ?)", [tina[0]["attempt_id"]])
     db.conn.commit()
     db.close()
     again = rows(client.get(f"/supervisor/export/attempts.csv?trainee={world['tina']}"

@@ -7,10 +7,13 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from trainer.db.connection import iso_at
+
 
 @dataclass(frozen=True, slots=True)
 class Account:
-    """A user account with when it was created and last answered a question."""
+    """A user account with when it was created and last answered a question (a drill's or
+    an exam's)."""
 
     id: int
     username: str
@@ -25,11 +28,7 @@ def list_accounts(db: Database, role: str | None = None, *,
     """Every account (of one role, if given), by name."""
     sql = """
         SELECT u.id, u.username, u.role, u.active, u.created_at,
-               (SELECT max(at) FROM (  -- aggregate max: a NULL side is skipped
-                    SELECT max(a.answered_at) AS at FROM attempts a WHERE a.user_id = u.id
-                    UNION ALL SELECT max(e.answered_at) FROM exam_sittings s
-                    JOIN exam_answers e ON e.sitting_id = s.id WHERE s.user_id = u.id
-               )) AS last_active
+               (SELECT max(a.answered_ms) FROM answers a WHERE a.user_id = u.id) AS last_active
         FROM users u WHERE 1 = 1
     """
     params: list[Any] = []
@@ -42,7 +41,9 @@ def list_accounts(db: Database, role: str | None = None, *,
         sql += " AND u.id = ?"
         params.append(user_id)
     rows = db.query(sql + " ORDER BY u.username COLLATE NOCASE", params)
-    return [Account(**(r | {"active": bool(r["active"])})) for r in rows]
+    return [Account(**(r | {"active": bool(r["active"]),
+                            "last_active": None if r["last_active"] is None
+                            else iso_at(r["last_active"])})) for r in rows]
 
 
 def get_account(db: Database, user_id: int) -> Account | None:

@@ -20,6 +20,10 @@ class BackupError(ValueError):
     """A backup or restore that cannot be done, with the path named."""
 
 
+_TRAINER_TABLES = {"users", "drill_sessions"}
+"""Tables every release's database has (the answers' tables changed in m016)."""
+
+
 def _is_trainer_database(path: Path) -> bool:
     try:
         with closing(sqlite3.connect(_read_only(path), uri=True)) as conn:
@@ -27,7 +31,7 @@ def _is_trainer_database(path: Path) -> bool:
             ok = conn.execute("PRAGMA quick_check").fetchone()[0] == "ok"
     except sqlite3.DatabaseError:
         return False
-    return ok and {"users", "attempts"} <= names
+    return ok and names >= _TRAINER_TABLES
 
 
 def _is_other_database(path: Path) -> bool:
@@ -39,7 +43,7 @@ def _is_other_database(path: Path) -> bool:
             names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
     except sqlite3.DatabaseError:
         return False
-    return bool(names) and not {"users", "attempts"} & names
+    return bool(names) and not _TRAINER_TABLES & names
 
 
 def backup_database(source: str | Path, target: str | Path) -> int:

@@ -14,13 +14,13 @@ from typing import Any, NamedTuple
 
 from sqlite_utils import Database
 
-from trainer.db.connection import now_iso, select, write_transaction
+from trainer.db.answers import Given, insert_answer
+from trainer.db.connection import iso_at, now_iso, select, write_transaction
 from trainer.db.questions import (
-    QUESTION_NAMES,
     NewQuestion,
     QuestionRow,
     insert_questions,
-    question_row,
+    question_by_token,
     send_ahead,
 )
 from trainer.db.scores import Score, streak
@@ -55,7 +55,12 @@ class SessionRow:
 
 @dataclass(frozen=True, slots=True)
 class AttemptRow:
-    """One recorded answer, with everything needed to replay it."""
+    """One recorded answer in a drill session, with everything needed to replay it.
+
+    ``question`` and ``explanation`` are the body and explanation kept for a question
+    dealt before migration m016 (``question_snapshots``); '' for any other, whose body
+    the drills regenerate from (house, family, difficulty, seed) and whose explanation
+    they give again by checking ``answer``."""
 
     id: int
     user_id: int
@@ -72,7 +77,7 @@ class AttemptRow:
     correct: bool
     explanation: str
     elapsed_ms: int
-    answered_at: str
+    answered_ms: int
     waited_ms: int = 0
     """What came off the server's clock: the wait the browser reported for a question sent
     ahead (``elapsed_ms + waited_ms`` is the time from being shown to the answer)."""
@@ -82,28 +87,29 @@ class AttemptRow:
     """What a break took off the server's clock: the question's time on screen before its
     clock restarted (``elapsed_ms + waited_ms + set_aside_ms`` is the time since first shown)."""
 
+    @property
+    def answered_at(self) -> str:
+        """When it was answered, as ISO 8601 text (UTC, to the millisecond)."""
+        return iso_at(self.answered_ms)
 
-_SESSION_COLUMNS = """
+
+_ANSWERED = "(SELECT count(*) FROM questions q JOIN answers a ON a.question_id = q.id" \
+    " WHERE q.session_id = s.id)"
+_SESSION_COLUMNS = f"""
     s.id, s.user_id, s.house, s.family, s.difficulty, s.length, s.seed,
-    s.started_at, s.finished_at, s.retry_of,
-    (SELECT count(*) FROM attempts a WHERE a.session_id = s.id) AS answered
+    s.started_at, s.finished_at, s.retry_of, {_ANSWERED} AS answered
 """
 _SESSION_SELECT = f"SELECT {_SESSION_COLUMNS} FROM drill_sessions s"
 _SESSION_FIELDS = len(SessionRow.__slots__)
-_SESSION_AND_QUESTION = f"""
-    SELECT {_SESSION_COLUMNS}, {", ".join(f"q.{name}" for name in QUESTION_NAMES)},
-           EXISTS (SELECT 1 FROM attempts a WHERE a.question_id = q.id) AS answered
-    FROM drill_sessions s LEFT JOIN issued_questions q ON q.token = ? AND q.session_id = s.id
-    WHERE s.id = ?
+ATTEMPT_SELECT = """
+    SELECT a.id, a.user_id, q.session_id, a.question_id, q.position, q.house, q.family, q.seed,
+           q.difficulty, coalesce(p.question, '') AS question, a.answer, q.expected, a.correct,
+           coalesce(p.explanation, '') AS explanation, a.elapsed_ms, a.answered_ms,
+           a.waited_ms, a.retry, q.set_aside_ms
+    FROM answers a JOIN questions q ON q.id = a.question_id
+    LEFT JOIN question_snapshots p ON p.question_id = q.id
 """
-_JOINED_NAMES = [*QUESTION_NAMES, "answered"]
-"""The question's names in ``_SESSION_AND_QUESTION``, then whether an attempt answers it."""
-ATTEMPT_COLUMNS = (
-    "id, user_id, session_id, question_id, position, house, family, seed, difficulty, question,"
-    " answer, expected, correct, explanation, elapsed_ms, answered_at, waited_ms, retry,"
-    " set_aside_ms"
-)
-"""An attempt's columns, in :class:`AttemptRow`'s order."""
+"""An attempt's columns, in :class:`AttemptRow`'s order; add a WHERE on ``a`` and ``q``."""
 
 
 def _session(row: dict[str, Any]) -> SessionRow:
@@ -111,7 +117,7 @@ def _session(row: dict[str, Any]) -> SessionRow:
 
 
 def attempt_row(row: dict[str, Any]) -> AttemptRow:
-    """An attempt from its row (``ATTEMPT_COLUMNS`` by name)."""
+    """An attempt from its row (``ATTEMPT_SELECT`` by name)."""
     return AttemptRow(**(row | {"correct": bool(row["correct"]), "retry": bool(row["retry"])}))
 
 
@@ -132,7 +138,7 @@ def start_session(
         else:  # a used token with other settings: a stale page's form, a session of its own
             session_id = _insert_session(db, user_id, house, family, difficulty, length, seed,
                                          start_token=None if started else start_token)
-            insert_questions(db, session_id, user_id, house, questions)
+            insert_questions(db, session_id, house, questions)
     session = get_session(db, session_id)
     assert session is not None
     return session
@@ -169,9 +175,9 @@ def start_retry(db: Database, session: SessionRow,
             retry_id = _insert_session(db, session.user_id, session.house, session.family,
                                        session.difficulty, len(wrong), session.seed,
                                        retry_of=session.id)
-            insert_questions(db, retry_id, session.user_id, session.house, [
+            insert_questions(db, retry_id, session.house, [
                 NewQuestion(position, attempt.family, attempt.difficulty, attempt.seed,
-                            attempt.question, new_token())
+                            attempt.expected, new_token(), attempt.question or None)
                 for position, attempt in enumerate(wrong)
             ])
     return get_session(db, retry_id)
@@ -256,8 +262,9 @@ def finished_sessions(db: Database, user_id: int, limit: int = 5) -> list[Sessio
     """The trainee's most recently finished sessions (ended early ones too), newest first,
     with their right answers."""
     rows = db.execute(
-        f"SELECT {_SESSION_COLUMNS}, (SELECT count(*) FROM attempts a WHERE a.session_id = s.id"
-        " AND a.correct = 1) FROM drill_sessions s WHERE s.user_id = ?"
+        f"SELECT {_SESSION_COLUMNS}, (SELECT count(*) FROM questions q JOIN answers a"
+        " ON a.question_id = q.id WHERE q.session_id = s.id AND a.correct = 1)"
+        " FROM drill_sessions s WHERE s.user_id = ?"
         " AND s.finished_at IS NOT NULL ORDER BY s.finished_at DESC, s.id DESC LIMIT ?",
         [user_id, limit],
     ).fetchall()
@@ -267,15 +274,12 @@ def finished_sessions(db: Database, user_id: int, limit: int = 5) -> list[Sessio
 
 def session_and_question(db: Database, session_id: int,
                          token: str) -> tuple[SessionRow | None, QuestionRow | None]:
-    """A session by id and, in one read, the question issued in it with this token (None:
-    no such session, or no such question in it), with whether it was answered."""
-    row = db.execute(_SESSION_AND_QUESTION, [token, session_id]).fetchone()
-    if row is None:
+    """A session by id and the question issued in it with this token (None: no such
+    session, or no such question in it), with whether it was answered."""
+    session = get_session(db, session_id)
+    if session is None:
         return None, None
-    session = SessionRow(*row[:_SESSION_FIELDS])
-    if row[_SESSION_FIELDS] is None:
-        return session, None
-    return session, question_row(dict(zip(_JOINED_NAMES, row[_SESSION_FIELDS:], strict=True)))
+    return session, question_by_token(db, token=token, session_id=session_id)
 
 
 class SessionEndedError(ValueError):
@@ -299,9 +303,7 @@ def record_attempt(
     question: QuestionRow,
     *,
     answer: str,
-    expected: str,
     correct: bool,
-    explanation: str,
     answered_ms: int,
     session_length: int,
     waited_ms: int = 0,
@@ -322,67 +324,56 @@ def record_attempt(
     any other question.  ``send_next`` False (an answer without JavaScript): the next
     question is not sent ahead; its own page, opened from the feedback, starts its clock.
     """
-    if question.shown_ms is None:
-        raise ValueError(f"question {question.id} was never shown: it cannot be answered")
+    if question.shown_ms is None or question.session_id is None:
+        raise ValueError(f"question {question.id} was never shown in a drill: it cannot be "
+                         "answered there")
+    session_id = question.session_id
     since_shown = max(0, answered_ms - question.shown_ms)
     waited = min(since_shown, max(0, waited_ms)) if question.sent_ahead else 0
-    elapsed = since_shown - waited
-    answered_at = now_iso()
+    given = Given(answer, correct, since_shown - waited, answered_ms, waited)
     ahead = None
     with write_transaction(db):
-        inserted = db.execute(  # never into a session that has ended (a race with its end)
-            "INSERT INTO attempts (user_id, session_id, question_id, position, house, family,"
-            " seed, difficulty, question, answer, expected, correct, explanation, elapsed_ms,"
-            " answered_at, waited_ms, set_aside_ms, retry) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
-            " ?, ?, ?, ?, ?, ?, ?, retry_of IS NOT NULL FROM drill_sessions"
-            " WHERE id = ? AND finished_at IS NULL"
-            " ON CONFLICT (question_id) DO NOTHING RETURNING id, retry",
-            [question.user_id, question.session_id, question.id, question.position,
-             question.house, question.family, question.seed, question.difficulty,
-             question.question, answer, expected, int(correct), explanation, elapsed,
-             answered_at, waited, question.set_aside_ms, question.session_id],
-        ).fetchall()  # every row fetched: the statement is finished before the commit
-        created = bool(inserted)
-        if created and question.position + 1 >= session_length:
+        inserted = insert_answer(db, question.id, given)
+        if inserted and question.position + 1 >= session_length:
             db.execute(
                 "UPDATE drill_sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL",
-                [answered_at, question.session_id],
+                [iso_at(answered_ms), session_id],
             )
-        elif created and send_next:
-            ahead = send_ahead(db, question.session_id, question.position + 1, answered_ms)
-        run = streak(db, question.session_id, question.position) if created else None
-    if created:
+        elif inserted and send_next:
+            ahead = send_ahead(db, session_id, question.position + 1, answered_ms)
+        run = streak(db, session_id, question.position) if inserted else None
+    if inserted:
         return Recorded(AttemptRow(
-            id=int(inserted[0][0]), user_id=question.user_id,
-            session_id=question.session_id, question_id=question.id,
-            position=question.position, house=question.house, family=question.family,
-            seed=question.seed, difficulty=question.difficulty, question=question.question,
-            answer=answer, expected=expected, correct=correct, explanation=explanation,
-            elapsed_ms=elapsed, answered_at=answered_at, waited_ms=waited,
-            retry=bool(inserted[0][1]), set_aside_ms=question.set_aside_ms,
+            id=inserted.id, user_id=question.user_id, session_id=session_id,
+            question_id=question.id, position=question.position, house=question.house,
+            family=question.family, seed=question.seed, difficulty=question.difficulty,
+            question=question.snapshot or "", answer=answer, expected=question.expected,
+            correct=correct, explanation="", elapsed_ms=given.elapsed_ms,
+            answered_ms=answered_ms, waited_ms=waited, retry=inserted.retry,
+            set_aside_ms=question.set_aside_ms,
         ), True, ahead, run)
     attempt = attempt_for_question(db, question.id)
     if attempt is None:
-        raise SessionEndedError(f"session {question.session_id} has ended: question "
+        raise SessionEndedError(f"session {session_id} has ended: question "
                                 f"{question.id} was left unanswered")
     return Recorded(attempt, False, None)
 
 
 def attempt_for_question(db: Database, question_id: int) -> AttemptRow | None:
     """The attempt answering an issued question, if it was answered."""
-    rows = select(
-        db, f"SELECT {ATTEMPT_COLUMNS} FROM attempts WHERE question_id = ?", [question_id]
-    )
+    rows = select(db, f"{ATTEMPT_SELECT} WHERE a.question_id = ? AND q.session_id IS NOT NULL",
+                  [question_id])
+    return attempt_row(rows[0]) if rows else None
+
+
+def get_attempt(db: Database, attempt_id: int) -> AttemptRow | None:
+    """One drill attempt by id, with everything needed to replay it."""
+    rows = select(db, f"{ATTEMPT_SELECT} WHERE a.id = ? AND q.session_id IS NOT NULL",
+                  [attempt_id])
     return attempt_row(rows[0]) if rows else None
 
 
 def session_attempts(db: Database, session_id: int) -> list[AttemptRow]:
     """Every attempt of a session in question order."""
-    return [
-        attempt_row(r)
-        for r in select(
-            db,
-            f"SELECT {ATTEMPT_COLUMNS} FROM attempts WHERE session_id = ? ORDER BY position",
-            [session_id],
-        )
-    ]
+    return [attempt_row(r) for r in select(
+        db, f"{ATTEMPT_SELECT} WHERE q.session_id = ? ORDER BY q.position", [session_id])]

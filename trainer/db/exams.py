@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
 
-from trainer.db.connection import iso_at, now_iso, write_transaction
+from trainer.db.answers import Given, insert_answer
+from trainer.db.connection import iso_at, now_iso, select, write_transaction
+from trainer.db.questions import NewQuestion, insert_question, question_by_token
 from trainer.text_rules import title_key
 
 
@@ -99,7 +101,10 @@ class Sitting:
 
 @dataclass(frozen=True, slots=True)
 class ExamAnswer:
-    """A question issued in a sitting and, once answered, the answer and its verdict."""
+    """A question issued in a sitting and, once answered, the answer and its verdict.
+
+    ``id`` is the question's; ``question`` and ``explanation`` are as kept for a question
+    dealt before migration m016, '' for any other (the drills regenerate them)."""
 
     id: int
     sitting_id: int
@@ -112,16 +117,21 @@ class ExamAnswer:
     question: str
     issued_ms: int
     answer: str | None
-    expected: str | None
+    expected: str
     correct: bool | None
-    explanation: str | None
+    explanation: str
     elapsed_ms: int | None
     timed_out: bool
-    answered_at: str | None
+    answered_ms: int | None
 
     @property
     def answered(self) -> bool:
-        return self.answered_at is not None
+        return self.answered_ms is not None
+
+    @property
+    def answered_at(self) -> str | None:
+        """When it was answered, as ISO 8601 text (UTC, to the millisecond)."""
+        return None if self.answered_ms is None else iso_at(self.answered_ms)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,13 +189,17 @@ _EXAM_COLUMNS = (
 )
 _SITTING_COLUMNS = (
     "id, exam_id, user_id, number, seed, started_at, finished_at, correct, total, passed,"
-    " elapsed_ms, (SELECT count(*) FROM exam_answers q WHERE q.sitting_id = exam_sittings.id)"
+    " elapsed_ms, (SELECT count(*) FROM questions q WHERE q.sitting_id = exam_sittings.id)"
     " AS asked"
 )
-_ANSWER_COLUMNS = (
-    "id, sitting_id, position, token, house, family, seed, difficulty, question, issued_ms,"
-    " answer, expected, correct, explanation, elapsed_ms, timed_out, answered_at"
-)
+_ANSWER_SELECT = """
+    SELECT q.id, q.sitting_id, q.position, q.token, q.house, q.family, q.seed, q.difficulty,
+           coalesce(p.question, '') AS question, q.issued_ms, a.answer, q.expected, a.correct,
+           coalesce(p.explanation, '') AS explanation, a.elapsed_ms,
+           coalesce(a.timed_out, 0) AS timed_out, a.answered_ms
+    FROM questions q LEFT JOIN answers a ON a.question_id = q.id
+    LEFT JOIN question_snapshots p ON p.question_id = q.id
+"""
 
 
 def _exam(row: dict[str, Any]) -> Exam:
@@ -431,53 +445,46 @@ def grant_attempt(db: Database, exam: Exam, user_id: int, *, granted_by: int, re
 
 def sitting_answers(db: Database, sitting_id: int) -> list[ExamAnswer]:
     """Every question issued in a sitting, in order."""
-    return [_answer(r) for r in db.query(
-        f"SELECT {_ANSWER_COLUMNS} FROM exam_answers WHERE sitting_id = ? ORDER BY position",
-        [sitting_id],
-    )]
+    return [_answer(r) for r in select(
+        db, f"{_ANSWER_SELECT} WHERE q.sitting_id = ? ORDER BY q.position", [sitting_id])]
 
 
 def pending_answer(db: Database, sitting_id: int) -> ExamAnswer | None:
     """The question issued in the sitting and not yet answered, if any."""
-    rows = list(db.query(
-        f"SELECT {_ANSWER_COLUMNS} FROM exam_answers WHERE sitting_id = ?"
-        " AND answered_at IS NULL ORDER BY position LIMIT 1",
-        [sitting_id],
-    ))
+    rows = select(db, f"{_ANSWER_SELECT} WHERE q.sitting_id = ? AND a.id IS NULL"
+                  " ORDER BY q.position LIMIT 1", [sitting_id])
     return _answer(rows[0]) if rows else None
 
 
 def issued_count(db: Database, sitting_id: int) -> int:
-    return int(db.execute("SELECT count(*) FROM exam_answers WHERE sitting_id = ?",
+    return int(db.execute("SELECT count(*) FROM questions WHERE sitting_id = ?",
                           [sitting_id]).fetchone()[0])
 
 
-def issue(db: Database, sitting: Sitting, position: int, *, token: str, house: str,
-          family: str, seed: int, difficulty: str, question_json: str,
+def _answer_at(db: Database, sitting_id: int, position: int) -> ExamAnswer | None:
+    rows = select(db, f"{_ANSWER_SELECT} WHERE q.sitting_id = ? AND q.position = ?",
+                  [sitting_id, position])
+    return _answer(rows[0]) if rows else None
+
+
+def issue(db: Database, sitting: Sitting, new: NewQuestion, house: str,
           issued_ms: int) -> ExamAnswer | None:
-    """Store a question as issued at ``position``; two racing requests both get the first.
-    None when the sitting was closed meanwhile (a walk-out closed by another request): no
-    question goes into a closed sitting."""
+    """Store a question as issued (and shown) at ``new.position``; two racing requests both
+    get the first.  None when the sitting was closed meanwhile (a walk-out closed by another
+    request): no question goes into a closed sitting."""
     with write_transaction(db):
-        db.execute(
-            "INSERT INTO exam_answers (sitting_id, position, token, house, family, seed,"
-            " difficulty, question, issued_ms) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?"
-            " WHERE EXISTS (SELECT 1 FROM exam_sittings WHERE id = ? AND finished_at IS NULL)"
-            " ON CONFLICT (sitting_id, position) DO NOTHING",
-            [sitting.id, position, token, house, family, seed, difficulty, question_json,
-             issued_ms, sitting.id],
-        )
-    rows = list(db.query(
-        f"SELECT {_ANSWER_COLUMNS} FROM exam_answers WHERE sitting_id = ? AND position = ?",
-        [sitting.id, position],
-    ))
-    return _answer(rows[0]) if rows else None
+        open_now = db.execute("SELECT 1 FROM exam_sittings WHERE id = ? AND finished_at IS NULL",
+                              [sitting.id]).fetchone()
+        if open_now:
+            insert_question(db, new, house, sitting_id=sitting.id, issued_ms=issued_ms,
+                            shown_ms=issued_ms)
+    return _answer_at(db, sitting.id, new.position)
 
 
-def answer_by_token(db: Database, token: str) -> ExamAnswer | None:
-    rows = list(db.query(f"SELECT {_ANSWER_COLUMNS} FROM exam_answers WHERE token = ?",
-                         [token]))
-    return _answer(rows[0]) if rows else None
+def answer_by_token(db: Database, sitting_id: int, token: str) -> ExamAnswer | None:
+    """The question of the sitting that this token names, with its answer if any."""
+    found = question_by_token(db, token=token, sitting_id=sitting_id)
+    return None if found is None else _answer_at(db, sitting_id, found.position)
 
 
 def record_answer(
@@ -485,9 +492,7 @@ def record_answer(
     question: ExamAnswer,
     *,
     answer: str,
-    expected: str,
     correct: bool,
-    explanation: str,
     answered_ms: int,
     limit_ms: int,
     pass_mark: int,
@@ -501,19 +506,13 @@ def record_answer(
     """
     taken = max(0, answered_ms - question.issued_ms)
     timed_out = taken > limit_ms
-    elapsed = min(taken, limit_ms)
+    given = Given(answer, correct and not timed_out, min(taken, limit_ms), answered_ms,
+                  timed_out=timed_out)
     with write_transaction(db):
-        cursor = db.execute(
-            "UPDATE exam_answers SET answer = ?, expected = ?, correct = ?, explanation = ?,"
-            " elapsed_ms = ?, timed_out = ?, answered_at = ?"
-            " WHERE id = ? AND answered_at IS NULL",
-            [answer, expected, int(correct and not timed_out), explanation, elapsed,
-             int(timed_out), now_iso(), question.id],
-        )
-        created = cursor.rowcount == 1
+        created = insert_answer(db, question.id, given) is not None
         if created:
             _finish_if_done(db, question.sitting_id, pass_mark)
-    stored = answer_by_token(db, question.token)
+    stored = _answer_at(db, question.sitting_id, question.position)
     sitting = get_sitting(db, question.sitting_id)
     assert stored is not None and sitting is not None
     return stored, sitting, created
@@ -525,14 +524,15 @@ def lapsed_sittings(db: Database, now_ms: int, grace_ms: int, abandon_ms: int
     time limit, plus ``grace_ms``, plus ``abandon_ms`` (counted from the open question's
     issue, else from the last answer or the start)."""
     rows = db.execute(
-        "SELECT s.id, e.time_limit_s, s.started_at, max(a.issued_ms), max(a.answered_at)"
+        "SELECT s.id, e.time_limit_s, s.started_at, max(q.issued_ms), max(a.answered_ms)"
         " FROM exam_sittings s JOIN exams e ON e.id = s.exam_id"
-        " LEFT JOIN exam_answers a ON a.sitting_id = s.id"
+        " LEFT JOIN questions q ON q.sitting_id = s.id"
+        " LEFT JOIN answers a ON a.question_id = q.id"
         " WHERE s.finished_at IS NULL GROUP BY s.id ORDER BY s.id"
     ).fetchall()
     lapsed = []
-    for sitting_id, limit_s, started_at, issued_ms, answered_at in rows:
-        last = max(_ms(started_at), issued_ms or 0, _ms(answered_at) if answered_at else 0)
+    for sitting_id, limit_s, started_at, issued_ms, answered_ms in rows:
+        last = max(_ms(started_at), issued_ms or 0, answered_ms or 0)
         if now_ms - last > limit_s * 1000 + grace_ms + abandon_ms:
             found = get_sitting(db, sitting_id)
             assert found is not None
@@ -545,7 +545,7 @@ def _ms(iso: str) -> int:
 
 
 def abandon(db: Database, sitting_id: int, *, pass_mark: int, quiet_since_ms: int,
-            limit_ms: int, expected_of: Callable[[str], str], explanation: str) -> bool:
+            limit_ms: int) -> bool:
     """Close a sitting its trainee walked out of, in one write transaction: the question
     left open expires (its time ``limit_ms``, counted out when that ran out), the questions
     never asked count as wrong and the sitting fails (it never asked everything the exam
@@ -556,24 +556,16 @@ def abandon(db: Database, sitting_id: int, *, pass_mark: int, quiet_since_ms: in
     Nothing is done, and False returned, if the sitting is closed already or anything
     happened in it after ``quiet_since_ms`` (its trainee is back)."""
     with write_transaction(db):
-        rows = db.execute(
-            "SELECT id, issued_ms, answered_at, question FROM exam_answers"
-            " WHERE sitting_id = ?", [sitting_id]).fetchall()
-        if any(issued > quiet_since_ms or (answered and _ms(answered) > quiet_since_ms)
-               for _id, issued, answered, _question in rows):
+        answers = sitting_answers(db, sitting_id)
+        if any(a.issued_ms > quiet_since_ms or (a.answered_ms or 0) > quiet_since_ms
+               for a in answers):
             return False
-        ended = [_ms(answered) for _id, _issued, answered, _question in rows if answered]
-        for answer_id, issued, answered, question in rows:
-            if answered is None:
-                expired = issued + limit_ms
-                ended.append(expired)
-                db.execute(
-                    "UPDATE exam_answers SET answer = ?, expected = ?, correct = 0,"
-                    " explanation = ?, elapsed_ms = ?, timed_out = 1, answered_at = ?"
-                    " WHERE id = ? AND answered_at IS NULL",
-                    [NO_ANSWER, expected_of(question), explanation, limit_ms, iso_at(expired),
-                     answer_id],
-                )
+        ended = [a.answered_ms for a in answers if a.answered_ms is not None]
+        for open_one in (a for a in answers if not a.answered):
+            expired = open_one.issued_ms + limit_ms
+            ended.append(expired)
+            insert_answer(db, open_one.id,
+                          Given(NO_ANSWER, False, limit_ms, expired, timed_out=True))
         at = iso_at(max(ended)) if ended else _started_at(db, sitting_id)
         return _finish_if_done(db, sitting_id, pass_mark, early=True, at=at)
 
@@ -589,9 +581,10 @@ def _finish_if_done(db: Database, sitting_id: int, pass_mark: int, *,
     far, the rest wrong, and failed), finished ``at`` (default now); False if the sitting
     is not done or was closed already."""
     total, answered, correct, elapsed = db.execute(
-        "SELECT s.total, count(a.answered_at), coalesce(sum(a.correct), 0),"
+        "SELECT s.total, count(a.id), coalesce(sum(a.correct), 0),"
         " coalesce(sum(a.elapsed_ms), 0)"
-        " FROM exam_sittings s LEFT JOIN exam_answers a ON a.sitting_id = s.id"
+        " FROM exam_sittings s LEFT JOIN questions q ON q.sitting_id = s.id"
+        " LEFT JOIN answers a ON a.question_id = q.id"
         " WHERE s.id = ? GROUP BY s.id",
         [sitting_id],
     ).fetchone()

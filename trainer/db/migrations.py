@@ -325,6 +325,117 @@ def m015_attempt_grants(db: Database) -> None:
                " ON exam_attempt_grants (exam_id, user_id)")
 
 
+@migrations()
+def m016_one_answer_record(db: Database) -> None:
+    """One record of questions and answers for drills and exams, compact (issue 32).
+
+    ``questions`` holds every question dealt, in a drill session or an exam sitting, by
+    what regenerates it (house, family, difficulty, seed) and its expected answer (for the
+    log and the CSV without regenerating); ``answers`` holds what is the trainee's: the
+    answer, right or wrong, its times.  A question's body and an answer's explanation are
+    no longer stored: the drills regenerate them.  Questions dealt before m016 keep the
+    body and explanation they were shown with in ``question_snapshots`` (a later release
+    may deal them otherwise), so every answer replays as it was.  Drill attempts keep
+    their ids (the log and the CSV name them); exam answers are numbered after them.
+    Times become milliseconds since the epoch (``answered_ms``).
+
+    Stop every worker to upgrade past m016: code from before it reads the old tables."""
+    db.execute(
+        """
+        CREATE TABLE questions (
+            id INTEGER PRIMARY KEY,
+            session_id INTEGER REFERENCES drill_sessions(id),
+            sitting_id INTEGER REFERENCES exam_sittings(id),
+            position INTEGER NOT NULL,
+            token TEXT NOT NULL,
+            house TEXT NOT NULL,
+            family TEXT NOT NULL,
+            difficulty TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            expected TEXT NOT NULL,
+            issued_ms INTEGER NOT NULL,
+            shown_ms INTEGER,
+            sent_ahead INTEGER NOT NULL DEFAULT 0 CHECK (sent_ahead IN (0, 1)),
+            set_aside_ms INTEGER NOT NULL DEFAULT 0,
+            CHECK ((session_id IS NULL) <> (sitting_id IS NULL))
+        )
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE answers (
+            id INTEGER PRIMARY KEY,
+            question_id INTEGER NOT NULL REFERENCES questions(id),
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            answer TEXT NOT NULL,
+            correct INTEGER NOT NULL CHECK (correct IN (0, 1)),
+            elapsed_ms INTEGER NOT NULL,
+            waited_ms INTEGER NOT NULL DEFAULT 0,
+            retry INTEGER NOT NULL DEFAULT 0 CHECK (retry IN (0, 1)),
+            timed_out INTEGER NOT NULL DEFAULT 0 CHECK (timed_out IN (0, 1)),
+            answered_ms INTEGER NOT NULL
+        )
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE question_snapshots (
+            question_id INTEGER PRIMARY KEY REFERENCES questions(id),
+            question TEXT NOT NULL,
+            explanation TEXT
+        )
+        """
+    )
+    # milliseconds since the epoch; 0 for a time that is not ISO 8601 (never written so)
+    ms = "coalesce(CAST(round((julianday({}) - 2440587.5) * 86400000.0) AS INTEGER), 0)"
+    db.execute(
+        "INSERT INTO questions (id, session_id, position, token, house, family, difficulty,"
+        " seed, expected, issued_ms, shown_ms, sent_ahead, set_aside_ms)"
+        " SELECT q.id, q.session_id, q.position, q.token, q.house, q.family, q.difficulty,"
+        " q.seed, coalesce(a.expected, json_extract(q.question, '$.expected_text'), ''),"
+        " q.issued_ms, q.shown_ms, q.sent_ahead, q.set_aside_ms"
+        " FROM issued_questions q LEFT JOIN attempts a ON a.question_id = q.id ORDER BY q.id"
+    )
+    db.execute(
+        "INSERT INTO question_snapshots (question_id, question, explanation)"
+        " SELECT q.id, q.question, a.explanation"
+        " FROM issued_questions q LEFT JOIN attempts a ON a.question_id = q.id ORDER BY q.id"
+    )
+    db.execute(
+        "INSERT INTO answers (id, question_id, user_id, answer, correct, elapsed_ms, waited_ms,"
+        f" retry, answered_ms) SELECT id, question_id, user_id, answer, correct, elapsed_ms,"
+        f" waited_ms, retry, {ms.format('answered_at')} FROM attempts ORDER BY id"
+    )
+    first = int(db.execute("SELECT coalesce(max(id), 0) FROM questions").fetchone()[0])
+    db.execute(
+        "INSERT INTO questions (id, sitting_id, position, token, house, family, difficulty,"
+        " seed, expected, issued_ms, shown_ms) SELECT ? + e.id, e.sitting_id, e.position,"
+        " e.token, e.house, e.family, e.difficulty, e.seed,"
+        " coalesce(e.expected, json_extract(e.question, '$.expected_text'), ''), e.issued_ms,"
+        " e.issued_ms FROM exam_answers e ORDER BY e.id", [first]
+    )
+    db.execute(
+        "INSERT INTO question_snapshots (question_id, question, explanation)"
+        " SELECT ? + id, question, explanation FROM exam_answers ORDER BY id", [first]
+    )
+    db.execute(
+        "INSERT INTO answers (question_id, user_id, answer, correct, elapsed_ms, timed_out,"
+        f" answered_ms) SELECT ? + e.id, s.user_id, e.answer, e.correct, e.elapsed_ms,"
+        f" e.timed_out, {ms.format('e.answered_at')} FROM exam_answers e"
+        " JOIN exam_sittings s ON s.id = e.sitting_id WHERE e.answered_at IS NOT NULL"
+        " ORDER BY e.answered_at, e.id", [first]
+    )
+    for table in ("attempts", "issued_questions", "exam_answers"):
+        db.execute(f"DROP TABLE {table}")
+    db.execute("CREATE UNIQUE INDEX questions_session ON questions (session_id, position)"
+               " WHERE session_id IS NOT NULL")
+    db.execute("CREATE UNIQUE INDEX questions_sitting ON questions (sitting_id, position)"
+               " WHERE sitting_id IS NOT NULL")
+    db.execute("CREATE UNIQUE INDEX answers_question ON answers (question_id)")
+    db.execute("CREATE INDEX answers_user ON answers (user_id, answered_ms)")
+    db.execute("CREATE INDEX answers_time ON answers (answered_ms)")
+
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations; returns the names applied.
 

@@ -3,7 +3,9 @@
 The SQL fetches filtered rows; the figures (accuracy, medians, trends, the
 heat map) are computed here in plain Python from those rows, so they are
 easy to test with exact values.  Dates are UTC calendar days (``YYYY-MM-DD``);
-``answered_at`` is ISO 8601 text, so a day range is a text range.
+an answer's time is milliseconds since the epoch (``answered_ms``), so a day range is a
+range of milliseconds.  The drill figures read drill answers only (an exam's answers are
+its sitting's).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from trainer.db.drilling import ATTEMPT_COLUMNS, AttemptRow, attempt_row
+from trainer.db.connection import iso_at
 from trainer.db.exams import Sitting
 from trainer.db.scores import Score, Tally, score
 
@@ -40,34 +42,45 @@ def _day_bounds(filters: Filters) -> tuple[str | None, str | None]:
     return start, end
 
 
+def _ms_at(day: str) -> int:
+    """The first millisecond of a UTC day ``YYYY-MM-DD``."""
+    moment = datetime.datetime.fromisoformat(day).replace(tzinfo=datetime.UTC)
+    return int(moment.timestamp()) * 1000
+
+
 def _attempt_where(filters: Filters, alias: str = "a",
                    retry: bool | None = None) -> tuple[str, list[Any]]:
-    """The WHERE clause of ``filters`` (``retry``: only attempts in retries, or none): always
-    trainees' attempts only (a supervisor's own practice is no trainee's record)."""
-    clauses = [f"{alias}.user_id IN (SELECT id FROM users WHERE role = 'trainee')"]
+    """The WHERE clause of ``filters`` on answers ``alias`` joined to their questions ``q``
+    (``retry``: only attempts in retries, or none): always trainees' drill attempts only (a
+    supervisor's own practice is no trainee's record; an exam's answers are its sitting's)."""
+    clauses = [f"{alias}.user_id IN (SELECT id FROM users WHERE role = 'trainee')",
+               "q.session_id IS NOT NULL"]
     if retry is not None:
         clauses.append(f"{alias}.retry = {int(retry)}")
     params: list[Any] = []
     start, end = _day_bounds(filters)
     if start:
-        clauses.append(f"{alias}.answered_at >= ?")
-        params.append(start)
+        clauses.append(f"{alias}.answered_ms >= ?")
+        params.append(_ms_at(start))
     if end:
-        clauses.append(f"{alias}.answered_at < ?")
-        params.append(end)
+        clauses.append(f"{alias}.answered_ms < ?")
+        params.append(_ms_at(end))
     if filters.house:
-        clauses.append(f"{alias}.house = ?")
+        clauses.append("q.house = ?")
         params.append(filters.house)
     if filters.user_id is not None:
         clauses.append(f"{alias}.user_id = ?")
         params.append(filters.user_id)
     if filters.family:
-        clauses.append(f"{alias}.family = ?")
+        clauses.append("q.family = ?")
         params.append(filters.family)
     if filters.correct is not None:
         clauses.append(f"{alias}.correct = ?")
         params.append(int(filters.correct))
     return " WHERE " + " AND ".join(clauses), params
+
+
+_JOINED = "answers a JOIN questions q ON q.id = a.question_id"
 
 
 # ------------------------------------------------------------------ rows
@@ -94,11 +107,11 @@ def facts(db: Database, filters: Filters = Filters()) -> list[Fact]:
     from, so retries of mistakes (practice, the answers just seen) are left out."""
     where, params = _attempt_where(filters, retry=False)
     rows = db.execute(
-        "SELECT a.user_id, a.family, a.house, a.correct, a.elapsed_ms, a.answered_at"
-        f" FROM attempts a{where} ORDER BY a.id",
+        "SELECT a.user_id, q.family, q.house, a.correct, a.elapsed_ms, a.answered_ms"
+        f" FROM {_JOINED}{where} ORDER BY a.id",
         params,
     ).fetchall()
-    return [Fact(u, f, h, bool(c), e, t) for u, f, h, c, e, t in rows]
+    return [Fact(u, f, h, bool(c), e, iso_at(t)) for u, f, h, c, e, t in rows]
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,39 +142,34 @@ def attempt_log(db: Database, filters: Filters = Filters(), *, limit: int | None
     """The filtered attempts, newest first (``limit=None``: all of them)."""
     where, params = _attempt_where(filters)
     sql = (
-        "SELECT a.id, a.user_id, u.username, a.answered_at, a.house, a.family, a.difficulty,"
-        " a.answer, a.expected, a.correct, a.elapsed_ms, a.session_id, a.position,"
-        " a.waited_ms, a.retry, a.set_aside_ms"
-        f" FROM attempts a JOIN users u ON u.id = a.user_id{where} ORDER BY a.id DESC"
+        "SELECT a.id, a.user_id, u.username, a.answered_ms AS answered_at, q.house, q.family,"
+        " q.difficulty, a.answer, q.expected, a.correct, a.elapsed_ms, q.session_id,"
+        " q.position, a.waited_ms, a.retry, q.set_aside_ms"
+        f" FROM {_JOINED} JOIN users u ON u.id = a.user_id{where} ORDER BY a.id DESC"
     )
     if limit is not None:
         sql += " LIMIT ? OFFSET ?"
         params = [*params, limit, offset]
-    return [LogRow(**(r | {"correct": bool(r["correct"]), "retry": bool(r["retry"])}))
+    return [LogRow(**(r | {"correct": bool(r["correct"]), "retry": bool(r["retry"]),
+                           "answered_at": iso_at(r["answered_at"])}))
             for r in db.query(sql, params)]
 
 
 def count_attempts(db: Database, filters: Filters = Filters()) -> int:
     where, params = _attempt_where(filters)
-    return int(db.execute(f"SELECT count(*) FROM attempts a{where}", params).fetchone()[0])
+    return int(db.execute(f"SELECT count(*) FROM {_JOINED}{where}", params).fetchone()[0])
 
 
 def count_retries(db: Database, filters: Filters = Filters()) -> int:
     """How many of the filtered attempts were answered in retries (listed, not in figures)."""
     where, params = _attempt_where(filters, retry=True)
-    return int(db.execute(f"SELECT count(*) FROM attempts a{where}", params).fetchone()[0])
-
-
-def get_attempt(db: Database, attempt_id: int) -> AttemptRow | None:
-    """One attempt by id, with everything needed to replay it."""
-    rows = list(db.query(f"SELECT {ATTEMPT_COLUMNS} FROM attempts WHERE id = ?",
-                         [attempt_id]))
-    return attempt_row(rows[0]) if rows else None
+    return int(db.execute(f"SELECT count(*) FROM {_JOINED}{where}", params).fetchone()[0])
 
 
 def houses_drilled(db: Database) -> list[str]:
-    """Every house with at least one attempt."""
-    return [r[0] for r in db.execute("SELECT DISTINCT house FROM attempts ORDER BY house")]
+    """Every house with at least one drill question dealt."""
+    return [r[0] for r in db.execute("SELECT DISTINCT house FROM questions"
+                                     " WHERE session_id IS NOT NULL ORDER BY house")]
 
 
 # ------------------------------------------------------------------ figures
@@ -335,7 +343,7 @@ def exam_results(db: Database, filters: Filters = Filters(), *, exam_id: int | N
     rows = db.query(
         "SELECT s.id, s.exam_id, s.user_id, s.number, s.seed, s.started_at, s.finished_at,"
         " s.correct, s.total, s.passed, s.elapsed_ms, u.username, e.title, e.houses,"
-        " (SELECT count(*) FROM exam_answers q WHERE q.sitting_id = s.id) AS asked,"
+        " (SELECT count(*) FROM questions q WHERE q.sitting_id = s.id) AS asked,"
         " e.pass_mark, e.withdrawn_at IS NOT NULL AS withdrawn, e.attempts_allowed"
         " + (SELECT count(*) FROM exam_attempt_grants g WHERE g.exam_id = s.exam_id"
         " AND g.user_id = s.user_id) AS attempts_allowed"

@@ -81,12 +81,12 @@ def score(items: Iterable[Answered], par_ms: Mapping[str, int] | None = None) ->
 def streak(db: Database, session_id: int, through_position: int) -> int:
     """Consecutive right answers in the session ending at ``through_position`` (at most 200).
 
-    Reads back only until the first wrong answer (each attempt read is a table row).
+    Reads back only until the first wrong answer.
     """
     count = 0
     with contextlib.closing(db.execute(
-        "SELECT correct FROM attempts WHERE session_id = ? AND position <= ?"
-        " ORDER BY position DESC LIMIT 200",
+        "SELECT a.correct FROM questions q JOIN answers a ON a.question_id = q.id"
+        " WHERE q.session_id = ? AND q.position <= ? ORDER BY q.position DESC LIMIT 200",
         [session_id, through_position],
     )) as rows:
         for (correct,) in rows:
@@ -102,9 +102,10 @@ def family_scores(db: Database, user_id: int, recent: int = 50) -> dict[str, Sco
     rows = db.execute(
         """
         SELECT family, correct, elapsed_ms FROM (
-            SELECT family, correct, elapsed_ms,
-                   row_number() OVER (PARTITION BY family ORDER BY id DESC) AS rn
-            FROM attempts WHERE user_id = ? AND retry = 0
+            SELECT q.family, a.correct, a.elapsed_ms,
+                   row_number() OVER (PARTITION BY q.family ORDER BY a.id DESC) AS rn
+            FROM answers a JOIN questions q ON q.id = a.question_id
+            WHERE a.user_id = ? AND a.retry = 0 AND q.session_id IS NOT NULL
         ) WHERE rn <= ? ORDER BY family
         """,
         [user_id, recent],

@@ -61,6 +61,7 @@ Answer = str | int | Decimal | Sequence[object] | Mapping[str, object]
 """What ``check`` accepts: text as typed, or structured data from a form or JSON."""
 
 _SIGNED = re.compile(r"^([+\-\u2212])?\s*(.+)$")
+_SUMMED_CHIPS = re.compile(r"^([0-9][0-9.,]*)\s*\((.*)\)$")
 _CHIP = re.compile(r"^([0-9]+)\s*[x×*]\s*(\S+)$", re.IGNORECASE)
 _SPLIT_LIST = re.compile(r"[;|\n\s]+")
 _TOTAL = re.compile(r"^(soft|hard|s|h)?\s*([0-9]{1,2})\s*(soft|hard|s|h)?$")
@@ -167,8 +168,22 @@ def _quoted(answer: object) -> str:
 
 
 def parse_chips(answer: object, chip_set: Iterable[Decimal] | None = None) -> dict[Decimal, int]:
-    """Chip counts by denomination; with ``chip_set``, refuse chips the table does not use."""
+    """Chip counts by denomination; with ``chip_set``, refuse chips the table does not use.
+
+    A verdict gives chips back with their sum first, ``77.50 (3x25 1x2.50)``: that reads
+    as the chips in brackets, when they add up to the sum.
+
+    >>> parse_chips("77.50 (3x25 1x2.50)")
+    {Decimal('25'): 3, Decimal('2.50'): 1}
+    """
     pairs: list[tuple[object, object]] = []
+    if isinstance(answer, str) and (summed := _SUMMED_CHIPS.match(answer.strip())):
+        stack = parse_chips(summed.group(2), chip_set)
+        total = sum((d * n for d, n in stack.items()), Decimal(0))
+        if parse_money_answer(summed.group(1)) != total:
+            raise NotAnAnswer(f"{answer!r}: those chips add up to {total}, not "
+                              f"{summed.group(1)}")
+        return stack
     if isinstance(answer, Mapping):
         pairs = [(denomination, count) for denomination, count in answer.items()]
     elif isinstance(answer, str):

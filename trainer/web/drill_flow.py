@@ -33,6 +33,7 @@ from trainer.web.drill_source import backend, family_title, session_titles
 from trainer.web.drillkit import NotAnAnswerError, QuestionView, VerdictView
 from trainer.web.houses_view import house_facts, house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
+from trainer.web.record import question_json, replayable
 from trainer.web.session_plan import SessionPlan, new_token
 
 RESUME_AFTER_MS = 5 * 60 * 1000  # a question shown again after a break restarts its clock
@@ -121,7 +122,7 @@ def _question_context(session: drilling.SessionRow, question: questions.Question
     return {
         "session": session,
         "question": question,
-        "view": view or backend().view(question.question),
+        "view": view or backend().view(question_json(question, question.snapshot)),
         "form": form,
         "error": error,
         "house_title": house_titles().get(session.house, session.house),
@@ -159,8 +160,9 @@ def answer(session_id: int) -> Any:
         return _ended_refusal(session)
     if (invalid := form.error()) is not None:
         return _reask(session, question, form, invalid)
-    view = backend().view(question.question)
-    checked = _check_posted(question, view, form)
+    body = question_json(question, question.snapshot)
+    view = backend().view(body)
+    checked = _check_posted(body, view, form)
     existing = drilling.attempt_for_question(db, question.id) if question.answered else None
     if existing is not None:  # a double submit, or another window: the first answer stands
         return _feedback_response(session, question, existing, view,
@@ -170,14 +172,15 @@ def answer(session_id: int) -> Any:
     verdict = checked.verdict
     try:
         recorded = drilling.record_attempt(
-            db, question, answer=checked.answer, expected=verdict.expected,
-            correct=verdict.correct, explanation=verdict.explanation, answered_ms=now_ms(),
+            db, question, answer=checked.answer, correct=verdict.correct, answered_ms=now_ms(),
             session_length=session.length, waited_ms=form.waited, send_next=is_htmx(),
         )
     except drilling.SessionEndedError:  # ended in another tab while this answer was checked
         return _ended_refusal(drilling.get_session(db, session.id) or session)
     note = None if recorded.created else _repeat_note(checked, recorded.attempt)  # a race
-    return _feedback_response(session, question, recorded.attempt, view, recorded.sent_ahead,
+    attempt = replace(recorded.attempt, question=body, explanation=verdict.explanation) \
+        if recorded.created else recorded.attempt
+    return _feedback_response(session, question, attempt, view, recorded.sent_ahead,
                               recorded.streak, note)
 
 
@@ -200,14 +203,14 @@ class Checked:
     answer: str
 
 
-def _check_posted(question: questions.QuestionRow, view: QuestionView,
-                  form: PostedAnswer) -> Checked | str:
-    """The posted answer checked, or the message to show beside the field."""
+def _check_posted(body: str, view: QuestionView, form: PostedAnswer) -> Checked | str:
+    """The posted answer to the question ``body`` checked, or the message to show beside
+    the field."""
     given, error = answer_from_form(form.choice, form.amount, view)
     if given is None:
         return error or "Answer the question."
     try:
-        verdict = backend().check(question.question, given)
+        verdict = backend().check(body, given)
     except NotAnAnswerError as exc:
         return str(exc)
     return Checked(verdict, verdict.given or given.describe())
@@ -260,7 +263,8 @@ def _feedback_context(session: drilling.SessionRow, question: questions.Question
     the attempt ends, when the caller has it (else it is read).  ``felt_in_place``: the
     page already shows the question's felt (the answer's own htmx response), so it is
     not drawn again."""
-    view = view or backend().view(question.question)
+    attempt = replayable(attempt)
+    view = view or backend().view(attempt.question)
     # nothing comes after this feedback: its session's last question, or an ended session
     last = question.position + 1 >= session.length or session.finished
     db = get_db()
@@ -278,7 +282,8 @@ def _feedback_context(session: drilling.SessionRow, question: questions.Question
         else streak,
         "last": last,
         "upcoming": upcoming,
-        "upcoming_view": backend().view(upcoming.question) if upcoming else None,
+        "upcoming_view": backend().view(question_json(upcoming, upcoming.snapshot))
+        if upcoming else None,
         "upcoming_family_title": family_title(upcoming.family) if upcoming else None,
         # how long it has waited behind the feedback so far (a reload of the feedback page)
         "upcoming_waiting_ms": max(0, now_ms() - upcoming.shown_ms)

@@ -9,6 +9,7 @@ backend wraps ``trainer.drills``; tests may inject another through
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -32,6 +33,12 @@ class FamilyInfo:
     answer_kind: str
     par_seconds: float
     difficulties: tuple[str, ...]
+
+
+def expected_of(question_json: str) -> str:
+    """The expected answer of a question's body, as the trainee is shown it."""
+    data = json.loads(question_json)
+    return str(data.get("expected_text") or data.get("expected") or data.get("answer") or "")
 
 
 def all_difficulties(families: Iterable[FamilyInfo]) -> list[str]:

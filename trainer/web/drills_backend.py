@@ -135,6 +135,7 @@ class DrillsPackageBackend:
     def families(self) -> list[FamilyInfo]:
         return self._families
 
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 - one backend per app; dealt again on replay
     def generate(self, house: str, family: str, seed: int, difficulty: str) -> str:
         question = generate(house, self._family_objects.get(family) or family, seed, difficulty)
         text = json.dumps(question.to_dict(), ensure_ascii=False, separators=(",", ":"))

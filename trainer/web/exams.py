@@ -13,7 +13,6 @@ allowances are operator settings (``trainer.web.settings``).
 
 from __future__ import annotations
 
-import json
 import random
 import secrets
 from typing import Any
@@ -31,7 +30,9 @@ from trainer.web.drillkit import FamilyInfo, NotAnAnswerError, QuestionView, exa
 from trainer.web.forms import AnswerForm
 from trainer.web.houses_view import house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
+from trainer.web.record import question_json, replayable_exam
 from trainer.web.roles import is_supervisor, trainee_required
+from trainer.web.session_plan import dealt
 from trainer.web.supervisor_forms import ActionForm
 
 bp = Blueprint("exams", __name__, url_prefix="/exams")
@@ -73,26 +74,15 @@ def plan(exam: exams_db.Exam, families: list[FamilyInfo], seed: int, position: i
     return house, name, difficulty, (seed * 1009 + position) % (2**31)
 
 
-def expected_of(question_json: str) -> str:
-    """The expected answer stored in a question (the drills package's ``expected_text``)."""
-    data = json.loads(question_json)
-    return str(data.get("expected_text") or data.get("expected") or data.get("answer") or "")
-
-
 def _limit_ms(exam: exams_db.Exam) -> int:
     grace = int(current_app.config["EXAM_GRACE_MS"])
     return exam.time_limit_s * 1000 + grace
 
 
-def _timed_out(exam: exams_db.Exam) -> str:
-    return f"Time ran out: the limit is {exam.time_limit_s} s."
-
-
 def _expire(exam: exams_db.Exam, question: exams_db.ExamAnswer) -> exams_db.Sitting:
     _stored, sitting, _created = exams_db.record_answer(
-        get_db(), question, answer=exams_db.NO_ANSWER, expected=expected_of(question.question),
-        correct=False, explanation=_timed_out(exam),
-        answered_ms=now_ms(), limit_ms=_limit_ms(exam), pass_mark=exam.pass_mark,
+        get_db(), question, answer=exams_db.NO_ANSWER, correct=False, answered_ms=now_ms(),
+        limit_ms=_limit_ms(exam), pass_mark=exam.pass_mark,
     )
     return sitting
 
@@ -114,9 +104,7 @@ def close_abandoned() -> None:
         assert exam is not None
         exams_db.abandon(
             db, found.id, pass_mark=exam.pass_mark, quiet_since_ms=now - _limit_ms(exam) - quiet,
-            limit_ms=_limit_ms(exam), expected_of=expected_of,
-            explanation=_timed_out(exam),
-        )
+            limit_ms=_limit_ms(exam))
 
 
 def current_question(exam: exams_db.Exam, sitting: exams_db.Sitting,
@@ -140,10 +128,8 @@ def current_question(exam: exams_db.Exam, sitting: exams_db.Sitting,
         if position >= sitting.total:
             return None
         house, family, difficulty, seed = plan(exam, console.families(), sitting.seed, position)
-        question_json = backend().generate(house, family, seed, difficulty)
-        return exams_db.issue(db, sitting, position, token=secrets.token_urlsafe(16),
-                              house=house, family=family, seed=seed, difficulty=difficulty,
-                              question_json=question_json, issued_ms=now_ms())
+        new = dealt(backend(), position, house, family, difficulty, seed)
+        return exams_db.issue(db, sitting, new, house, issued_ms=now_ms())
 
 
 # ------------------------------------------------------------------ views
@@ -207,7 +193,7 @@ def _question_page(exam: exams_db.Exam, sitting: exams_db.Sitting,
     return render(
         "exams/sitting.html", "exams/_question.html", status,
         exam=exam, sitting=sitting, question=question, form=form, error=error,
-        view=view or backend().view(question.question),
+        view=view or backend().view(question_json(question, question.question)),
         house_title=house_titles().get(question.house, question.house),
         family_title=console.family_titles().get(question.family, question.family),
         left_s=-(-left_ms // 1000), note=note,
@@ -242,12 +228,13 @@ def answer(sitting_id: int) -> Any:
     db = get_db()
     form = AnswerForm()
     token = (form.token.data or "").strip()
-    question = exams_db.answer_by_token(db, token) if token else None
-    if question is None or question.sitting_id != found.id:
+    question = exams_db.answer_by_token(db, found.id, token) if token else None
+    if question is None:
         abort(409)
     if found.finished or question.answered:  # recorded once: the first answer stands
         return _next(found.id, _not_recorded(question))
-    view = backend().view(question.question)
+    body = question_json(question, question.question)
+    view = backend().view(body)
     if form.validate_on_submit():
         choice, amount = (form.choice.data or "").strip(), (form.amount.data or "").strip()
         given, error = answer_from_form(choice, amount, view)
@@ -257,12 +244,12 @@ def answer(sitting_id: int) -> Any:
         return _question_page(exam, found, question, form, error or "Answer the question.",
                               view, 422)
     try:
-        verdict = backend().check(question.question, given)
+        verdict = backend().check(body, given)
     except NotAnAnswerError as exc:
         return _question_page(exam, found, question, form, str(exc), view, 422)
     stored, _sitting, written = exams_db.record_answer(
-        db, question, answer=verdict.given or given.describe(), expected=verdict.expected,
-        correct=verdict.correct, explanation=verdict.explanation, answered_ms=now_ms(),
+        db, question, answer=verdict.given or given.describe(), correct=verdict.correct,
+        answered_ms=now_ms(),
         limit_ms=_limit_ms(exam), pass_mark=exam.pass_mark,
     )
     return _next(found.id, None if written else _not_recorded(stored))
@@ -333,7 +320,8 @@ def sitting_review(found: exams_db.Sitting) -> dict[str, Any]:
         "attempts_allowed": exams_db.attempts_allowed(db, exam, found.user_id),
         "sitting": found,
         "account": account,
-        "answers": [(a, backend().view(a.question)) for a in answers],
+        "answers": [(a, backend().view(a.question)) for a in
+                    (replayable_exam(a, exam.time_limit_s) for a in answers)],
         "houses": house_titles(),
         "titles": console.family_titles(),
         "no_answer": exams_db.NO_ANSWER,

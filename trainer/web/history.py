@@ -10,11 +10,12 @@ from typing import Any
 from flask import Blueprint, abort, render_template
 from flask_login import current_user, login_required
 
-from trainer.db import accounts, reports
+from trainer.db import accounts, drilling
 from trainer.web import console
 from trainer.web.database import get_db
 from trainer.web.drill_source import backend
 from trainer.web.houses_view import house_facts, house_titles
+from trainer.web.record import replayable
 from trainer.web.roles import is_supervisor
 
 bp = Blueprint("history", __name__)
@@ -25,9 +26,10 @@ bp = Blueprint("history", __name__)
 def replay(attempt_id: int) -> Any:
     """An attempt replayed, for its trainee and for supervisors (another trainee's is a 404,
     as if it did not exist: ids are sequential, and a 403 would say which do)."""
-    attempt = reports.get_attempt(get_db(), attempt_id)
+    attempt = drilling.get_attempt(get_db(), attempt_id)
     if attempt is None or (attempt.user_id != current_user.id and not is_supervisor()):
         abort(404)
+    attempt = replayable(attempt)
     view = backend().view(attempt.question)
     par_ms = int(view.par_seconds * 1000)
     return render_template(

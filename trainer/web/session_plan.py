@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from trainer.db.drilling import SessionRow
 from trainer.db.questions import NewQuestion
-from trainer.web.drillkit import DrillBackend, FamilyInfo
+from trainer.web.drillkit import DrillBackend, FamilyInfo, expected_of
 
 MIXED = "mixed"
 """The family name of a session that drills every family the house has."""
@@ -26,6 +26,14 @@ def new_token() -> str:
 def families_at(backend: DrillBackend, house: str) -> list[FamilyInfo]:
     """The drill families a house is drilled in."""
     return [f for f in backend.families() if house in f.houses]
+
+
+def dealt(backend: DrillBackend, position: int, house: str, family: str, difficulty: str,
+          seed: int) -> NewQuestion:
+    """A question dealt now, with a new token, ready to store: what regenerates it and its
+    expected answer (its body is the drills' to give again)."""
+    body = backend.generate(house, family, seed, difficulty)
+    return NewQuestion(position, family, difficulty, seed, expected_of(body), new_token())
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +60,7 @@ class SessionPlan:
     def _question(self, backend: DrillBackend, position: int) -> NewQuestion:
         family, difficulty = self._family_and_difficulty(backend, position)
         seed = (self.seed * 1009 + position) % (2**31)
-        return NewQuestion(position, family, difficulty, seed,
-                           backend.generate(self.house, family, seed, difficulty), new_token())
+        return dealt(backend, position, self.house, family, difficulty, seed)
 
     def _family_and_difficulty(self, backend: DrillBackend, position: int) -> tuple[str, str]:
         if self.family != MIXED:
