@@ -75,6 +75,26 @@ def test_wal_mode_and_busy_timeout(db: Database) -> None:
     assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
 
 
+def test_the_wal_shrinks_back_after_a_burst_of_writes(tmp_path: Path) -> None:
+    """A burst (a backfill, a migration) grows the WAL past the limit; once checkpointed,
+    the next write starts it again at the limit, not at its peak."""
+    path = tmp_path / "burst.db"
+    database = connect(path)
+    assert database.execute("PRAGMA journal_size_limit").fetchone()[0] == 32 * 1024 * 1024
+    database.execute("PRAGMA wal_autocheckpoint = 0")
+    database.execute("CREATE TABLE scratch (blob BLOB)")
+    with write_transaction(database):
+        for _ in range(40):
+            database.execute("INSERT INTO scratch VALUES (zeroblob(1024 * 1024))")
+    wal = path.with_name("burst.db-wal")
+    assert wal.stat().st_size > 40 * 1024 * 1024
+    database.execute("PRAGMA wal_checkpoint(PASSIVE)")
+    with write_transaction(database):
+        database.execute("INSERT INTO scratch VALUES (1)")
+    assert wal.stat().st_size <= 32 * 1024 * 1024
+    database.close()
+
+
 def test_m006_starts_every_stored_question_clock_where_it_was(tmp_path: Path) -> None:
     """Before m006 a question was stored when it was shown: its clock stays where it was."""
     database = connect(tmp_path / "old.db")

@@ -15,6 +15,9 @@ from typing import Any
 from sqlite_utils import Database
 
 BUSY_TIMEOUT_MS = 5000
+JOURNAL_SIZE_LIMIT_BYTES = 32 * 1024 * 1024
+"""What a checkpoint leaves of the WAL: it shrinks back to this after a burst of writes
+(a backfill, a migration) instead of keeping its peak size on disk."""
 
 
 def default_path(instance_path: str | Path) -> Path:
@@ -93,7 +96,8 @@ def connect(path: str | Path, *, wal: bool = True, autocheckpoint: int | None = 
     own transaction with :func:`write_transaction`; the busy timeout is 5 s.  WAL lets readers run
     while one writer commits; ``synchronous=NORMAL`` is the WAL setting that
     is durable across an application crash (a committed answer survives a
-    killed worker) without an fsync per commit.
+    killed worker) without an fsync per commit.  ``journal_size_limit`` bounds what a
+    checkpoint leaves of the WAL on disk.
     """
     file = Path(path)
     file.parent.mkdir(parents=True, exist_ok=True)
@@ -104,6 +108,7 @@ def connect(path: str | Path, *, wal: bool = True, autocheckpoint: int | None = 
     db = QueuedDatabase(conn, file.with_name(file.name + "-writers"))
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA synchronous = NORMAL")
+    db.execute(f"PRAGMA journal_size_limit = {JOURNAL_SIZE_LIMIT_BYTES}")
     if autocheckpoint is not None:
         db.execute(f"PRAGMA wal_autocheckpoint = {int(autocheckpoint)}")
     if wal:  # WAL is stored in the file: a request's connection need not check it again
