@@ -22,7 +22,7 @@ from trainer.drills.answers import parse_chips
 from trainer.web import create_app
 from trainer.web.auth import hash_password
 from trainer.web.drills_backend import DrillsPackageBackend
-from trainer.web.houses_view import house_facts
+from trainer.web.houses_view import house_facts, with_house_titles
 
 FAMILIES = {name: family.houses for name, family in load_families().items()}
 
@@ -383,7 +383,7 @@ def test_a_settlement_s_table_in_words_is_folded_and_not_repeated_after_it(
     db.close()
     assert question is not None
     stored = json.loads(dealt_body(question))
-    lead, *boxes, ask = stored["prompt"].split("\n")
+    lead, *boxes, ask = with_house_titles(stored["prompt"]).split("\n")  # as the page says
     assert lead.startswith("The dealer finishes with") and len(boxes) >= 2
     tina = re.search(r'data-in-words="(\d+)"', html)
     assert tina

@@ -33,7 +33,14 @@ from trainer.engine.money import parse_money
 
 
 class NotAnAnswer(EngineError):
-    """An answer that cannot be read (not an amount, not a choice...): not a wrong answer."""
+    """An answer that cannot be read (not an amount, not a choice...): not a wrong answer.
+
+    ``boxes``: the boxes (from 1) whose nets do not read, for a table's answer, in the
+    order the message names them (the first leads it)."""
+
+    def __init__(self, message: str, boxes: tuple[int, ...] = ()) -> None:
+        super().__init__(message)
+        self.boxes = boxes
 
 
 class AnswerKind(Enum):
@@ -128,7 +135,7 @@ def parse_nets(answer: object, boxes: int) -> list[Decimal]:
         except NotAnAnswer as exc:
             refused.append((box, item, exc))
     if refused:
-        raise NotAnAnswer(_refused_boxes(refused))
+        raise NotAnAnswer(_refused_boxes(refused), tuple(box for box, _, _ in refused))
     return nets
 
 

@@ -27,10 +27,11 @@ from flask import (
 from flask_login import current_user, login_required
 
 from trainer.db import drilling, now_ms, questions, scores
-from trainer.web.answer_input import PostedAnswer, answer_from_form
+from trainer.web.answer_input import answer_from_form
 from trainer.web.database import get_db
 from trainer.web.drill_source import backend, family_title, session_titles
-from trainer.web.drillkit import NotAnAnswerError, QuestionView, VerdictView
+from trainer.web.drillkit import NotAnAnswerError, QuestionView, Refusal, VerdictView
+from trainer.web.forms import AnswerForm
 from trainer.web.houses_view import house_facts, house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
 from trainer.web.record import question_json, replayable
@@ -117,7 +118,7 @@ def _remember_wait(token: str, waited: int) -> None:
 
 
 def _question_context(session: drilling.SessionRow, question: questions.QuestionRow,
-                      form: PostedAnswer | None = None, error: str | None = None,
+                      form: AnswerForm | None = None, error: Refusal | None = None,
                       view: QuestionView | None = None) -> dict[str, Any]:
     return {
         "session": session,
@@ -148,7 +149,7 @@ def drill(session_id: int) -> Any:
 def answer(session_id: int) -> Any:
     db = get_db()
     user_id = current_user.id
-    form = PostedAnswer.read(request.form)  # the app-wide CSRFProtect has checked this POST
+    form = AnswerForm()  # the app-wide CSRFProtect has checked this POST
     session, question = drilling.session_and_question(db, session_id, form.question_token)
     if session is None or session.user_id != user_id:
         abort(404)
@@ -158,8 +159,8 @@ def answer(session_id: int) -> Any:
                               "in this session; nothing was recorded.")
     if session.finished and not question.answered:  # ended early, this question left out
         return _ended_refusal(session)
-    if (invalid := form.error()) is not None:
-        return _reask(session, question, form, invalid)
+    if (invalid := form.field_error()) is not None:
+        return _reask(session, question, form, Refusal(invalid))
     body = question_json(question, question.snapshot)
     view = backend().view(body)
     checked = _check_posted(body, view, form)
@@ -167,7 +168,7 @@ def answer(session_id: int) -> Any:
     if existing is not None:  # a double submit, or another window: the first answer stands
         return _feedback_response(session, question, existing, view,
                                   note=_repeat_note(checked, existing))
-    if isinstance(checked, str):
+    if isinstance(checked, Refusal):
         return _reask(session, question, form, checked, view)
     verdict = checked.verdict
     try:
@@ -203,21 +204,21 @@ class Checked:
     answer: str
 
 
-def _check_posted(body: str, view: QuestionView, form: PostedAnswer) -> Checked | str:
-    """The posted answer to the question ``body`` checked, or the message to show beside
-    the field."""
-    given, error = answer_from_form(form.choice, form.amount, view)
+def _check_posted(body: str, view: QuestionView, form: AnswerForm) -> Checked | Refusal:
+    """The posted answer to the question ``body`` checked, or why it is refused (said beside
+    the field)."""
+    given, error = answer_from_form(form.choice.data or "", form.amount.data or "", view)
     if given is None:
-        return error or "Answer the question."
+        return error or Refusal("Answer the question.")
     try:
         verdict = backend().check(body, given)
     except NotAnAnswerError as exc:
-        return str(exc)
+        return exc.refusal
     return Checked(verdict, verdict.given or given.describe())
 
 
-def _reask(session: drilling.SessionRow, question: questions.QuestionRow, form: PostedAnswer,
-           error: str, view: QuestionView | None = None) -> Any:
+def _reask(session: drilling.SessionRow, question: questions.QuestionRow, form: AnswerForm,
+           error: Refusal, view: QuestionView | None = None) -> Any:
     """The question again with the message beside the field; nothing recorded."""
     context = _question_context(session, question, form=form, error=error, view=view)
     return render("drill.html", "drill/_question.html", 422, **context)
@@ -229,7 +230,7 @@ REPEATED_NOTE = ("This question had already been answered (in another window, or
 SAME_AGAIN_NOTE = "Sent twice: this answer was recorded once."
 
 
-def _repeat_note(checked: Checked | str, attempt: drilling.AttemptRow) -> str:
+def _repeat_note(checked: Checked | Refusal, attempt: drilling.AttemptRow) -> str:
     """What a post answering an already answered question is told."""
     same = isinstance(checked, Checked) and checked.answer == attempt.answer
     return SAME_AGAIN_NOTE if same else REPEATED_NOTE

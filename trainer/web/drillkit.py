@@ -18,8 +18,29 @@ from typing import Protocol
 from trainer.engine.cards import Card
 
 
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a posted answer is refused (nothing recorded), said beside its field; ``boxes``
+    are the boxes (from 1) whose nets it refuses, the first leading the message."""
+
+    message: str
+    boxes: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        return self.message
+
+
 class NotAnAnswerError(ValueError):
-    """An answer that cannot be read (``abc`` for an amount, ``1.234``): refused, not wrong."""
+    """An answer that cannot be read (``abc`` for an amount, ``1.234``): refused, not wrong;
+    ``boxes`` as in :class:`Refusal`."""
+
+    def __init__(self, message: str, boxes: tuple[int, ...] = ()) -> None:
+        super().__init__(message)
+        self.boxes = boxes
+
+    @property
+    def refusal(self) -> Refusal:
+        return Refusal(str(self), self.boxes)
 
 
 @dataclass(frozen=True, slots=True)

@@ -200,7 +200,7 @@ class DrillsPackageBackend:
         try:
             verdict = check(question, given)
         except NotAnAnswer as exc:
-            raise NotAnAnswerError(str(exc)) from None
+            raise NotAnAnswerError(str(exc), exc.boxes) from None
         # a table's rule is a line a box (" | "): what was wrong is a line of its own
         joint = " | " if " | " in verdict.explanation else " "
         explanation = verdict.explanation + (f"{joint}({verdict.detail})" if verdict.detail

@@ -26,7 +26,7 @@ from trainer.web import console
 from trainer.web.answer_input import answer_from_form
 from trainer.web.database import get_db
 from trainer.web.drill_source import backend
-from trainer.web.drillkit import FamilyInfo, NotAnAnswerError, QuestionView, exam_pairs
+from trainer.web.drillkit import FamilyInfo, NotAnAnswerError, QuestionView, Refusal, exam_pairs
 from trainer.web.forms import AnswerForm
 from trainer.web.houses_view import house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
@@ -185,7 +185,7 @@ def _own_sitting(sitting_id: int) -> tuple[exams_db.Exam, exams_db.Sitting]:
 
 def _question_page(exam: exams_db.Exam, sitting: exams_db.Sitting,
                    question: exams_db.ExamAnswer, form: AnswerForm | None = None,
-                   error: str | None = None, view: QuestionView | None = None,
+                   error: Refusal | None = None, view: QuestionView | None = None,
                    status: int = 200, note: str | None = None) -> Any:
     if form is None:
         form = AnswerForm(formdata=None, token=question.token)
@@ -227,7 +227,7 @@ def answer(sitting_id: int) -> Any:
     exam, found = _own_sitting(sitting_id)
     db = get_db()
     form = AnswerForm()
-    token = (form.token.data or "").strip()
+    token = form.question_token
     question = exams_db.answer_by_token(db, found.id, token) if token else None
     if question is None:
         abort(409)
@@ -235,18 +235,16 @@ def answer(sitting_id: int) -> Any:
         return _next(found.id, _not_recorded(question))
     body = question_json(question, question.question)
     view = backend().view(body)
-    if form.validate_on_submit():
-        choice, amount = (form.choice.data or "").strip(), (form.amount.data or "").strip()
-        given, error = answer_from_form(choice, amount, view)
-    else:
-        given, error = None, "; ".join(e for errs in form.errors.values() for e in errs)
+    if (invalid := form.field_error()) is not None:
+        return _question_page(exam, found, question, form, Refusal(invalid), view, 422)
+    given, error = answer_from_form(form.choice.data or "", form.amount.data or "", view)
     if given is None:
-        return _question_page(exam, found, question, form, error or "Answer the question.",
-                              view, 422)
+        return _question_page(exam, found, question, form,
+                              error or Refusal("Answer the question."), view, 422)
     try:
         verdict = backend().check(body, given)
     except NotAnAnswerError as exc:
-        return _question_page(exam, found, question, form, str(exc), view, 422)
+        return _question_page(exam, found, question, form, exc.refusal, view, 422)
     stored, _sitting, written = exams_db.record_answer(
         db, question, answer=verdict.given or given.describe(), correct=verdict.correct,
         answered_ms=now_ms(),

@@ -127,9 +127,40 @@ TOKEN_MAX_LENGTH = 64
 
 
 class AnswerForm(FlaskForm):
-    """An exam question's answer form, with its own CSRF field: a button's ``choice``, a
-    typed ``amount``, or chip counts (read separately)."""
+    """A question's answer form, drills and exams alike: the question's ``token``, a
+    button's ``choice`` or a typed ``amount`` (ticks, nets and chips are read with the
+    question's view, ``answer_input.answer_from_form``), and for a drill question sent
+    ahead with the last feedback, how long it ``waited_ms`` there (set by trainer.js)."""
 
-    token = HiddenField(validators=[DataRequired(), Length(max=TOKEN_MAX_LENGTH)])
-    choice = StringField(validators=[Optional(), Length(max=CHOICE_MAX_LENGTH)])
-    amount = StringField("Amount", validators=[Optional(), Length(max=AMOUNT_MAX_LENGTH)])
+    token = HiddenField(filters=[stripped], validators=[DataRequired(),
+                                                     Length(max=TOKEN_MAX_LENGTH)])
+    choice = StringField(filters=[stripped], validators=[Optional(), Length(
+        max=CHOICE_MAX_LENGTH,
+        message=f"An answer button's value has at most {CHOICE_MAX_LENGTH} characters.")])
+    amount = StringField("Amount", filters=[stripped], validators=[Optional(), Length(
+        max=AMOUNT_MAX_LENGTH, message=f"An amount has at most {AMOUNT_MAX_LENGTH} characters.")])
+    waited_ms = HiddenField(filters=[stripped])
+
+    class Meta:
+        csrf = False  # the app-wide CSRFProtect has checked the POST (token in the header too)
+
+    @property
+    def question_token(self) -> str:
+        """The token, or "" when it is longer than any issued token."""
+        token = self.token.data or ""
+        return token if len(token) <= TOKEN_MAX_LENGTH else ""
+
+    @property
+    def waited(self) -> int:
+        """How long the question stayed hidden behind the previous feedback, in ms: 0 unless
+        a plain number of at most 9 digits (a wait the browser garbled counts as none)."""
+        raw = self.waited_ms.data or ""
+        return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else 0
+
+    def field_error(self) -> str | None:
+        """What is wrong with the fields themselves (too long), before the answer is read;
+        None when they validate (the token is looked up apart)."""
+        if self.validate():
+            return None
+        return " ".join(message for name, errors in self.errors.items() if name != "token"
+                        for message in errors) or None

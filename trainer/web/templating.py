@@ -65,18 +65,6 @@ def box_nets(answer: str, expected: str) -> list[tuple[int, str, str, bool]]:
     return rows
 
 
-_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
-"""A value a message quotes, as ``repr`` writes it."""
-
-
-def refused_boxes(error: str, labels: Iterable[str]) -> list[str]:
-    """The boxes a refusal of a table's nets names (``Box 2: no net and box 4: 'abc' is not
-    an amount``), in the message's order; what it quotes of a typed net names none."""
-    said = _QUOTED.sub("", error).lower()
-    found = [(said.find(f"{label.lower()}:"), label) for label in labels]
-    return [label for at, label in sorted(found) if at >= 0]
-
-
 def rule_html(explanation: str) -> Markup:
     """The rule an answer was checked by, houses named by their titles; a table's settlement
     explains each box (``box 1 ...: rule | box 2 ...``), one line a box."""
@@ -297,5 +285,4 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["par_reading"] = par_reading
     app.jinja_env.filters["rule_html"] = rule_html
     app.jinja_env.filters["box_nets"] = box_nets
-    app.jinja_env.filters["refused_boxes"] = refused_boxes
     app.jinja_env.filters["chip_class"] = chip_class
