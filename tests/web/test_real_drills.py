@@ -16,11 +16,13 @@ from markupsafe import escape
 
 from tests.dealt import ATTEMPTS, dealt_body, kept
 from trainer.db import connect, drilling, questions
+from trainer.db import exams as exams_db
 from trainer.db.users import create_user
 from trainer.drills import load_families
 from trainer.drills.answers import parse_chips
 from trainer.web import create_app
 from trainer.web.auth import hash_password
+from trainer.web.drillkit import Answer
 from trainer.web.drills_backend import DrillsPackageBackend
 from trainer.web.houses_view import house_facts, with_house_titles
 
@@ -502,3 +504,64 @@ def test_a_box_named_inside_a_typed_net_is_not_marked(real_app: Flask, second: s
     first, refused = _net_field(body, 0), _net_field(body, 1)
     assert "aria-invalid" not in first and "autofocus" not in first
     assert 'aria-invalid="true"' in refused and "autofocus" in refused
+
+
+@pytest.mark.parametrize("family", ["blackjack-payout", "table-settlement", "allowed-actions"])
+def test_a_drill_and_an_exam_record_an_answer_alike(real_app: Flask, family: str) -> None:
+    """One question kind answered in a drill and in an exam: one stored shape, the same
+    columns read alike, and the verdict given back the same way on both pages."""
+    db = connect(real_app.config["DATABASE"])
+    tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
+    boss = create_user(db, "sue", "supervisor", hash_password("correct horse",
+                                                              "pbkdf2:sha256:1000")).id
+    house = FAMILIES[family][0]
+    exam = exams_db.create_exam(db, title="Alike", houses=[house], families=[family],
+                                difficulty="medium", questions=1, pass_mark=100,
+                                time_limit_s=600, attempts_allowed=1, created_by=boss,
+                                assign_to=[tina])
+    db.close()
+    client = real_app.test_client()
+    _login(client)
+    url, form, html = _first_question(client, family, house)
+    db = connect(real_app.config["DATABASE"])
+    drill_question = questions.pending_question(db, int(url.rsplit("/", 1)[1]))
+    db.close()
+    assert drill_question is not None
+    drilled = client.post(f"{url}/answer", data=form | right_answer(
+        html, json.loads(dealt_body(drill_question))), headers={"HX-Request": "true"})
+    assert '<h2 id="verdict-title">Right</h2>' in drilled.get_data(as_text=True)
+    started = client.post(f"/exams/{exam.id}/start", data={"csrf_token": form["csrf_token"]})
+    sitting_url = started.headers["Location"]
+    page = client.get(sitting_url).get_data(as_text=True)
+    sitting_id = int(sitting_url.rsplit("/", 1)[1])
+    db = connect(real_app.config["DATABASE"])
+    exam_question = exams_db.pending_answer(db, sitting_id)
+    db.close()
+    assert exam_question is not None
+    token = re.search(r'name="token" value="([^"]+)"', page)
+    assert token
+    sat = client.post(f"{sitting_url}/answer", data={
+        "csrf_token": form["csrf_token"], "token": token.group(1)}
+        | right_answer(page, json.loads(dealt_body(exam_question))))
+    assert sat.headers["Location"].endswith("/result")
+    db = connect(real_app.config["DATABASE"])
+    rows = db.execute(
+        "SELECT q.session_id IS NOT NULL, q.family, a.answer, q.expected, a.correct,"
+        " a.timed_out, a.user_id FROM answers a JOIN questions q ON q.id = a.question_id"
+        " ORDER BY a.id").fetchall()
+    assert db.execute("SELECT count(*) FROM question_snapshots").fetchone()[0] == 0
+    attempt = drilling.get_attempt(db, 1)
+    db.close()
+    assert [row[:2] for row in rows] == [(1, family), (0, family)]
+    backend = DrillsPackageBackend()
+    for row, dealt in zip(rows, (drill_question, exam_question), strict=True):
+        _drill, _family, answer, expected, correct, timed_out, user = row
+        assert (correct, timed_out, user) == (1, 0, tina)
+        again = backend.check(dealt_body(dealt), Answer(text=answer))  # as the pages do
+        assert again.correct and again.expected == expected and again.given == answer
+    assert attempt is not None
+    review = client.get(f"{sitting_url}/result").get_data(as_text=True)
+    replay = client.get(f"/attempts/{attempt.id}").get_data(as_text=True)
+    for shown in (review, replay):
+        assert 'class="rule"' in shown and 'class="expected"' in shown
+
