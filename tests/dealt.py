@@ -27,7 +27,7 @@ def issue_kept(db: Database, sitting: Sitting, position: int, *, token: str, hou
 def dealt_body(question: QuestionRow | ExamAnswer, backend: DrillBackend | None = None) -> str:
     """A dealt question's body: its snapshot, else dealt again by ``backend`` (default: the
     real drills), as the app deals it."""
-    kept_body = question.snapshot if isinstance(question, QuestionRow) else question.question
+    kept_body = question.snapshot
     dealer = backend or DrillsPackageBackend()
     return kept_body or dealer.generate(question.house, question.family, question.seed,
                                         question.difficulty)

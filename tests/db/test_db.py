@@ -217,7 +217,7 @@ def test_session_question_attempt_round_trip(db: Database, trainee: int) -> None
     assert attempt.elapsed_ms == 2_500  # measured from showing to answer on the server
     assert (attempt.house, attempt.family, attempt.seed, attempt.difficulty) == (
         "europoker", "dealer-draw", 100, "easy")
-    assert attempt.question == '{"n": 0}' and attempt.answer == "hit"
+    assert attempt.snapshot == '{"n": 0}' and attempt.answer == "hit"
     assert attempt.expected == "stand" and attempt.correct
     assert qs.pending_question(db, session.id) is None
     assert d.get_session(db, session.id).answered == 1  # type: ignore[union-attr]

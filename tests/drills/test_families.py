@@ -233,7 +233,7 @@ def test_a_table_s_rule_gives_each_hand_s_stake_and_net_and_a_split_box_s_sum() 
     for seed in range(60):
         question = generate("russian-casino", "table-settlement", seed, "hard")
         nets = str(question.expected).split(";")
-        lines = question.explanation.split(" | ")
+        lines = question.explanation_lines
         hands = [line for line in lines if " in all: " not in line]
         assert len(hands) == len(question.table.hands)
         for seat, line in zip(question.table.hands, hands, strict=True):

@@ -185,9 +185,19 @@ def test_a_stored_version_1_chips_question_still_checks() -> None:
 def test_a_stored_question_of_a_newer_format_is_refused() -> None:
     """A later release's question would be misread here (as version 1 code misread version
     2's chips): refused, saying so."""
-    stored = generate("europoker", "blackjack-payout", 1, "hard").to_dict() | {"version": 3}
-    with pytest.raises(DrillError, match="format 3 is newer than this trainer reads"):
+    stored = generate("europoker", "blackjack-payout", 1, "hard").to_dict() | {"version": 4}
+    with pytest.raises(DrillError, match="format 4 is newer than this trainer reads"):
         Question.from_dict(stored)
+
+
+def test_a_question_stored_before_format_3_keeps_its_explanation_s_lines() -> None:
+    """Before format 3 a table's explanation was one text, a line a box joined by " | "."""
+    question = generate("europoker", "table-settlement", 0, "medium")
+    stored = question.to_dict() | {"version": 2}
+    del stored["explanation_lines"]
+    assert len(question.explanation_lines) > 1
+    assert Question.from_dict(stored) == question
+    assert Question.from_dict(question.to_dict()) == question
 
 
 def test_other_chips_of_the_right_amount_are_right_and_said_to_be() -> None:

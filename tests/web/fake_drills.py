@@ -84,7 +84,8 @@ class FakeBackend:
         if data["family"] == "dealer-draw":
             cards = [Card.parse(c) for c in data["dealer"]]
             return VerdictView(answer.text == expected, expected,
-                               why_dealer(find_house(data["house"]), cards), answer.describe())
+                               (why_dealer(find_house(data["house"]), cards),),
+                               answer.describe())
         if answer.chips:
             total = sum((d * n for d, n in answer.chips.items()), Decimal(0))
         else:
@@ -93,6 +94,6 @@ class FakeBackend:
             except MoneyError as exc:
                 raise NotAnAnswerError(str(exc)) from None
         return VerdictView(total == Decimal(expected), expected,
-                           f"{data['house']}: a blackjack pays 3:2 on {data['bet']}",
+                           (f"{data['house']}: a blackjack pays 3:2 on {data['bet']}",),
                            answer.describe())
 

@@ -10,6 +10,7 @@ from trainer.drills import generate
 from trainer.drills.answers import NotAnAnswer, parse_net
 from trainer.web.drillkit import Answer
 from trainer.web.drills_backend import DrillsPackageBackend
+from trainer.web.templating import rule_html
 
 
 def test_split_box_shares_one_net_input() -> None:
@@ -27,7 +28,7 @@ def test_a_split_boxs_hands_are_named_alike_on_the_felt_in_the_prompt_and_the_ru
     assert [box.label for box in view.boxes][-2:] == ["Box 5, hand 1", "Box 5, hand 2"]
     assert "\nbox 5, hand 1: bet 122 — A♥ 3♥ (soft 14) [split]" in question.prompt
     assert "\nbox 5, hand 2: bet 122 — A♠ 2♠ (soft 13) [split]" in question.prompt
-    rules = question.explanation.split(" | ")
+    rules = question.explanation_lines
     assert rules[3].startswith("box 4 8♣ 7♥ 4♦: ")  # a box of one hand: no hand number
     assert rules[4].startswith("box 5, hand 1 A♥ 3♥: ")
     assert rules[5].startswith("box 5, hand 2 A♠ 2♠: ")
@@ -40,9 +41,11 @@ def test_what_was_wrong_is_a_line_of_its_own_after_the_boxes() -> None:
     backend = DrillsPackageBackend()
     text = json.dumps(question.to_dict())
     verdict = backend.check(text, Answer(text="0; 0; 0; 0"))
-    lines = verdict.explanation.split(" | ")
-    assert len(lines) == 5 and lines[-1] == "(box 1, 2, 3, 4 wrong)"
-    assert all(line.startswith("box ") for line in lines[:-1])
+    assert len(verdict.lines) == 4 and verdict.detail == "box 1, 2, 3, 4 wrong"
+    assert all(line.startswith("box ") for line in verdict.lines)
+    assert [(box.number, box.given, box.right) for box in verdict.boxes] == [
+        (1, "0", False), (2, "0", False), (3, "0", False), (4, "0", False)]
+    assert rule_html(verdict).endswith("<li>(box 1, 2, 3, 4 wrong)</li></ul>")
 
 
 def test_a_net_with_a_thousands_separator_says_so() -> None:

@@ -10,6 +10,7 @@ from jinja2 import DictLoader, UndefinedError, nodes
 
 from trainer.db.scores import Score
 from trainer.web import create_app
+from trainer.web.drillkit import VerdictView
 from trainer.web.houses_view import with_house_titles
 from trainer.web.templating import (
     FixedFragments,
@@ -97,10 +98,16 @@ def test_answer_words_show_choices_by_their_labels(recorded: str, shown: str) ->
 
 
 def test_a_rule_is_a_line_and_a_table_settlement_a_line_a_box() -> None:
-    assert rule_html("europoker: 3:2 <paid>") == (
+    def verdict(*lines: str, detail: str = "") -> VerdictView:
+        return VerdictView(False, "x", lines, "y", detail)
+
+    assert rule_html(verdict("europoker: 3:2 <paid>")) == (
         '<p class="rule">EuroPoker online: 3:2 &lt;paid&gt;</p>')  # the house by its title
-    assert rule_html("box 1 K♠ 9♦: win | box 2 5♣ 5♦: push") == (
-        '<ul class="rule"><li>box 1 K♠ 9♦: win</li><li>box 2 5♣ 5♦: push</li></ul>')
+    assert rule_html(verdict("europoker: 3:2", detail="the chips add up to 5")) == (
+        '<p class="rule">EuroPoker online: 3:2 (the chips add up to 5)</p>')
+    assert rule_html(verdict("box 1 K♠ 9♦: win", "box 2 5♣ 5♦: push", detail="box 2 wrong")) == (
+        '<ul class="rule"><li>box 1 K♠ 9♦: win</li><li>box 2 5♣ 5♦: push</li>'
+        '<li>(box 2 wrong)</li></ul>')
 
 
 def test_house_keys_in_a_rule_read_as_the_houses_titles() -> None:

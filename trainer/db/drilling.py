@@ -20,6 +20,7 @@ from trainer.db.questions import (
     NewQuestion,
     QuestionRow,
     insert_questions,
+    kept_lines,
     question_by_token,
     send_ahead,
 )
@@ -57,10 +58,10 @@ class SessionRow:
 class AttemptRow:
     """One recorded answer in a drill session, with everything needed to replay it.
 
-    ``question`` and ``explanation`` are the body and explanation kept for a question
-    dealt before migration m016 (``question_snapshots``); '' for any other, whose body
-    the drills regenerate from (house, family, difficulty, seed) and whose explanation
-    they give again by checking ``answer``."""
+    ``snapshot`` and ``kept_lines`` are the body and the explanation's lines kept for a
+    question dealt before migration m016 (``question_snapshots``); None for any other,
+    whose body the drills deal again from (house, family, difficulty, seed) and whose
+    explanation they give again by checking ``answer``."""
 
     id: int
     user_id: int
@@ -71,11 +72,11 @@ class AttemptRow:
     family: str
     seed: int
     difficulty: str
-    question: str
+    snapshot: str | None
     answer: str
     expected: str
     correct: bool
-    explanation: str
+    kept_lines: tuple[str, ...] | None
     elapsed_ms: int
     answered_ms: int
     waited_ms: int = 0
@@ -103,8 +104,8 @@ _SESSION_SELECT = f"SELECT {_SESSION_COLUMNS} FROM drill_sessions s"
 _SESSION_FIELDS = len(SessionRow.__slots__)
 ATTEMPT_SELECT = """
     SELECT a.id, a.user_id, q.session_id, a.question_id, q.position, q.house, q.family, q.seed,
-           q.difficulty, coalesce(p.question, '') AS question, a.answer, q.expected, a.correct,
-           coalesce(p.explanation, '') AS explanation, a.elapsed_ms, a.answered_ms,
+           q.difficulty, p.question AS snapshot, a.answer, q.expected, a.correct,
+           p.explanation AS kept_lines, a.elapsed_ms, a.answered_ms,
            a.waited_ms, a.retry, q.set_aside_ms
     FROM answers a JOIN questions q ON q.id = a.question_id
     LEFT JOIN question_snapshots p ON p.question_id = q.id
@@ -118,7 +119,8 @@ def _session(row: dict[str, Any]) -> SessionRow:
 
 def attempt_row(row: dict[str, Any]) -> AttemptRow:
     """An attempt from its row (``ATTEMPT_SELECT`` by name)."""
-    return AttemptRow(**(row | {"correct": bool(row["correct"]), "retry": bool(row["retry"])}))
+    return AttemptRow(**(row | {"correct": bool(row["correct"]), "retry": bool(row["retry"]),
+                                "kept_lines": kept_lines(row["kept_lines"])}))
 
 
 def start_session(
@@ -177,7 +179,7 @@ def start_retry(db: Database, session: SessionRow,
                                        retry_of=session.id)
             insert_questions(db, retry_id, session.house, [
                 NewQuestion(position, attempt.family, attempt.difficulty, attempt.seed,
-                            attempt.expected, new_token(), attempt.question or None)
+                            attempt.expected, new_token(), attempt.snapshot)
                 for position, attempt in enumerate(wrong)
             ])
     return get_session(db, retry_id)
@@ -347,8 +349,8 @@ def record_attempt(
             id=inserted.id, user_id=question.user_id, session_id=session_id,
             question_id=question.id, position=question.position, house=question.house,
             family=question.family, seed=question.seed, difficulty=question.difficulty,
-            question=question.snapshot or "", answer=answer, expected=question.expected,
-            correct=correct, explanation="", elapsed_ms=given.elapsed_ms,
+            snapshot=question.snapshot, answer=answer, expected=question.expected,
+            correct=correct, kept_lines=None, elapsed_ms=given.elapsed_ms,
             answered_ms=answered_ms, waited_ms=waited, retry=inserted.retry,
             set_aside_ms=question.set_aside_ms,
         ), True, ahead, run)

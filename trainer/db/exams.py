@@ -25,7 +25,7 @@ from sqlite_utils import Database
 
 from trainer.db.answers import Given, insert_answer
 from trainer.db.connection import iso_at, now_iso, select, write_transaction
-from trainer.db.questions import NewQuestion, insert_question, question_by_token
+from trainer.db.questions import NewQuestion, insert_question, kept_lines, question_by_token
 from trainer.text_rules import title_key
 
 
@@ -103,8 +103,8 @@ class Sitting:
 class ExamAnswer:
     """A question issued in a sitting and, once answered, the answer and its verdict.
 
-    ``id`` is the question's; ``question`` and ``explanation`` are as kept for a question
-    dealt before migration m016, '' for any other (the drills regenerate them)."""
+    ``id`` is the question's; ``snapshot`` and ``kept_lines`` are as kept for a question
+    dealt before migration m016, None for any other (the drills deal them again)."""
 
     id: int
     sitting_id: int
@@ -114,12 +114,12 @@ class ExamAnswer:
     family: str
     seed: int
     difficulty: str
-    question: str
+    snapshot: str | None
     issued_ms: int
     answer: str | None
     expected: str
     correct: bool | None
-    explanation: str
+    kept_lines: tuple[str, ...] | None
     elapsed_ms: int | None
     timed_out: bool
     answered_ms: int | None
@@ -194,8 +194,8 @@ _SITTING_COLUMNS = (
 )
 _ANSWER_SELECT = """
     SELECT q.id, q.sitting_id, q.position, q.token, q.house, q.family, q.seed, q.difficulty,
-           coalesce(p.question, '') AS question, q.issued_ms, a.answer, q.expected, a.correct,
-           coalesce(p.explanation, '') AS explanation, a.elapsed_ms,
+           p.question AS snapshot, q.issued_ms, a.answer, q.expected, a.correct,
+           p.explanation AS kept_lines, a.elapsed_ms,
            coalesce(a.timed_out, 0) AS timed_out, a.answered_ms
     FROM questions q LEFT JOIN answers a ON a.question_id = q.id
     LEFT JOIN question_snapshots p ON p.question_id = q.id
@@ -215,7 +215,8 @@ def _sitting(row: dict[str, Any]) -> Sitting:
 def _answer(row: dict[str, Any]) -> ExamAnswer:
     correct = row["correct"]
     return ExamAnswer(**(row | {"correct": None if correct is None else bool(correct),
-                                "timed_out": bool(row["timed_out"])}))
+                                "timed_out": bool(row["timed_out"]),
+                                "kept_lines": kept_lines(row["kept_lines"])}))
 
 
 # ------------------------------------------------------------------ exams

@@ -5,6 +5,7 @@ Never edit a migration once it has shipped: add ``m00N_...`` below it.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 from sqlite_utils import Database, Migrations
@@ -335,7 +336,8 @@ def m016_one_answer_record(db: Database) -> None:
     answer, right or wrong, its times.  A question's body and an answer's explanation are
     no longer stored: the drills regenerate them.  Questions dealt before m016 keep the
     body and explanation they were shown with in ``question_snapshots`` (a later release
-    may deal them otherwise), so every answer replays as it was.  Drill attempts keep
+    may deal them otherwise), so every answer replays as it was; an explanation is kept as
+    its lines (a JSON list: a table's were joined with " | ").  Drill attempts keep
     their ids (the log and the CSV name them); exam answers are numbered after them.
     Times become milliseconds since the epoch (``answered_ms``).
 
@@ -425,6 +427,11 @@ def m016_one_answer_record(db: Database) -> None:
         " JOIN exam_sittings s ON s.id = e.sitting_id WHERE e.answered_at IS NOT NULL"
         " ORDER BY e.answered_at, e.id", [first]
     )
+    kept = db.execute("SELECT question_id, explanation FROM question_snapshots"
+                      " WHERE explanation IS NOT NULL").fetchall()
+    db.conn.executemany(  # the lines a table's explanation joined with " | " before
+        "UPDATE question_snapshots SET explanation = ? WHERE question_id = ?",
+        [(json.dumps(text.split(" | "), ensure_ascii=False), question) for question, text in kept])
     for table in ("attempts", "issued_questions", "exam_answers"):
         db.execute(f"DROP TABLE {table}")
     db.execute("CREATE UNIQUE INDEX questions_session ON questions (session_id, position)"

@@ -12,6 +12,7 @@ stored when it is shown.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -80,6 +81,11 @@ QUESTION_SELECT = """
     LEFT JOIN question_snapshots p ON p.question_id = q.id
 """
 """Every question's columns, in :class:`QuestionRow`'s order; add a WHERE on ``q``."""
+
+
+def kept_lines(stored: str | None) -> tuple[str, ...] | None:
+    """An explanation kept in ``question_snapshots`` (a JSON list of lines) as its lines."""
+    return None if stored is None else tuple(json.loads(stored))
 
 
 def question_row(row: dict[str, Any]) -> QuestionRow:

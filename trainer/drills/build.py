@@ -35,7 +35,8 @@ class Draft:
     prompt: str
     kind: AnswerKind
     expected: str
-    explanation: str
+    explanation: str | tuple[str, ...]
+    """The rule the answer rests on: a sentence, or one line a box for a table."""
     choices: tuple[str, ...] = ()
     expected_text: str = ""
     amount: Decimal | None = None

@@ -97,7 +97,8 @@ def _finish(rules: HouseRules, fam: Family, seed: int, difficulty: str, draft: D
         par_seconds=fam.par_seconds,
         expected=expected,
         expected_text=shown,
-        explanation=draft.explanation,
+        explanation_lines=(draft.explanation,) if isinstance(draft.explanation, str)
+        else draft.explanation,
         chips=chips,
         fewest_chips=fewest,
         hint=hint,
@@ -114,6 +115,7 @@ def check(question: Question, answer: Answer) -> Verdict:
     kind = question.answer_kind
     expected = question.expected
     detail = ""
+    box_nets: tuple[tuple[Decimal, ...], tuple[Decimal, ...]] = ((), ())
     match kind:
         case AnswerKind.ACTION:
             given = parse_choice(answer, question.choices)
@@ -154,6 +156,7 @@ def check(question: Question, answer: Answer) -> Verdict:
             correct = not wrong
             if wrong:
                 detail = f"box {', '.join(wrong)} wrong"
+            box_nets = (tuple(nets), tuple(wanted_nets))
         case AnswerKind.CHIPS:
             stack = parse_chips(answer, question.chips or None)
             value = chips_total(stack)
@@ -185,4 +188,7 @@ def check(question: Question, answer: Answer) -> Verdict:
         given=given,
         explanation=question.explanation,
         detail=detail,
+        lines=question.explanation_lines,
+        given_nets=box_nets[0],
+        expected_nets=box_nets[1],
     )

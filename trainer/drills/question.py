@@ -18,9 +18,12 @@ from trainer.drills.chips import fewest_chips
 from trainer.drills.families import DrillError
 from trainer.drills.table import Table
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 """Bumped when the stored form of a question changes incompatibly (2: a chips
-question's ``expected`` is its fewest chips, ``2x25 1x2.50``, not the amount)."""
+question's ``expected`` is its fewest chips, ``2x25 1x2.50``, not the amount; 3: the
+explanation is kept as lines, ``explanation_lines``, one a box for a table)."""
+LINES_BEFORE_3 = " | "
+"""How a question stored before format 3 joined its explanation's lines."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,11 +48,17 @@ class Question:
     par_seconds: int
     expected: str
     expected_text: str
-    explanation: str
+    explanation_lines: tuple[str, ...]
+    """The rule the answer rests on: a sentence, or one line a box for a table."""
     chips: tuple[Decimal, ...] = ()
     fewest_chips: bool = False
     version: int = FORMAT_VERSION
     hint: str = field(default="")
+
+    @property
+    def explanation(self) -> str:
+        """The explanation as one text, its lines joined by `` | `` (for the command line)."""
+        return " | ".join(self.explanation_lines)
 
     @property
     def key(self) -> str:
@@ -81,6 +90,7 @@ class Question:
             "expected": self.expected,
             "expected_text": self.expected_text,
             "explanation": self.explanation,
+            "explanation_lines": list(self.explanation_lines),
         }
 
     @classmethod
@@ -107,7 +117,8 @@ class Question:
             par_seconds=int(data["par_seconds"]),
             expected=expected,
             expected_text=str(data["expected_text"]),
-            explanation=str(data["explanation"]),
+            explanation_lines=tuple(str(line) for line in data["explanation_lines"])
+            if version >= 3 else tuple(str(data["explanation"]).split(LINES_BEFORE_3)),
             chips=chips,
             fewest_chips=bool(data.get("fewest_chips", False)),
             version=FORMAT_VERSION,
@@ -137,6 +148,12 @@ class Verdict:
     given: str
     explanation: str
     detail: str = ""
+    lines: tuple[str, ...] = ()
+    """The explanation's lines (one a box for a table)."""
+    given_nets: tuple[Decimal, ...] = ()
+    """A table's nets as given, box by box (empty for any other question)."""
+    expected_nets: tuple[Decimal, ...] = ()
+    """A table's nets as expected, box by box."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""

@@ -34,7 +34,7 @@ from trainer.web.drillkit import NotAnAnswerError, QuestionView, Refusal, Verdic
 from trainer.web.forms import AnswerForm
 from trainer.web.houses_view import house_facts, house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
-from trainer.web.record import question_json, replayable
+from trainer.web.record import attempt_verdict, question_json
 from trainer.web.session_plan import SessionPlan, new_token
 
 RESUME_AFTER_MS = 5 * 60 * 1000  # a question shown again after a break restarts its clock
@@ -179,10 +179,8 @@ def answer(session_id: int) -> Any:
     except drilling.SessionEndedError:  # ended in another tab while this answer was checked
         return _ended_refusal(drilling.get_session(db, session.id) or session)
     note = None if recorded.created else _repeat_note(checked, recorded.attempt)  # a race
-    attempt = replace(recorded.attempt, question=body, explanation=verdict.explanation) \
-        if recorded.created else recorded.attempt
-    return _feedback_response(session, question, attempt, view, recorded.sent_ahead,
-                              recorded.streak, note)
+    return _feedback_response(session, question, recorded.attempt, view, recorded.sent_ahead,
+                              recorded.streak, note, verdict if recorded.created else None)
 
 
 ENDED_MESSAGE = ("This session was ended before that question was answered; nothing was "
@@ -239,15 +237,17 @@ def _repeat_note(checked: Checked | Refusal, attempt: drilling.AttemptRow) -> st
 def _feedback_response(session: drilling.SessionRow, question: questions.QuestionRow,
                        attempt: drilling.AttemptRow, view: QuestionView | None = None,
                        upcoming: questions.QuestionRow | None = None,
-                       streak: int | None = None, note: str | None = None) -> Any:
-    """The feedback on ``attempt``; ``note``: why it is not the answer this request posted."""
+                       streak: int | None = None, note: str | None = None,
+                       verdict: VerdictView | None = None) -> Any:
+    """The feedback on ``attempt`` (``verdict``: its check, when this request made it);
+    ``note``: why it is not the answer this request posted."""
     if not is_htmx():
         if note:
             flash(note)
         return redirect_to(url_for(".feedback", session_id=session.id,
                                    position=question.position))
     context = _feedback_context(session, question, attempt, view, upcoming, streak,
-                                felt_in_place=True)
+                                felt_in_place=True, verdict=verdict)
     context["repeated_note"] = note
     # the address bar names the feedback: a reload shows it again instead of moving on
     return render_template("drill/_feedback.html", **context), 200, {
@@ -257,15 +257,17 @@ def _feedback_response(session: drilling.SessionRow, question: questions.Questio
 def _feedback_context(session: drilling.SessionRow, question: questions.QuestionRow,
                       attempt: drilling.AttemptRow, view: QuestionView | None = None,
                       upcoming: questions.QuestionRow | None = None,
-                      streak: int | None = None,
-                      felt_in_place: bool = False) -> dict[str, Any]:
+                      streak: int | None = None, felt_in_place: bool = False,
+                      verdict: VerdictView | None = None) -> dict[str, Any]:
     """The feedback on ``attempt`` and the question after it (``upcoming``, when the caller
     has just sent it ahead; else the pending one, once shown).  ``streak``: the streak
     the attempt ends, when the caller has it (else it is read).  ``felt_in_place``: the
     page already shows the question's felt (the answer's own htmx response), so it is
-    not drawn again."""
-    attempt = replayable(attempt)
-    view = view or backend().view(attempt.question)
+    not drawn again.  ``verdict``: the check of the answer, when the caller has it (else it
+    is made again)."""
+    if verdict is None or view is None:
+        body, verdict = attempt_verdict(attempt)
+        view = view or backend().view(body)
     # nothing comes after this feedback: its session's last question, or an ended session
     last = question.position + 1 >= session.length or session.finished
     db = get_db()
@@ -276,6 +278,7 @@ def _feedback_context(session: drilling.SessionRow, question: questions.Question
         "session": session,
         "question": question,
         "attempt": attempt,
+        "verdict": verdict,
         "view": view,
         "felt_in_place": felt_in_place,
         "par_ms": int(view.par_seconds * 1000),

@@ -192,13 +192,28 @@ class Answer:
 
 
 @dataclass(frozen=True, slots=True)
+class BoxNet:
+    """One box of a table's settlement: the net given, the net expected, and whether they
+    are the same amount."""
+
+    number: int
+    given: str
+    expected: str
+    right: bool
+
+
+@dataclass(frozen=True, slots=True)
 class VerdictView:
-    """The checked answer: right or wrong, the expected answer and the rule behind it."""
+    """The checked answer: right or wrong, the expected answer and the rule behind it (its
+    ``lines``: one a box for a table), what was partly right or wrong (``detail``), and for
+    a table, its ``boxes`` one by one."""
 
     correct: bool
     expected: str
-    explanation: str
+    lines: tuple[str, ...]
     given: str
+    detail: str = ""
+    boxes: tuple[BoxNet, ...] = ()
 
 
 class DrillBackend(Protocol):

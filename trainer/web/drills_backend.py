@@ -24,12 +24,14 @@ from trainer.drills import (
     load_families,
     seat_names,
 )
+from trainer.drills.build import signed
 
 # From the engine: a house's rules by name (chip_set takes the rules) and money as text.
 from trainer.engine.houses import find_house
 from trainer.engine.money import format_money
 from trainer.web.drillkit import (
     Answer,
+    BoxNet,
     BoxView,
     CardView,
     FamilyInfo,
@@ -201,8 +203,8 @@ class DrillsPackageBackend:
             verdict = check(question, given)
         except NotAnAnswer as exc:
             raise NotAnAnswerError(str(exc), exc.boxes) from None
-        # a table's rule is a line a box (" | "): what was wrong is a line of its own
-        joint = " | " if " | " in verdict.explanation else " "
-        explanation = verdict.explanation + (f"{joint}({verdict.detail})" if verdict.detail
-                                             else "")
-        return VerdictView(verdict.correct, verdict.expected, explanation, verdict.given)
+        boxes = tuple(BoxNet(number, signed(given), signed(wanted), given == wanted)
+                      for number, (given, wanted) in enumerate(
+                          zip(verdict.given_nets, verdict.expected_nets, strict=True), 1))
+        return VerdictView(verdict.correct, verdict.expected, verdict.lines, verdict.given,
+                           verdict.detail, boxes)

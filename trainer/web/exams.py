@@ -30,7 +30,7 @@ from trainer.web.drillkit import FamilyInfo, NotAnAnswerError, QuestionView, Ref
 from trainer.web.forms import AnswerForm
 from trainer.web.houses_view import house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
-from trainer.web.record import question_json, replayable_exam
+from trainer.web.record import exam_verdict, question_json
 from trainer.web.roles import is_supervisor, trainee_required
 from trainer.web.session_plan import dealt
 from trainer.web.supervisor_forms import ActionForm
@@ -193,7 +193,7 @@ def _question_page(exam: exams_db.Exam, sitting: exams_db.Sitting,
     return render(
         "exams/sitting.html", "exams/_question.html", status,
         exam=exam, sitting=sitting, question=question, form=form, error=error,
-        view=view or backend().view(question_json(question, question.question)),
+        view=view or backend().view(question_json(question, question.snapshot)),
         house_title=house_titles().get(question.house, question.house),
         family_title=console.family_titles().get(question.family, question.family),
         left_s=-(-left_ms // 1000), note=note,
@@ -233,7 +233,7 @@ def answer(sitting_id: int) -> Any:
         abort(409)
     if found.finished or question.answered:  # recorded once: the first answer stands
         return _next(found.id, _not_recorded(question))
-    body = question_json(question, question.question)
+    body = question_json(question, question.snapshot)
     view = backend().view(body)
     if (invalid := form.field_error()) is not None:
         return _question_page(exam, found, question, form, Refusal(invalid), view, 422)
@@ -318,8 +318,8 @@ def sitting_review(found: exams_db.Sitting) -> dict[str, Any]:
         "attempts_allowed": exams_db.attempts_allowed(db, exam, found.user_id),
         "sitting": found,
         "account": account,
-        "answers": [(a, backend().view(a.question)) for a in
-                    (replayable_exam(a, exam.time_limit_s) for a in answers)],
+        "answers": [(a, backend().view(body), verdict) for a, (body, verdict) in
+                    ((a, exam_verdict(a, exam.time_limit_s)) for a in answers)],
         "houses": house_titles(),
         "titles": console.family_titles(),
         "no_answer": exams_db.NO_ANSWER,

@@ -15,7 +15,7 @@ from trainer.web import console
 from trainer.web.database import get_db
 from trainer.web.drill_source import backend
 from trainer.web.houses_view import house_facts, house_titles
-from trainer.web.record import replayable
+from trainer.web.record import attempt_verdict
 from trainer.web.roles import is_supervisor
 
 bp = Blueprint("history", __name__)
@@ -29,11 +29,11 @@ def replay(attempt_id: int) -> Any:
     attempt = drilling.get_attempt(get_db(), attempt_id)
     if attempt is None or (attempt.user_id != current_user.id and not is_supervisor()):
         abort(404)
-    attempt = replayable(attempt)
-    view = backend().view(attempt.question)
+    body, verdict = attempt_verdict(attempt)
+    view = backend().view(body)
     par_ms = int(view.par_seconds * 1000)
     return render_template(
-        "replay.html", attempt=attempt, view=view, par_ms=par_ms,
+        "replay.html", attempt=attempt, verdict=verdict, view=view, par_ms=par_ms,
         account=accounts.get_account(get_db(), attempt.user_id),
         house_title=house_titles().get(attempt.house, attempt.house),
         facts=house_facts(attempt.house) if attempt.house in house_titles() else (),

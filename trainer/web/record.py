@@ -2,8 +2,8 @@
 
 The database keeps what regenerates a question (house, family, difficulty, seed) and
 the trainee's answer; the question's body comes back from the drills, and so does the
-verdict's explanation, by checking the recorded answer again.  A question dealt
-before migration m016 keeps the body and explanation it was shown with.
+verdict, by checking the recorded answer again.  A question dealt before migration
+m016 keeps the body and the explanation it was shown with.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Protocol
 from trainer.db.drilling import AttemptRow
 from trainer.db.exams import NO_ANSWER, ExamAnswer
 from trainer.web.drill_source import backend
-from trainer.web.drillkit import Answer, NotAnAnswerError
+from trainer.web.drillkit import Answer, NotAnAnswerError, VerdictView
 
 
 class Dealt(Protocol):
@@ -34,39 +34,35 @@ class Dealt(Protocol):
 
 
 def question_json(dealt: Dealt, kept: str | None = None) -> str:
-    """The question's body: ``kept`` (a stored snapshot), else regenerated from its seed."""
+    """The question's body: ``kept`` (a stored snapshot), else dealt again from its seed."""
     return kept or backend().generate(dealt.house, dealt.family, dealt.seed, dealt.difficulty)
 
 
-def explanation(question: str, answer: str) -> str:
-    """Why the recorded ``answer`` to ``question`` is right or wrong (the check, again); ''
-    for an answer the check cannot read (none recorded by the app is such)."""
+def judged(question: str, answer: str, expected: str,
+           kept_lines: tuple[str, ...] | None = None) -> VerdictView:
+    """The verdict on a recorded ``answer`` to ``question``, checked again; its explanation
+    as kept (``kept_lines``), for a question dealt before m016.  An answer the check cannot
+    read (none the app records is such) keeps its words and has no rule to show."""
     try:
-        return backend().check(question, Answer(text=answer)).explanation
+        verdict = backend().check(question, Answer(text=answer))
     except NotAnAnswerError:
-        return ""
+        verdict = VerdictView(False, expected, (), answer)
+    return verdict if kept_lines is None else replace(verdict, lines=kept_lines, detail="")
 
 
-def replayable(attempt: AttemptRow) -> AttemptRow:
-    """A drill attempt with its question's body and its verdict's explanation."""
-    if attempt.question and attempt.explanation:
-        return attempt
-    question = question_json(attempt, attempt.question)
-    return replace(attempt, question=question,
-                   explanation=attempt.explanation or explanation(question, attempt.answer))
+def attempt_verdict(attempt: AttemptRow) -> tuple[str, VerdictView]:
+    """A drill attempt's question body and the verdict on its answer."""
+    question = question_json(attempt, attempt.snapshot)
+    return question, judged(question, attempt.answer, attempt.expected, attempt.kept_lines)
 
 
-def replayable_exam(answer: ExamAnswer, time_limit_s: int) -> ExamAnswer:
-    """An exam question with its body and, once answered, its verdict's explanation (a
-    question whose time ran out says so)."""
-    question = question_json(answer, answer.question)
-    why = answer.explanation
-    if answer.answer is not None and not why:
-        why = (timed_out_explanation(time_limit_s) if answer.answer == NO_ANSWER
-               else explanation(question, answer.answer))
-    return replace(answer, question=question, explanation=why)
-
-
-def timed_out_explanation(time_limit_s: int) -> str:
-    """Why an exam question left past its time counts as wrong."""
-    return f"Time ran out: the limit is {time_limit_s} s."
+def exam_verdict(answer: ExamAnswer, time_limit_s: int) -> tuple[str, VerdictView | None]:
+    """An exam question's body and, once answered, the verdict on its answer (a question
+    whose time ran out says so)."""
+    question = question_json(answer, answer.snapshot)
+    if answer.answer is None:
+        return question, None
+    if answer.answer == NO_ANSWER:
+        lines = answer.kept_lines or (f"Time ran out: the limit is {time_limit_s} s.",)
+        return question, VerdictView(False, answer.expected, lines, NO_ANSWER)
+    return question, judged(question, answer.answer, answer.expected, answer.kept_lines)

@@ -14,7 +14,7 @@ from trainer.web.database import get_db
 from trainer.web.drill_flow import own_session
 from trainer.web.drill_source import backend, family_title, session_titles
 from trainer.web.htmx import redirect_to, render
-from trainer.web.record import replayable
+from trainer.web.record import attempt_verdict
 
 
 @login_required
@@ -26,8 +26,8 @@ def summary(session_id: int) -> Any:
     attempts = drilling.session_attempts(db, session.id)
     by_drill = [(family, family_title(family), score(a for a in attempts if a.family == family))
                 for family in sorted({a.family for a in attempts}, key=family_title)]  # as titled
-    mistakes = [(a, backend().view(a.question))
-                for a in (replayable(a) for a in attempts if not a.correct)]
+    mistakes = [(attempt, backend().view(body), verdict) for attempt, (body, verdict) in
+                ((a, attempt_verdict(a)) for a in attempts if not a.correct)]
     return render("summary.html", "drill/_summary.html",
                   session=session,
                   attempts=attempts,

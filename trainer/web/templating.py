@@ -15,10 +15,9 @@ from jinja2 import Environment, StrictUndefined, make_logging_undefined
 from jinja2.defaults import DEFAULT_NAMESPACE
 from markupsafe import Markup, escape
 
-from trainer.drills.answers import NotAnAnswer, parse_net
 from trainer.drills.chips import DEFAULT_CHIPS
 from trainer.engine.money import format_money
-from trainer.web.drillkit import BoxView, CardView, QuestionView, choice_label
+from trainer.web.drillkit import BoxView, CardView, QuestionView, VerdictView, choice_label
 from trainer.web.houses_view import with_house_titles
 from trainer.web.session_plan import new_token
 
@@ -50,29 +49,15 @@ def answer_words(recorded: str) -> str:
     return ", ".join(choice_label(value) for value in recorded.split(","))
 
 
-def box_nets(answer: str, expected: str) -> list[tuple[int, str, str, bool]]:
-    """A table's settlement, box by box: (box number, the net given, the net expected,
-    whether they are the same amount), so a trainee need not count semicolons."""
-    given, wanted = answer.split(";"), expected.split(";")
-    rows = []
-    for number, want in enumerate(wanted, start=1):
-        typed = given[number - 1].strip() if number <= len(given) else ""
-        try:
-            same = parse_net(typed) == parse_net(want.strip())
-        except NotAnAnswer:
-            same = False
-        rows.append((number, typed, want.strip(), same))
-    return rows
-
-
-def rule_html(explanation: str) -> Markup:
-    """The rule an answer was checked by, houses named by their titles; a table's settlement
-    explains each box (``box 1 ...: rule | box 2 ...``), one line a box."""
-    explanation = with_house_titles(explanation)
-    lines = explanation.split(" | ")
+def rule_html(verdict: VerdictView) -> Markup:
+    """The rule an answer was checked by, houses named by their titles, and what was partly
+    right or wrong; a table's settlement explains each box, one line a box."""
+    lines = [with_house_titles(line) for line in verdict.lines]
+    detail = f"({verdict.detail})" if verdict.detail else ""
     if len(lines) == 1:  # (escape and join: Markup.format runs Python's string.Formatter)
-        return Markup(f'<p class="rule">{escape(explanation)}</p>')
-    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+        said = f"{lines[0]} {detail}" if detail else lines[0]
+        return Markup(f'<p class="rule">{escape(said)}</p>')
+    items = "".join(f"<li>{escape(line)}</li>" for line in [*lines, detail] if line)
     return Markup(f'<ul class="rule">{items}</ul>')
 
 
@@ -284,5 +269,4 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["secs"] = seconds
     app.jinja_env.globals["par_reading"] = par_reading
     app.jinja_env.filters["rule_html"] = rule_html
-    app.jinja_env.filters["box_nets"] = box_nets
     app.jinja_env.filters["chip_class"] = chip_class

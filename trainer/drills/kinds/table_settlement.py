@@ -197,5 +197,5 @@ def build(ctx: Ctx) -> Draft:
         kind=AnswerKind.NETS,
         expected=expected,
         expected_text="; ".join(signed(n) for n in nets),
-        explanation=" | ".join(reasons),
+        explanation=tuple(reasons),
     )
