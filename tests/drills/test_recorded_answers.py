@@ -13,6 +13,7 @@ import pytest
 
 from trainer.drills import AnswerKind, NotAnAnswer, Question, check, generate, load_families
 from trainer.drills.answers import chips_text, parse_chips, parse_nets
+from trainer.engine.houses import find_house
 from trainer.engine.money import format_money
 
 FAMILIES = load_families()
@@ -58,3 +59,29 @@ def test_chips_given_back_with_their_sum_read_as_the_chips() -> None:
     assert check(question, verdict.given) == verdict
     with pytest.raises(NotAnAnswer, match="add up to"):
         check(question, f"1{verdict.given}")  # a sum the chips do not make
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_every_question_names_house_rules_its_profile_states(family: str) -> None:
+    """The rules a question rests on are keys of its house's profile, each with a source."""
+    drill = FAMILIES[family]
+    for house in drill.houses:
+        rules = find_house(house)
+        for seed in range(6):
+            question = generate(house, drill, seed, drill.default_difficulty)
+            assert set(question.rules) <= set(rules.notes), (house, seed)
+            assert len(set(question.rules)) == len(question.rules)
+
+
+@pytest.mark.parametrize(("house", "family", "wanted"), [
+    ("europoker", "dealer-draw", {"soft_17"}),
+    ("europoker", "blackjack-payout", {"blackjack_pays"}),
+    ("spanish-21", "spanish-21-bonus", {"bonuses"}),
+    ("russian-casino", "surrender", {"surrender"}),
+])
+def test_a_question_names_the_rule_that_decides_it(house: str, family: str,
+                                                   wanted: set[str]) -> None:
+    for seed in range(5):
+        question = generate(house, family, seed, "easy")
+        assert wanted <= set(question.rules), (seed, question.rules)
+        assert Question.from_dict(question.to_dict()) == question  # kept when stored

@@ -283,3 +283,22 @@ def test_an_endless_exact_payout_is_shown_to_four_decimals() -> None:
     assert result.net == Decimal("1.16")
     assert result.rule == ("europoker: blackjack pays 7:6 (about 1.1667, paid as 1.16: the "
                            "table pays whole cents and the house keeps the fraction)")
+
+
+@pytest.mark.parametrize(("house", "dealer", "cards", "keys"), [
+    ("europoker", ["9h", "Td"], ["As", "Kd"], ("blackjack_pays",)),
+    ("europoker", ["9h", "Td"], ["Kh", "9d"], ("ties",)),
+    ("europoker", ["9h", "Td"], ["Kh", "8d"], ()),
+    ("europoker", ["9h", "Td"], ["Kh", "5d", "9c"], ()),
+    ("double-exposure", ["9h", "Td"], ["Kh", "9d"], ("ties",)),
+    ("blackjack-switch", ["Th", "5d", "7c"], ["Kh", "9d"], ("dealer_22_pushes",)),
+    ("baden-baden", ["9h", "Kd"], ["2h", "3d", "2c", "4s", "2d", "3h"], ("six_card_win",)),
+    ("double-exposure", ["Ah", "Kd"], ["As", "Kc"],
+     ("blackjack_vs_dealer_blackjack", "blackjack_pays")),
+    ("europoker", ["Ah", "Kd"], ["As", "Kc"], ("blackjack_vs_dealer_blackjack",)),
+])
+def test_each_result_names_the_house_rules_that_decided_it(
+        house: str, dealer: list[str], cards: list[str], keys: tuple[str, ...]) -> None:
+    """``keys`` name the profile's rules behind ``rule``: what a trainee may look up."""
+    result = settle_round(find_house(house), parse_cards(dealer), [hand("10", *cards)])
+    assert result.hands[0].keys == keys, result.hands[0].rule

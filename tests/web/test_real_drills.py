@@ -20,6 +20,7 @@ from trainer.db import exams as exams_db
 from trainer.db.users import create_user
 from trainer.drills import load_families
 from trainer.drills.answers import parse_chips
+from trainer.engine.houses import find_house
 from trainer.web import create_app
 from trainer.web.auth import hash_password
 from trainer.web.drillkit import Answer
@@ -565,3 +566,23 @@ def test_a_drill_and_an_exam_record_an_answer_alike(real_app: Flask, family: str
     for shown in (review, replay):
         assert 'class="rule"' in shown and 'class="expected"' in shown
 
+
+
+def test_the_feedback_cites_the_house_rule_with_its_source_and_reading(
+        real_app: Flask) -> None:
+    """A dealer's draw rests on the house's soft-17 rule: after the answer the feedback
+    gives it as the profile states it, the source's own words and the reading taken."""
+    client = real_app.test_client()
+    _login(client)
+    url, form, html = _first_question(client, "dealer-draw", "europoker")
+    note = find_house("europoker").notes["soft_17"]
+    assert note.reading and str(escape(note.source)) not in html  # not before the answer
+    body = client.post(f"{url}/answer", data=form | {"choice": "hit"},
+                       headers={"HX-Request": "true"}).get_data(as_text=True)
+    feedback = body.split('data-state="upcoming"')[0]
+    assert "The house rule behind it</summary>" in feedback
+    assert "Dealer on soft 17: <strong>stand</strong>" in feedback
+    assert f'<dd class="source">{escape(note.source)}</dd>' in feedback
+    assert f'<dd class="reading">Reading: {escape(note.reading)}</dd>' in feedback
+    attempt = _attempt_ids(real_app)[-1]
+    assert str(escape(note.source)) in client.get(f"/attempts/{attempt}").get_data(as_text=True)

@@ -10,7 +10,7 @@ import click
 from trainer.cli.house_option import house_options, resolve_house
 from trainer.cli.json_option import json_flag
 from trainer.cli.once import OnceOptionsGroup
-from trainer.engine.houses import SPECS, shipped_houses
+from trainer.engine.houses import SPECS, rule_value_text, shipped_houses
 from trainer.engine.money import EVERY_HOUSE_READINGS
 from trainer.engine.rules import HouseRules
 from trainer.odds.summary import edge_line
@@ -36,16 +36,6 @@ def list_command(as_json: bool) -> None:
         click.echo(f"{'':<{width}}  {house.summary}")
 
 
-def _value_text(value: Any) -> str:
-    if value is None:
-        return "unlimited"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, dict):
-        return ", ".join(f"{k.value} {v}" for k, v in value.items()) or "none"
-    return str(getattr(value, "value", value))
-
-
 def house_as_dict(house: HouseRules) -> dict[str, Any]:
     """Every rule of a house with its value, meaning, source and reading."""
     rules = []
@@ -54,7 +44,7 @@ def house_as_dict(house: HouseRules) -> dict[str, Any]:
         rules.append({
             "key": spec.key,
             "meaning": spec.meaning,
-            "value": _value_text(getattr(house, spec.key)),
+            "value": rule_value_text(getattr(house, spec.key)),
             "source": note.source,
             "reading": note.reading,
             "why": note.why,

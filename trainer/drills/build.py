@@ -37,6 +37,9 @@ class Draft:
     expected: str
     explanation: str | tuple[str, ...]
     """The rule the answer rests on: a sentence, or one line a box for a table."""
+    rules: tuple[str, ...] = ()
+    """The house rules it rests on, by their keys in the profile (``soft_17``), whose
+    sources and readings a trainee may look up."""
     choices: tuple[str, ...] = ()
     expected_text: str = ""
     amount: Decimal | None = None

@@ -99,6 +99,7 @@ def _finish(rules: HouseRules, fam: Family, seed: int, difficulty: str, draft: D
         expected_text=shown,
         explanation_lines=(draft.explanation,) if isinstance(draft.explanation, str)
         else draft.explanation,
+        rules=tuple(dict.fromkeys(draft.rules)),
         chips=chips,
         fewest_chips=fewest,
         hint=hint,

@@ -50,6 +50,8 @@ class Question:
     expected_text: str
     explanation_lines: tuple[str, ...]
     """The rule the answer rests on: a sentence, or one line a box for a table."""
+    rules: tuple[str, ...] = ()
+    """The house rules the answer rests on, by their profile keys (``soft_17``)."""
     chips: tuple[Decimal, ...] = ()
     fewest_chips: bool = False
     version: int = FORMAT_VERSION
@@ -91,6 +93,7 @@ class Question:
             "expected_text": self.expected_text,
             "explanation": self.explanation,
             "explanation_lines": list(self.explanation_lines),
+            "rules": list(self.rules),
         }
 
     @classmethod
@@ -119,6 +122,7 @@ class Question:
             expected_text=str(data["expected_text"]),
             explanation_lines=tuple(str(line) for line in data["explanation_lines"])
             if version >= 3 else tuple(str(data["explanation"]).split(LINES_BEFORE_3)),
+            rules=tuple(str(key) for key in data.get("rules", [])),
             chips=chips,
             fewest_chips=bool(data.get("fewest_chips", False)),
             version=FORMAT_VERSION,

@@ -211,6 +211,22 @@ _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 """A TOML key written without quotes; any other is quoted."""
 
 
+def rule_value_text(value: Any) -> str:
+    """A rule's value as ``trainer rules show`` and the pages say it: ``yes``, ``3:2``,
+    ``unlimited``, ``five-card-21 3:2, ...``.
+
+    >>> rule_value_text(None), rule_value_text(True), rule_value_text(Decimal("0.5"))
+    ('unlimited', 'yes', '0.5')
+    """
+    if value is None:
+        return "unlimited"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{k.value} {v}" for k, v in value.items()) or "none"
+    return str(getattr(value, "value", value))
+
+
 def toml_text(value: Any) -> str:
     """A parsed TOML value as a profile writes it, for an error quoting it: ``true`` (not
     Python's ``True``), ``"S17"``, ``{ x = 1 }``, ``[1, 2]``.

@@ -78,18 +78,20 @@ class DealerResult(NamedTuple):
 
 
 class HandResult(NamedTuple):
-    """A settled hand: the player's profit (``net``) and the rule that decided it."""
+    """A settled hand: the player's profit (``net``) and the rule that decided it, in words
+    (``rule``) and as the house profile's keys (``keys``: the rules a reader looks up)."""
 
     outcome: Outcome
     net: Decimal
     insurance_net: Decimal
     bonus: Bonus | None
     rule: str
+    keys: tuple[str, ...] = ()
 
 
 _result = functools.partial(tuple.__new__, HandResult)
-"""Build a ``HandResult`` from a tuple of every field, in C (the class call runs a
-Python-level ``__new__``; a simulated round settles several hands)."""
+"""Build a ``HandResult`` from a tuple of every field, ``keys`` included, in C (the class
+call runs a Python-level ``__new__``; a simulated round settles several hands)."""
 
 
 class RoundResult(NamedTuple):
@@ -165,6 +167,7 @@ def settle_hand(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> Ha
         return _result((
             _WIN, hand.bet, insured, None,
             f"{house}: even money pays the blackjack 1:1 at once, whatever the dealer holds",
+            ("even_money",),
         ))
     stake = hand.stake
     if hand.surrendered and not (dealer.blackjack and rules.blackjack_known_before_play):
@@ -175,29 +178,33 @@ def settle_hand(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> Ha
         return _result((
             _SURRENDER, -lost, insured, None,
             f"{house}: surrender gives up half the stake ({format_money(lost)} of "
-            f"{format_money(stake)}{odd})",
+            f"{format_money(stake)}{odd})", ("surrender",),
         ))
     total = hand_total(hand.cards).total
     if total > 21:
         return _result((
             _LOSE, -stake, insured, None,
             f"{house}: the player busts with {total} and loses at once, whatever the dealer draws",
+            (),
         ))
     if total == 21 and len(hand.cards) == 2 and is_natural(rules, hand):
         return _settle_natural(rules, hand, dealer, insured)
     if dealer.blackjack:
         lost = stake if rules.dealer_blackjack_takes == "all" else hand.bet
-        return _result((_LOSE, -lost, insured, None, dealer_blackjack_rule(rules)))
+        return _result((_LOSE, -lost, insured, None, dealer_blackjack_rule(rules),
+                        ("dealer_blackjack_takes",)))
     if rules.six_card_win and len(hand.cards) >= 6:
         return _result((
             _WIN, stake, insured, None,
             f"{house}: {len(hand.cards)} cards without busting win automatically (1:1)",
+            ("six_card_win",),
         ))
     if dealer.total > 21:
         if dealer.total == 22 and rules.dealer_22_pushes:
             return _result((
                 _PUSH, ZERO, insured, None,
                 f"{house}: a dealer 22 does not lose; every standing hand pushes",
+                ("dealer_22_pushes",),
             ))
         busts = f"the dealer busts with {dealer.total}"
         return _win(rules, hand, stake, total, dealer, insured, busts)
@@ -207,18 +214,20 @@ def settle_hand(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> Ha
     if total < dealer.total:
         return _result((
             _LOSE, -stake, insured, None,
-            f"{house}: {total} loses to the dealer's {dealer.total}",
+            f"{house}: {total} loses to the dealer's {dealer.total}", (),
         ))
     if total == 21 and rules.player_21_wins:
-        return _win(rules, hand, stake, total, dealer, insured, "a player 21 beats a dealer 21")
+        return _win(rules, hand, stake, total, dealer, insured, "a player 21 beats a dealer 21",
+                    ("player_21_wins",))
     if rules.ties == "lose":
         return _result((
             _LOSE, -stake, insured, None,
-            f"{house}: ties lose — {total} against the dealer's {total}",
+            f"{house}: ties lose — {total} against the dealer's {total}", ("ties",),
         ))
     return _result((
         _PUSH, ZERO, insured, None,
         f"{house}: {total} against the dealer's {total} is a push; the bet is returned",
+        ("ties",),
     ))
 
 
@@ -243,6 +252,7 @@ def _settle_natural(
         return _result((
             _WIN, paid, insured, None,
             f"{house}: blackjack pays {rules.blackjack_pays}{_cents_note(exact, paid)}",
+            ("blackjack_pays",),
         ))
     showdown = rules.blackjack_vs_dealer_blackjack
     if showdown is Showdown.WIN:
@@ -250,34 +260,39 @@ def _settle_natural(
             _WIN, paid, insured, None,
             f"{house}: a player blackjack beats a dealer blackjack and pays "
             f"{rules.blackjack_pays}{_cents_note(exact, paid)}",
+            ("blackjack_vs_dealer_blackjack", "blackjack_pays"),
         ))
     if showdown is Showdown.LOSE:
         return _result((
             _LOSE, -hand.bet, insured, None,
             f"{house}: the player always loses to a dealer blackjack, even with a blackjack",
+            ("blackjack_vs_dealer_blackjack",),
         ))
     return _result((
         _PUSH, ZERO, insured, None,
         f"{house}: blackjack against a dealer blackjack is a push",
+        ("blackjack_vs_dealer_blackjack",),
     ))
 
 
 def _win(
     rules: HouseRules, hand: PlayerHand, stake: Decimal, total: int, dealer: DealerResult,
-    insured: Decimal, why: str,
+    insured: Decimal, why: str, keys: tuple[str, ...] = (),
 ) -> HandResult:
-    """A winning hand: 1:1 on the stake, or the house's bonus on a bonus 21."""
+    """A winning hand: 1:1 on the stake, or the house's bonus on a bonus 21 (``keys``: the
+    house rules that made it a win)."""
     bonus = find_bonus(rules, hand.cards, hand.doubled, hand.split, dealer.up) if (
         total == 21 and rules.bonuses
     ) else None
     if bonus is None:
-        return _result((_WIN, stake, insured, None, f"{rules.name}: {why}; pays 1:1"))
+        return _result((_WIN, stake, insured, None, f"{rules.name}: {why}; pays 1:1", keys))
     ratio = rules.bonuses[bonus]
     exact = ratio.of(stake)
     paid = whole_cents(exact)
     return _result((
         _WIN, paid, insured, bonus,
         f"{rules.name}: {why}; the {bonus.value} bonus pays {ratio}{_cents_note(exact, paid)}",
+        (*keys, "bonuses"),
     ))
 
 
@@ -347,5 +362,5 @@ def _return_extra_split_bets(
             results[index] = _result((
                 _PUSH, ZERO, results[index].insurance_net, None,
                 f"{rules.name}: a dealer blackjack takes only the original bet; "
-                "the extra split bet is returned",
+                "the extra split bet is returned", ("dealer_blackjack_takes",),
             ))

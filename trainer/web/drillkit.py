@@ -203,10 +203,21 @@ class BoxNet:
 
 
 @dataclass(frozen=True, slots=True)
+class CitedRule:
+    """A house rule an answer rests on, as its profile states it: what it is about, its
+    value, the source's words and, where the source is loose, the reading taken."""
+
+    meaning: str
+    value: str
+    source: str
+    reading: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class VerdictView:
     """The checked answer: right or wrong, the expected answer and the rule behind it (its
-    ``lines``: one a box for a table), what was partly right or wrong (``detail``), and for
-    a table, its ``boxes`` one by one."""
+    ``lines``: one a box for a table), what was partly right or wrong (``detail``), for
+    a table its ``boxes`` one by one, and the house ``rules`` cited."""
 
     correct: bool
     expected: str
@@ -214,6 +225,8 @@ class VerdictView:
     given: str
     detail: str = ""
     boxes: tuple[BoxNet, ...] = ()
+    rules: tuple[CitedRule, ...] = ()
+    """The house rules the answer rests on, with their sources."""
 
 
 class DrillBackend(Protocol):

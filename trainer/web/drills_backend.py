@@ -41,7 +41,7 @@ from trainer.web.drillkit import (
     choice_label,
     choices_with_keys,
 )
-from trainer.web.houses_view import with_house_titles
+from trainer.web.houses_view import cited_rules, with_house_titles
 
 _PLACEHOLDERS = {
     AnswerKind.MONEY: "e.g. 52.50",
@@ -207,4 +207,4 @@ class DrillsPackageBackend:
                       for number, (given, wanted) in enumerate(
                           zip(verdict.given_nets, verdict.expected_nets, strict=True), 1))
         return VerdictView(verdict.correct, verdict.expected, verdict.lines, verdict.given,
-                           verdict.detail, boxes)
+                           verdict.detail, boxes, cited_rules(question.house, question.rules))

@@ -1,12 +1,15 @@
-"""The key rules of a house, in a few short lines for the drill page."""
+"""The key rules of a house, in a few short lines for the drill page, and the rules an
+answer rests on as its profile states them."""
 
 from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 
-from trainer.engine.houses import find_house, shipped_houses
+from trainer.engine.houses import SPECS, find_house, rule_value_text, shipped_houses
 from trainer.engine.rules import DealerCards, DoubleOn, HouseRules, Showdown
+from trainer.web.drillkit import CitedRule
 
 _DOUBLE = {
     DoubleOn.ANY: "any two cards",
@@ -20,6 +23,15 @@ _DEALER_CARDS = {
     DealerCards.NO_HOLE_CARD: "no hole card (ENHC)",
     DealerCards.BOTH_UP: "both dealer cards face up",
 }
+
+
+def cited_rules(name: str, keys: Iterable[str]) -> tuple[CitedRule, ...]:
+    """The rules of house ``name`` with these profile keys, as its profile states them."""
+    house = find_house(name)
+    meanings = {spec.key: spec.meaning for spec in SPECS}
+    return tuple(CitedRule(meanings[key], rule_value_text(getattr(house, key)),
+                           house.notes[key].source, house.notes[key].reading)
+                 for key in keys if key in house.notes)
 
 
 @functools.cache

@@ -58,4 +58,5 @@ def build(ctx: Ctx) -> Draft:
         choices=CHOICES,
         expected=offered,
         explanation=_why(ctx.rules, cards, up, offered),
+        rules=("even_money",) if offered == "even-money" else ("insurance", "even_money"),
     )

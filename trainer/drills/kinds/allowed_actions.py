@@ -162,4 +162,22 @@ def build(ctx: Ctx) -> Draft:
         choices=("yes", "no"),
         expected="yes" if allowed else "no",
         explanation=f"{'Yes' if allowed else 'No'}. {explanation}.",
+        rules=_rules_asked(seat, action, up),
     )
+
+
+def _rules_asked(seat: Seat, action: Action, up: Card) -> tuple[str, ...]:
+    """The house rules whether ``action`` is allowed turns on, for this hand."""
+    asked = {
+        Action.DOUBLE: ["double_on", "double_after_split" if seat.split else "",
+                        "max_doubles" if seat.doubled else ""],
+        Action.SPLIT: ["split_match",
+                       "split_aces_max_hands" if seat.split_aces or seat.cards[0].rank
+                       is Rank.ACE else "split_max_hands"],
+        Action.SURRENDER: ["surrender", "surrender_vs_ace" if up.rank is Rank.ACE else "",
+                           "surrender_after_split" if seat.split else "",
+                           "surrender_after_double" if seat.doubled else ""],
+    }[action]
+    if seat.split_aces:
+        asked.append("split_aces_one_card")
+    return tuple(key for key in asked if key)

@@ -52,4 +52,5 @@ def build(ctx: Ctx) -> Draft:
         # own rule, why_dealer's "the dealer draws to 16 and must hit ...", says it again)
         explanation=(f"{show(cards)} is {reading}, so the dealer {_MOVES[action]}. "
                      f"{soft_17_rule(ctx.rules)}{reading_note(ctx.rules, 'soft_17')}."),
+        rules=("soft_17",),
     )

@@ -47,6 +47,7 @@ def build_insurance(ctx: Ctx) -> Draft:
                          f"{money(bet)} x {rules.insurance_max} = {money(largest)}"
                          f"{'' if largest == bet * rules.insurance_max else ' (to the cent below)'}"
                          f"{reading_note(rules, 'insurance_max')}."),
+            rules=("insurance_max",),
         )
     stake = largest
     if ctx.tricky() and largest >= 10:  # part insurance, in fives
@@ -66,6 +67,7 @@ def build_insurance(ctx: Ctx) -> Draft:
         explanation=(f"{rules.name}: insurance pays {rules.insurance_pays} when the dealer has "
                      f"blackjack: {money(stake)} x {rules.insurance_pays} = {money(paid)}. "
                      f"The main bet: {result.rule}."),
+        rules=("insurance_pays", *result.keys),
     )
 
 
@@ -87,6 +89,7 @@ def build_even_money(ctx: Ctx) -> Draft:
             expected=money(result.net),
             amount=result.net,
             explanation=f"{result.rule}: {money(bet)} x 1 = {money(result.net)}.",
+            rules=result.keys,
         )
     seat = Seat(bet, cards)
     dealer = _dealer_blackjack(ctx, up) if ctx.chance(0.4) else (up, ctx.pool.draw())
@@ -104,6 +107,7 @@ def build_even_money(ctx: Ctx) -> Draft:
         amount=result.net,
         explanation=(f"{result.rule}: the player gets {money(result.net)} on {money(bet)}; "
                      f"even money would have paid {money(bet)} whatever the dealer held."),
+        rules=("even_money", *result.keys),
     )
 
 
@@ -134,6 +138,7 @@ def build_blackjack_payout(ctx: Ctx) -> Draft:
         amount=result.net,
         explanation=(f"{result.rule}: {money(bet)} x {ratio.numerator}/{ratio.denominator} = "
                      f"{money(result.net)}."),
+        rules=result.keys,
     )
 
 
@@ -159,6 +164,7 @@ def _switched_payout(ctx: Ctx, bet: Decimal) -> Draft:
         explanation=(f"{result.rule}: the player gets {money(result.net)} on {money(bet)}; "
                      f"ace + ten made by switching {'is' if natural else 'is not'} a blackjack"
                      f"{reading_note(rules, 'blackjack_after_switch')}."),
+        rules=("blackjack_after_switch", *result.keys),
     )
 
 
@@ -224,6 +230,9 @@ def build_surrender(ctx: Ctx) -> Draft:
         amount=returned,
         explanation=(f"{result.rule}; the other half, {money(returned)}, goes back"
                      f"{_surrender_reading(rules, seat)}."),
+        rules=tuple(key for key in ("surrender", "surrender_vs_ace" if up.rank is Rank.ACE
+                                    else "", "surrender_after_double" if seat.doubled else "",
+                                    "surrender_after_split" if seat.split else "") if key),
     )
 
 

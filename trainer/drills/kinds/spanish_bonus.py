@@ -83,4 +83,6 @@ def build(ctx: Ctx) -> Draft:
         expected=money(result.net),
         amount=result.net,
         explanation=f"{result.rule}: the hand wins {money(result.net)}.{note}",
+        rules=(*result.keys, *(("bonus_on_doubled",) if doubled else ()),
+               *(("bonus_after_split",) if split else ())),
     )

@@ -126,6 +126,8 @@ def _actions_draft(rules: HouseRules, seat: Seat, dealer: tuple[Card, ...],
         choices=CHOICES,
         expected=expected,
         explanation=f"{rules.name}: {on_what}the player {may}. {because}.",
+        rules=("split_aces_one_card", "split_aces_max_hands", "double_after_split")
+        if seat.split else ("split_match", "split_aces_max_hands", "double_on"),
     )
 
 
@@ -172,6 +174,7 @@ def _is_blackjack(ctx: Ctx) -> Draft:
         expected="yes" if natural else "no",
         explanation=(f"{rules.name}: ace + ten {how} {verdict}; it pays {pays}"
                      f"{'' if dealt else _ace_ten_note(rules)}."),
+        rules=("blackjack_pays",) if dealt else ("blackjack_after_split", "blackjack_pays"),
     )
 
 
@@ -194,4 +197,5 @@ def _pays(ctx: Ctx) -> Draft:
         explanation=(f"{result.rule}; ace + ten after a split "
                      f"{'is' if is_natural(rules, seat.player_hand()) else 'is not'} "
                      f"a blackjack at {rules.name}{_ace_ten_note(rules)}."),
+        rules=("blackjack_after_split", *result.keys),
     )

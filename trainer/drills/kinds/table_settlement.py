@@ -198,4 +198,5 @@ def build(ctx: Ctx) -> Draft:
         expected=expected,
         expected_text="; ".join(signed(n) for n in nets),
         explanation=tuple(reasons),
+        rules=tuple(dict.fromkeys(key for result in played.result.hands for key in result.keys)),
     )

@@ -176,6 +176,7 @@ def build(ctx: Ctx) -> Draft:
         expected=signed(result.net),
         explanation=(f"{result.rule}: net {signed(result.net)}"
                      f"{reading_note(rules, _RULE_KEYS[name])}."),
+        rules=tuple(dict.fromkeys(key for key in (_RULE_KEYS[name] or "ties", *result.keys))),
     )
 
 
