@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,20 +16,6 @@ from trainer.db.users import create_user
 from trainer.web import create_app
 from trainer.web.auth import hash_password
 
-
-def _load_fake() -> Any:
-    name = "trainer_tests_fake_drills"
-    if name not in sys.modules:
-        path = Path(__file__).with_name("fake_drills.py")
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec and spec.loader
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-FakeBackend = _load_fake().FakeBackend
 PASSWORD = "correct horse"
 FAST_HASH = "pbkdf2:sha256:1000"
 
@@ -42,7 +26,6 @@ def app(tmp_path: Path) -> Iterator[Flask]:
         "TESTING": True,
         "SECRET_KEY": "test",
         "DATABASE": str(tmp_path / "trainer.db"),
-        "DRILL_BACKEND": FakeBackend(),
         "DRILL_LENGTH": 3,
         "DB_BACKGROUND": False,
     })

@@ -24,7 +24,7 @@ from flask import Flask, url_for
 from flask.testing import FlaskClient
 
 from tests.dealt import dealt_body
-from tests.web.conftest import FAST_HASH, PASSWORD, FakeBackend
+from tests.web.conftest import FAST_HASH, PASSWORD
 from trainer.db import connect, drilling, questions
 from trainer.db import exams as exams_db
 from trainer.db.users import create_user, find_user
@@ -206,7 +206,7 @@ def _build(app: Flask) -> World:
     assert exam_question is not None
     tina.post(f"/exams/sittings/{sitting_id}/answer",
               data={"csrf_token": _csrf(tina), "token": exam_question.token,
-                    "choice": expected_of(dealt_body(exam_question, FakeBackend()))})
+                    "choice": expected_of(dealt_body(exam_question))})
     sitting = exams_db.get_sitting(db, sitting_id)
     assert sitting is not None and sitting.finished and sitting.passed
     # dee's session outlives her account

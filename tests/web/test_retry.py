@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.dealt import ATTEMPTS, dealt_body
-from tests.web.conftest import Auth, FakeBackend
+from tests.web.conftest import Auth
 from tests.web.test_routes import HX, expected_of, pending, question_form, start
 from trainer.db import connect, drilling, questions
 
@@ -28,7 +28,7 @@ def finish(app: Flask, client: FlaskClient, url: str, right: list[bool]) -> list
     for is_right in right:
         form = question_form(client.get(url).get_data(as_text=True))
         question = pending(app, session_id)
-        asked.append(dealt_body(question, FakeBackend()))
+        asked.append(dealt_body(question))
         expected = expected_of(question)
         response = client.post(f"{url}/answer",
                                data=form | {"choice": expected if is_right else _other(expected)})
@@ -42,7 +42,7 @@ def stored(app: Flask, session_id: int) -> list[tuple[str, str]]:
     try:
         dealt = [questions.question_at(db, session_id, p)
                  for p in range(questions.issued_count(db, session_id))]
-        return [(q.token, dealt_body(q, FakeBackend())) for q in dealt if q]
+        return [(q.token, dealt_body(q)) for q in dealt if q]
     finally:
         db.close()
 

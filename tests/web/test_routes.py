@@ -11,9 +11,14 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.dealt import ATTEMPTS, dealt_body, kept
-from tests.web.conftest import Auth, FakeBackend, csrf_from
+from tests.dealt import ATTEMPTS, dealt_body
+from tests.web.conftest import Auth, csrf_from
+from tests.web.test_real_drills import right_answer
 from trainer.db import connect, drilling, now_ms, questions, users
+from trainer.db.questions import NewQuestion
+from trainer.drills.answers import parse_chips
+from trainer.drills.chips import chips_total
+from trainer.engine.money import format_money
 from trainer.web.drill_flow import ENDED_MESSAGE, REPEATED_NOTE, SAME_AGAIN_NOTE
 from trainer.web.drill_source import backend
 from trainer.web.session_plan import SessionPlan
@@ -58,7 +63,7 @@ def pending(app: Flask, session_id: int) -> questions.QuestionRow:
 
 
 def expected_of(question: questions.QuestionRow) -> str:
-    return str(json.loads(dealt_body(question, FakeBackend()))["answer"])
+    return str(json.loads(dealt_body(question))["expected"])
 
 
 def count_attempts(app: Flask) -> int:
@@ -390,10 +395,10 @@ def test_start_refuses_a_family_the_house_does_not_drill(client: FlaskClient,
     auth.login()
     token = auth.csrf("/")
     response = client.post("/drills", data={"csrf_token": token, "house": "spanish-21",
-                                            "family": "chip-payout", "difficulty": "easy",
+                                            "family": "even-money", "difficulty": "easy",
                                             "length": "3"})
     assert response.status_code == 422
-    assert ("Pay in chips is not drilled at Spanish 21."
+    assert ("Even money on a blackjack against an ace is not drilled at Spanish 21."
             in response.get_data(as_text=True))
 
 
@@ -636,7 +641,7 @@ def test_money_answer_built_from_chips(app: Flask, client: FlaskClient, auth: An
 
 def test_chip_answer_and_bad_chip_count(app: Flask, client: FlaskClient, auth: Any) -> None:
     auth.login()
-    url = start(client, auth, family="chip-payout")
+    url = start(client, auth, family="blackjack-payout", difficulty="hard")  # in chips
     session_id = int(url.rsplit("/", 1)[1])
     form = question_form(client.get(url).get_data(as_text=True))
     for bad in ("two", "²", "①", "1" * 5000, "1000"):  # digits int() refuses, or too many
@@ -651,15 +656,15 @@ def test_chip_answer_and_bad_chip_count(app: Flask, client: FlaskClient, auth: A
     assert response.status_code == 422 and "Put some chips down" in response.get_data(
         as_text=True)
     assert count_attempts(app) == 0
-    expected = expected_of(pending(app, session_id))
-    response = client.post(f"{url}/answer", data=form | {"chip-1": expected.split(".")[0],
-                                                         "chip-0.50": "1" if "." in expected
-                                                         else "0"}, headers=HX)
+    expected = expected_of(pending(app, session_id))  # the fewest chips: 2x25 1x2.50
+    stack = parse_chips(expected)
+    response = client.post(f"{url}/answer", data=form | {
+        f"chip-{format_money(chip)}": str(count) for chip, count in stack.items()}, headers=HX)
     assert "Right" in response.get_data(as_text=True)
     db = connect(app.config["DATABASE"])
     answer = db.execute("SELECT answer FROM answers").fetchone()[0]
     db.close()
-    assert answer.startswith("chips ")
+    assert answer == f"{format_money(chips_total(stack))} ({expected})"  # sum, then chips
 
 
 def test_double_submit_records_one_attempt(app: Flask, client: FlaskClient, auth: Any) -> None:
@@ -1048,10 +1053,7 @@ def test_home_offers_the_newest_unfinished_sessions_by_title(app: Flask, client:
     ids = [int(start(client, auth).rsplit("/", 1)[1]) for _ in range(7)]
     home = client.get("/").get_data(as_text=True)
     assert re.findall(r'data-resume="(\d+)"', home) == [str(i) for i in ids[:1:-1]]
-    with app.app_context():
-        title = backend().families()[0]
-    assert title.name == "dealer-draw"
-    assert f"{title.title} · easy · 0 of 3 answered" in home
+    assert "Dealer draws: hit or stand? · easy · 0 of 3 answered" in home
     assert 'and <a href="/drills/unfinished" data-older-unfinished>2 older unfinished sessions' \
         in home
     every = client.get("/drills/unfinished").get_data(as_text=True)  # all seven, newest first
@@ -1217,15 +1219,9 @@ def test_feedback_and_summary_fragments(app: Flask, client: FlaskClient, auth: A
     assert client.get(f"{url}/feedback/5").status_code == 404
 
 
-def right_answer_fields(question: questions.QuestionRow) -> dict[str, str]:
-    """The form fields answering a fake backend's question right."""
-    answer = expected_of(question)
-    if question.family == "dealer-draw":
-        return {"choice": answer}
-    if question.family == "chip-payout":
-        whole, _, part = answer.partition(".")
-        return {"chip-1": whole, "chip-0.50": "1" if part else "0"}
-    return {"amount": answer}
+def right_answer_fields(question: questions.QuestionRow) -> dict[str, Any]:
+    """The form fields answering a question right."""
+    return right_answer("", json.loads(dealt_body(question)))
 
 
 def test_mixed_session_spreads_families(app: Flask, client: FlaskClient, auth: Any) -> None:
@@ -1529,15 +1525,13 @@ def test_a_feedback_page_never_carries_a_question_not_shown_yet(
 
 def test_the_summary_breaks_a_mixed_session_down_by_drill_title(app: Flask, client: FlaskClient,
                                                                  auth: Any) -> None:
-    """By title ("Dealer draws" before "Pay in chips"), not by internal name."""
+    """By title ("Dealer draws" before "Pay the blackjack"), not by internal name."""
     auth.login()
     db = connect(app.config["DATABASE"])
     tina = users.find_user(db, "tina")
     assert tina is not None
-    fake = app.config["DRILL_BACKEND"]
-    dealt = [kept(p, family, "easy", p, fake.generate("europoker", family, p,
-                                                                       "easy"), f"mix-{p}")
-             for p, family in enumerate(["chip-payout", "dealer-draw"])]
+    dealt = [NewQuestion(p, family, "easy", p, "", f"mix-{p}")
+             for p, family in enumerate(["blackjack-payout", "dealer-draw"])]
     session = drilling.start_session(db, tina.id, "europoker", "mixed", "easy", 2, 1, dealt)
     for position in range(2):
         stored = questions.question_at(db, session.id, position)
@@ -1550,7 +1544,8 @@ def test_the_summary_breaks_a_mixed_session_down_by_drill_title(app: Flask, clie
                                 session_length=2)
     db.close()
     summary = client.get(f"/drills/{session.id}/summary").get_data(as_text=True)
-    assert re.findall(r'<tr data-family="([^"]+)">', summary) == ["dealer-draw", "chip-payout"]
+    assert re.findall(r'<tr data-family="([^"]+)">', summary) == ["dealer-draw",
+                                                                  "blackjack-payout"]
     # each mistake of a mixed session names its drill
     assert re.findall(r"<h3>Question (\d) <small data-drill>· ([^<]+)</small></h3>", summary) == [
-        ("1", "Pay in chips"), ("2", "Dealer draws")]
+        ("1", "Pay the blackjack"), ("2", "Dealer draws: hit or stand?")]

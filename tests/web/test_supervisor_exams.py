@@ -11,7 +11,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.dealt import dealt_body, issue_kept
-from tests.web.conftest import FakeBackend
 from trainer.db import connect, now_ms
 from trainer.db import exams as exams_db
 from trainer.db.accounts import list_accounts
@@ -79,7 +78,7 @@ def answer(client: FlaskClient, app: Flask, sitting_id: int, right: bool,
            headers: dict[str, str] | None = None) -> Any:
     page = client.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
     question = pending(app, sitting_id)
-    expected = json.loads(dealt_body(question, FakeBackend()))["answer"]
+    expected = json.loads(dealt_body(question))["expected"]
     choice = expected if right else ("stand" if expected == "hit" else "hit")
     csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
     assert csrf, page
@@ -143,11 +142,11 @@ def test_the_exam_page_lists_assigned_trainees_by_name(app: Flask, client: Flask
     ({"questions": "1_0"}, "questions", "Not a valid integer value"),
     ({"houses": None}, "houses", "Choose at least one house"),
     ({"families": None}, "families", "Choose at least one drill family"),
-    ({"houses": ["spanish-21"], "families": ["chip-payout"]}, "families",
+    ({"houses": ["spanish-21"], "families": ["even-money"]}, "families",
      "None of these families is drilled at the chosen houses"),
-    ({"houses": ["spanish-21"], "families": ["dealer-draw", "chip-payout"]}, "families",
-     "Not drilled at any chosen house: Pay in chips"),
-    ({"houses": ["europoker", "spanish-21"], "families": ["chip-payout"]}, "houses",
+    ({"houses": ["spanish-21"], "families": ["dealer-draw", "even-money"]}, "families",
+     "Not drilled at any chosen house: Even money on a blackjack against an ace"),
+    ({"houses": ["europoker", "spanish-21"], "families": ["even-money"]}, "houses",
      "None of the chosen families is drilled at: Spanish 21."),
     ({"title": ""}, "title", "Give the exam a title."),
     ({"title": "Shift\x00check"}, "title", "unassigned characters, please (U+0000)"),
@@ -444,7 +443,7 @@ def test_an_answer_is_recorded_once(app: Flask, client: FlaskClient, auth: Any) 
     sitting_id = start(client, auth, exam_id)
     client.get(f"/exams/sittings/{sitting_id}")
     question = pending(app, sitting_id)
-    expected = json.loads(dealt_body(question, FakeBackend()))["answer"]
+    expected = json.loads(dealt_body(question))["expected"]
     wrong = "stand" if expected == "hit" else "hit"
     token = auth.csrf(f"/exams/sittings/{sitting_id}")
     for choice in (wrong, expected):
@@ -467,7 +466,7 @@ def test_time_limit_is_enforced_on_the_server(app: Flask, client: FlaskClient,
     db.execute("UPDATE questions SET issued_ms = issued_ms - 60000 WHERE id = ?",
                [question.id])
     db.close()
-    expected = json.loads(dealt_body(question, FakeBackend()))["answer"]
+    expected = json.loads(dealt_body(question))["expected"]
     csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
     assert csrf
     client.post(f"/exams/sittings/{sitting_id}/answer",
@@ -556,7 +555,7 @@ def test_a_second_answer_to_an_answered_question_is_said_not_recorded(
     sitting_id = start(client, auth, exam_id)
     page = client.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
     first = pending(app, sitting_id)
-    expected = json.loads(dealt_body(first, FakeBackend()))["answer"]
+    expected = json.loads(dealt_body(first))["expected"]
     csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
     assert csrf
     url = f"/exams/sittings/{sitting_id}/answer"

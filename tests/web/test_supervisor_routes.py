@@ -13,9 +13,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.dealt import dealt_body, issue_kept, kept
+from tests.dealt import dealt_body, kept
 from trainer.db import connect, drilling, now_ms, questions
 from trainer.db import exams as exams_db
+from trainer.db.questions import NewQuestion
+from trainer.drills import generate
 
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/supervisor/"}
 
@@ -77,7 +79,7 @@ def seed(app: Flask, answers: dict[str, list[bool]], house: str = "europoker",
                 questions.show_question(db, stored.id, shown_ms)
                 q = questions.question_at(db, session.id, i)
                 assert q is not None
-                expected = json.loads(dealt_body(q, fake))["answer"]
+                expected = json.loads(dealt_body(q))["expected"]
                 drilling.record_attempt(db, q, answer=expected if right else "=cmd()",
                                         correct=right,
                                         answered_ms=shown_ms + 2_000 + 1_000 * i,
@@ -107,13 +109,12 @@ def make_exam(app: Flask, title: str = "Dealer draw check",
                                     pass_mark=50, time_limit_s=30, attempts_allowed=1,
                                     created_by=sue, assign_to=[uid])
         sitting = exams_db.start_sitting(db, exam, uid, 5)
-        q = issue_kept(db, sitting, 0, token=f"tok-{exam.id}", house="europoker",
-                           family="dealer-draw", seed=1, difficulty="easy",
-                           question_json=json.dumps({"house": "europoker",
-                                                     "family": "dealer-draw",
-                                                     "dealer": ["Td", "7h"], "answer": "stand"}),
-                           issued_ms=1_000)
-        exams_db.record_answer(db, q, answer="stand", correct=True,
+        dealt = generate("europoker", "dealer-draw", 1, "easy")
+        q = exams_db.issue(db, sitting, NewQuestion(0, "dealer-draw", "easy", 1,
+                                                    dealt.expected_text, f"tok-{exam.id}"),
+                           "europoker", issued_ms=1_000)
+        assert q is not None
+        exams_db.record_answer(db, q, answer=dealt.expected, correct=True,
                                answered_ms=2_500, limit_ms=32_000,
                                pass_mark=50)
         return exam.id, sitting.id
@@ -215,7 +216,8 @@ def test_replay_is_for_its_trainee_and_supervisors(client: FlaskClient, auth: An
     assert 'class="felt"' in html and 'data-card="' in html  # the trainee pages' cards
     assert "EuroPoker online" in html  # the house, by its title
     assert 'class="given">=cmd()' in html and 'class="expected">' in html
-    assert "EuroPoker online: the dealer " in html  # the rule, checked again
+    right = client.get("/attempts/1").get_data(as_text=True)
+    assert "EuroPoker online: the dealer " in right  # the rule, checked again
     assert re.search(r'class="(under|over)-par">[\d.]+ s</span>, (within|over) the par of', html)
     assert client.get("/attempts/999").status_code == 404
 
@@ -309,9 +311,9 @@ def test_dashboard_period_names_the_range_and_the_house(client: FlaskClient, aut
 
 def test_a_supervisors_own_drills_are_in_no_report(app: Flask, client: FlaskClient,
                                                     auth: Any, world: dict[str, int]) -> None:
-    """Sue practised Pay in chips, which no trainee drilled: no log row, CSV row, count or
+    """Sue practised even money, which no trainee drilled: no log row, CSV row, count or
     heat-map column is hers (her name linked to a 404 trainee page)."""
-    seed(app, {"sue": [True, False]}, family="chip-payout")
+    seed(app, {"sue": [True, False]}, family="even-money")
     auth.login("sue")
     log = client.get("/supervisor/attempts").get_data(as_text=True)
     assert len(re.findall(r"<tr data-attempt=", log)) == 7
@@ -320,7 +322,7 @@ def test_a_supervisors_own_drills_are_in_no_report(app: Flask, client: FlaskClie
         "tina", "tom"}
     assert len(rows(client.get("/supervisor/export/attempts.csv"))) == 7
     dashboard = client.get("/supervisor/").get_data(as_text=True)
-    assert 'data-column="chip-payout"' not in dashboard
+    assert 'data-column="even-money"' not in dashboard
     assert "7 answers." in dashboard
 
 
