@@ -1,13 +1,25 @@
-"""Questions a test deals with a body of its own (markers, a decoy, a stand-in's JSON)."""
+"""Questions a test deals with a body of its own (markers, a decoy), and the bodies of the
+questions the app dealt, as the drills' JSON."""
 
 from __future__ import annotations
+
+import json
+from typing import Any
 
 from sqlite_utils import Database
 
 from trainer.db.exams import ExamAnswer, Sitting, issue
 from trainer.db.questions import NewQuestion, QuestionRow
-from trainer.web.drillkit import DrillBackend, expected_of
-from trainer.web.drills_backend import DrillsPackageBackend
+from trainer.drills import Family, Question, generate
+from trainer.web import drill_source
+from trainer.web.drill_views import Answer, QuestionView, VerdictView
+from trainer.web.question_view import verdict_of, view_of
+
+
+def expected_of(body: str) -> str:
+    """The expected answer of a question's body, as the trainee is shown it."""
+    data = json.loads(body)
+    return str(data.get("expected_text") or data.get("expected") or "")
 
 
 def kept(position: int, family: str, difficulty: str, seed: int, body: str,
@@ -24,16 +36,40 @@ def issue_kept(db: Database, sitting: Sitting, position: int, *, token: str, hou
     return issue(db, sitting, new, house, issued_ms)
 
 
-def dealt_body(question: QuestionRow | ExamAnswer, backend: DrillBackend | None = None) -> str:
-    """A dealt question's body: its snapshot, else dealt again by ``backend`` (default: the
-    real drills), as the app deals it."""
-    kept_body = question.snapshot
-    dealer = backend or DrillsPackageBackend()
-    return kept_body or dealer.generate(question.house, question.family, question.seed,
-                                        question.difficulty)
+def dealt_json(house: str, family: str, seed: int, difficulty: str) -> str:
+    """The body of the question the drills deal for these, as the drills' JSON."""
+    return json.dumps(generate(house, family, seed, difficulty).to_dict(), ensure_ascii=False)
+
+
+def dealt_body(question: QuestionRow | ExamAnswer) -> str:
+    """A dealt question's body: its snapshot, else dealt again as the app deals it."""
+    return question.snapshot or dealt_json(question.house, question.family, question.seed,
+                                           question.difficulty)
+
+
+def dealt_data(question: QuestionRow | ExamAnswer) -> dict[str, Any]:
+    """A dealt question's body as data."""
+    return dict(json.loads(dealt_body(question)))
 
 
 ATTEMPTS = ("(SELECT a.*, q.session_id, q.position, q.house, q.family, q.expected,"
             " q.set_aside_ms FROM answers a JOIN questions q ON q.id = a.question_id"
             " WHERE q.session_id IS NOT NULL)")
 """The drill answers with their questions' columns, as a table to select from."""
+
+
+class Drills:
+    """The drills as the tests deal them: questions as JSON bodies (a test may tamper with
+    one, or store it as a snapshot), laid out and checked as the pages do."""
+
+    def families(self) -> list[Family]:
+        return drill_source.families()
+
+    def generate(self, house: str, family: str, seed: int, difficulty: str) -> str:
+        return dealt_json(house, family, seed, difficulty)
+
+    def view(self, body: str) -> QuestionView:
+        return view_of(Question.from_dict(json.loads(body)))
+
+    def check(self, body: str, answer: Answer) -> VerdictView:
+        return verdict_of(Question.from_dict(json.loads(body)), answer)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.dealt import Drills
 from trainer.db import connect
 from trainer.db import exams as exams_db
-from trainer.web.drills_backend import DrillsPackageBackend
 from trainer.web.exams import plan
 
 from .conftest import LiveServer
@@ -38,7 +38,7 @@ def test_a_double_tap_on_next_stops_at_the_question_it_revealed(
         browser: Any, live_server: LiveServer) -> None:
     """On a phone, the offers against an ace: the next question's "Nothing" comes where
     Next was (the same question twice, so the layout is known)."""
-    text = DrillsPackageBackend().generate("europoker", "ace-offers", 0, "medium")
+    text = Drills().generate("europoker", "ace-offers", 0, "medium")
     session_id = dealt_session(live_server, "europoker", "ace-offers", "medium",
                                [(0, text), (0, text), (0, text)]).id
     context = browser.new_context(**PHONE)
@@ -92,7 +92,7 @@ def test_enter_twice_in_an_exam_does_not_answer_the_next_question(
     """An exam goes from question to question with no feedback between: the Enter that sent
     one question's ticks, pressed again at once, must not send the next one's, unticked,
     as a graded answer."""
-    backend = DrillsPackageBackend()
+    backend = Drills()
     exam = tina_exam(live_server, "casino-classic", "split-aces", "medium", 3)
 
     def ticks(seed: int, position: int) -> bool:

@@ -14,12 +14,11 @@ from typing import Any
 
 import pytest
 
-from tests.dealt import kept
+from tests.dealt import Drills, kept
 from trainer.db import connect, drilling, questions
 from trainer.db import exams as exams_db
 from trainer.db.users import create_user
 from trainer.web.auth import hash_password
-from trainer.web.drills_backend import DrillsPackageBackend
 
 from .conftest import PASSWORD, TAP_AGAIN_MS, LiveServer
 from .test_supervisor_flow import login, pending_expected
@@ -62,7 +61,7 @@ def world(live_server: LiveServer) -> Iterator[dict[str, int]]:
     password = hash_password(PASSWORD, "pbkdf2:sha256:1000")
     boss = create_user(db, "narrow", "supervisor", password)
     trainee = create_user(db, LONG_NAME, "trainee", password)
-    backend = DrillsPackageBackend()
+    backend = Drills()
     families = sorted(backend.families(), key=lambda f: f.name == "table-settlement")
     for number, family in enumerate(families):
         house = "russian-casino" if family.name == "table-settlement" else family.houses[0]

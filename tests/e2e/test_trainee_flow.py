@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.dealt import kept
+from tests.dealt import Drills, kept
 from trainer.db import connect, drilling
 from trainer.db import exams as exams_db
 from trainer.db.users import create_user
@@ -24,7 +24,6 @@ from trainer.drills.answers import parse_chips
 from trainer.drills.chips import fewest_chips
 from trainer.engine.money import format_money
 from trainer.web.auth import hash_password
-from trainer.web.drills_backend import DrillsPackageBackend
 from trainer.web.templating import answer_words
 
 from .conftest import PASSWORD, LiveServer, pending_question
@@ -101,7 +100,7 @@ def dealt_session(server: LiveServer, house: str, family: str, difficulty: str,
 def ticks_session(server: LiveServer, count: int) -> drilling.SessionRow:
     """Tina's casino-classic split-aces session of ``count`` questions answered by ticks
     (the drill also asks yes/no and nets)."""
-    backend = DrillsPackageBackend()
+    backend = Drills()
     ticks = [(seed, text) for seed in range(200)
              if backend.view(text := backend.generate("casino-classic", "split-aces", seed,
                                                         "medium")).kind == "multi"][:count]
@@ -150,7 +149,7 @@ def tina_in_exam(browser: Any, server: LiveServer, house: str, family: str, ques
 def one_question_session(server: LiveServer, house: str, family: str, difficulty: str,
                          seed: int) -> tuple[drilling.SessionRow, str]:
     """Tina's session of the one question this seed deals, and that question's JSON."""
-    text = DrillsPackageBackend().generate(house, family, seed, difficulty)
+    text = Drills().generate(house, family, seed, difficulty)
     return dealt_session(server, house, family, difficulty, [(seed, text)]), text
 
 
@@ -475,7 +474,7 @@ def test_a_tablet_on_its_side_answers_without_scrolling(browser: Any,
 def test_offers_against_an_ace_by_keyboard(browser: Any, live_server: LiveServer) -> None:
     """E for even money, I for insurance, N for nothing: three questions of the ace-offers
     drill dealt with one answer each, answered by key alone, all right."""
-    backend, dealt = DrillsPackageBackend(), {}
+    backend, dealt = Drills(), {}
     for seed in range(200):
         text = backend.generate("europoker", "ace-offers", seed, "medium")
         dealt.setdefault(json.loads(text)["expected"], (seed, text))
@@ -671,7 +670,7 @@ def test_a_full_table_and_its_nets_fit_a_pc_screen(browser: Any,
     cards and every net field fit the screen together; opened, they stay open on the next
     question, and folded again when folded. Enter on the fold opens it and answers nothing:
     after an answer by click, the Enter pressed at once on the feedback is Next."""
-    backend = DrillsPackageBackend()
+    backend = Drills()
     dealt = [(seed, backend.generate("russian-casino", "table-settlement", seed, "hard"))
              for seed in (0, 1, 3)]
     assert [len(json.loads(text)["table"]["hands"]) for _seed, text in dealt] == [7, 7, 7]

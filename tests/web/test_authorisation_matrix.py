@@ -23,13 +23,12 @@ import pytest
 from flask import Flask, url_for
 from flask.testing import FlaskClient
 
-from tests.dealt import dealt_body
+from tests.dealt import dealt_body, expected_of
 from tests.web.conftest import FAST_HASH, PASSWORD
 from trainer.db import connect, drilling, questions
 from trainer.db import exams as exams_db
 from trainer.db.users import create_user, find_user
 from trainer.web.auth import hash_password
-from trainer.web.drillkit import expected_of
 
 LOGIN = "login"
 VISITORS = ("anonymous", "deactivated", "other", "supervisor", "trainee")  # owner last

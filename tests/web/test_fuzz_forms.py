@@ -26,7 +26,7 @@ from flask.testing import FlaskClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.dealt import dealt_body
+from tests.dealt import Drills, dealt_body
 from trainer.db import connect, drilling, questions
 from trainer.db import exams as exams_db
 from trainer.db.users import create_user, find_user
@@ -34,11 +34,10 @@ from trainer.engine.houses import house_names
 from trainer.engine.money import format_money
 from trainer.web import auth, create_app
 from trainer.web.auth import hash_password
-from trainer.web.drills_backend import DrillsPackageBackend
 
 PASSWORD = "correct horse"
 HOUSES = house_names()
-BACKEND = DrillsPackageBackend()
+BACKEND = Drills()
 FAMILIES = [f.name for f in BACKEND.families()]
 FUZZED: dict[str, int] = {}
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
@@ -262,7 +261,7 @@ def test_fuzz_answers(world: dict[str, Any]) -> None:
             htmx: bool) -> None:
         _count("answer")
         session_id, question = _pending(world, house)
-        view = BACKEND.view(dealt_body(question, BACKEND))
+        view = BACKEND.view(dealt_body(question))
         data = dict(fields)
         for denomination, count in zip(view.chips, chips, strict=False):
             data[f"chip-{format_money(denomination)}"] = count

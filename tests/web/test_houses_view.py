@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
+from tests.dealt import Drills
 from trainer.engine.houses import find_house
-from trainer.web.drills_backend import DrillsPackageBackend
 from trainer.web.houses_view import _split_text, house_facts
 
 
@@ -83,7 +83,7 @@ def test_a_prompt_names_its_house_by_its_title(house: str, difficulty: str, seed
                                                title: str) -> None:
     """The dealer's line of a settlement says why the dealer stopped, by house: the trainee
     reads the house's title there, as in the rule after the answer."""
-    backend = DrillsPackageBackend()
+    backend = Drills()
     text = backend.generate(house, "table-settlement", seed, difficulty)
     assert f"{house}: no box is left" in json.loads(text)["prompt"]  # the engine's key
     prompt = backend.view(text).prompt

@@ -37,7 +37,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.dealt import issue_kept, kept
+from tests.dealt import Drills, issue_kept, kept
 from trainer.db import connect, drilling, now_ms
 from trainer.db import exams as exams_db
 from trainer.db.users import create_user
@@ -45,7 +45,6 @@ from trainer.drills import load_families
 from trainer.engine.houses import find_house
 from trainer.web import create_app, security
 from trainer.web.auth import hash_password
-from trainer.web.drills_backend import DrillsPackageBackend
 
 FAMILIES = load_families()
 CASES = [(name, house) for name, family in sorted(FAMILIES.items()) for house in family.houses]
@@ -57,7 +56,7 @@ SAFE_HIDDEN = {"csrf_token", "token", "multi", "next", "waited_ms", "start_token
 IDS = {"data-position", "data-resume", "data-seconds", "data-attempt", "data-exam",
        "data-sitting", "data-account", "data-trainee", "data-waiting-ms"}
 SETTINGS = {"house", "family", "difficulty", "length"}  # the home page's "drill again" forms
-BACKEND = DrillsPackageBackend()
+BACKEND = Drills()
 FIXED_HEADERS = {"Set-Cookie", "Content-Type", "Content-Length", "Cache-Control", "Vary"}
 
 

@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from markupsafe import escape
 
-from tests.dealt import ATTEMPTS, dealt_body, kept
+from tests.dealt import ATTEMPTS, Drills, dealt_body, kept
 from trainer.db import connect, drilling, questions
 from trainer.db import exams as exams_db
 from trainer.db.users import create_user
@@ -23,8 +23,7 @@ from trainer.drills.answers import parse_chips
 from trainer.engine.houses import find_house
 from trainer.web import create_app
 from trainer.web.auth import hash_password
-from trainer.web.drillkit import Answer
-from trainer.web.drills_backend import DrillsPackageBackend
+from trainer.web.drill_views import Answer
 from trainer.web.houses_view import house_facts, with_house_titles
 
 FAMILIES = {name: family.houses for name, family in load_families().items()}
@@ -116,7 +115,7 @@ def test_every_family_can_be_drilled_and_answered(real_app: Flask, family: str) 
 def test_ticks_refused_put_the_focus_on_the_first_box(real_app: Flask) -> None:
     """Ticks that are not offered: the question again, the focus (lost with the fragment
     swapped) on the first tick box, told why; nothing recorded."""
-    text = DrillsPackageBackend().generate("europoker", "split-aces", 0, "easy")
+    text = Drills().generate("europoker", "split-aces", 0, "easy")
     assert json.loads(text)["answer_kind"] == "actions"  # this seed asks for ticks
     db = connect(real_app.config["DATABASE"])
     tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
@@ -283,7 +282,7 @@ def test_ticking_nothing_is_an_answer_only_from_the_form(real_app: Flask) -> Non
     with no ticks is not taken as "none of them"; with it, it is."""
     client = real_app.test_client()
     _login(client)
-    backend = DrillsPackageBackend()  # a split-aces drill also asks yes/no questions
+    backend = Drills()  # a split-aces drill also asks yes/no questions
     text = next(t for t in (backend.generate("europoker", "split-aces", seed, "medium")
                             for seed in range(100)) if backend.view(t).kind == "multi")
     db = connect(real_app.config["DATABASE"])
@@ -456,7 +455,7 @@ def test_a_switched_box_is_marked_switched_on_the_felt(family: str) -> None:
     must show the switch: the box carries a 'switched' note beside its cards."""
     from trainer.web.templating import felt_html
 
-    backend = DrillsPackageBackend()
+    backend = Drills()
     texts = (backend.generate("blackjack-switch", family, seed, "hard") for seed in range(200))
     text = next(t for t in texts if any(h["switched"] for h in json.loads(t)["table"]["hands"]))
     view = backend.view(text)
@@ -468,7 +467,7 @@ def test_a_switched_box_is_marked_switched_on_the_felt(family: str) -> None:
 def test_a_re_doubled_hand_is_noted_as_such_on_the_felt() -> None:
     """Spanish 21 hard surrender, seed 94: doubled twice, said in words (not "2x", which
     reads as twice the bet); the house facts speak of the stake, not the bet."""
-    backend = DrillsPackageBackend()
+    backend = Drills()
     view = backend.view(backend.generate("spanish-21", "surrender", 94, "hard"))
     assert view.boxes[0].notes == ("doubled and re-doubled to 2980", "surrendered")
     assert "Surrender (half the stake back), also after a split or a double" in house_facts(
@@ -554,7 +553,7 @@ def test_a_drill_and_an_exam_record_an_answer_alike(real_app: Flask, family: str
     attempt = drilling.get_attempt(db, 1)
     db.close()
     assert [row[:2] for row in rows] == [(1, family), (0, family)]
-    backend = DrillsPackageBackend()
+    backend = Drills()
     for row, dealt in zip(rows, (drill_question, exam_question), strict=True):
         _drill, _family, answer, expected, correct, timed_out, user = row
         assert (correct, timed_out, user) == (1, 0, tina)

@@ -19,8 +19,8 @@ from trainer.db.questions import NewQuestion
 from trainer.drills.answers import parse_chips
 from trainer.drills.chips import chips_total
 from trainer.engine.money import format_money
+from trainer.web import drill_flow, drill_source
 from trainer.web.drill_flow import ENDED_MESSAGE, REPEATED_NOTE, SAME_AGAIN_NOTE
-from trainer.web.drill_source import backend
 from trainer.web.session_plan import SessionPlan
 
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/drills/1"}
@@ -757,7 +757,7 @@ def test_a_session_started_before_questions_were_dealt_at_the_start_goes_on(
         tina = int(db.execute("SELECT id FROM users WHERE username = 'tina'").fetchone()[0])
         session = drilling.start_session(db, tina, "europoker", "dealer-draw", "easy", 3, 5)
         with app.app_context():
-            first = SessionPlan.of(session).questions(backend(), range(1))
+            first = SessionPlan.of(session).questions(range(1))
         questions.store_questions(db, session, first)
         stored = questions.question_at(db, session.id, 0)
         assert stored is not None
@@ -935,9 +935,7 @@ def test_an_answer_racing_the_end_of_its_session_is_refused(
     """The session is ended (another tab) after the answer was read, before it is recorded:
     the write sees it ended, refuses with 409 and records nothing."""
     url, session_id, form = htmx_session(client, auth, 3)
-    with app.app_context():
-        drills = backend()
-    checked = drills.check
+    checked = drill_flow.verdict_of
 
     def check_then_end(*args: Any) -> Any:
         db = connect(app.config["DATABASE"])
@@ -947,7 +945,7 @@ def test_an_answer_racing_the_end_of_its_session_is_refused(
             db.close()
         return checked(*args)
 
-    monkeypatch.setattr(drills, "check", check_then_end)
+    monkeypatch.setattr(drill_flow, "verdict_of", check_then_end)
     raced = client.post(f"{url}/answer", headers=HX, data=form | {"choice": "hit"})
     body = raced.get_data(as_text=True)
     assert raced.status_code == 409 and ENDED_MESSAGE in body
@@ -1248,7 +1246,7 @@ def test_a_question_sent_ahead_in_a_mixed_session_names_its_own_family(
     url = start(client, auth, family="mixed", length=3)
     session_id = int(url.rsplit("/", 1)[1])
     with app.app_context():
-        titles = {f.name: f.title for f in backend().families()}
+        titles = {f.name: f.title for f in drill_source.families()}
     form = question_form(client.get(url, headers=HX).get_data(as_text=True))
     answered = pending(app, session_id)
     response = client.post(f"{url}/answer", data=form | right_answer_fields(answered),

@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.dealt import dealt_body, kept
+from tests.dealt import dealt_body
 from trainer.db import connect, drilling, now_ms, questions
 from trainer.db import exams as exams_db
 from trainer.db.questions import NewQuestion
@@ -60,19 +60,16 @@ def ids(app: Flask) -> dict[str, int]:
 def seed(app: Flask, answers: dict[str, list[bool]], house: str = "europoker",
          family: str = "dealer-draw", day: str | None = None) -> None:
     """Attempts straight into the database: each trainee's right/wrong answers in order."""
-    from trainer.web.drill_source import backend
 
     db = connect(app.config["DATABASE"])
-    with app.app_context():
-        fake = backend()
     shown_ms = now_ms() - 60_000  # each question shown a minute ago, answered 2 s on and more
     try:
         for name, marks in answers.items():
             uid = int(db.execute("SELECT id FROM users WHERE username = ?", [name]).fetchone()[0])
             session = drilling.start_session(db, uid, house, family, "easy", len(marks), 7)
             questions.store_questions(db, session, [
-                kept(i, family, "easy", i, fake.generate(house, family, i, "easy"),
-                                      f"t-{session.id}-{i}") for i in range(len(marks))])
+                NewQuestion(i, family, "easy", i, generate(house, family, i, "easy").expected_text,
+                            f"t-{session.id}-{i}") for i in range(len(marks))])
             for i, right in enumerate(marks):
                 stored = questions.question_at(db, session.id, i)
                 assert stored is not None

@@ -145,6 +145,12 @@ class Family:
             return rules.name in self.houses and meets
         return meets
 
+    @property
+    def difficulties(self) -> tuple[str, ...]:
+        """Its difficulty levels, the default first."""
+        return (self.default_difficulty,
+                *(name for name in self.levels if name != self.default_difficulty))
+
     def level(self, name: str | None) -> Level:
         """A difficulty level by name (None = the family's default)."""
         chosen = name or self.default_difficulty

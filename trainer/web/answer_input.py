@@ -15,7 +15,7 @@ from werkzeug.datastructures import MultiDict
 from trainer.drills.answers import NotAnAnswer, parse_net
 from trainer.engine.errors import MoneyError
 from trainer.engine.money import format_money, parse_money
-from trainer.web.drillkit import Answer, QuestionView, Refusal
+from trainer.web.drill_views import Answer, QuestionView, Refusal
 from trainer.web.forms import AMOUNT_MAX_LENGTH
 
 MAX_CHIPS = 999

@@ -14,8 +14,8 @@ from urllib.parse import urlencode
 from flask import Response, current_app, render_template, request
 
 from trainer.db import reports
-from trainer.web.drill_source import backend
-from trainer.web.drillkit import FamilyInfo
+from trainer.drills import Family
+from trainer.web import drill_source
 from trainer.web.houses_view import house_titles
 from trainer.web.htmx import render
 from trainer.web.security import MAX_ID as MAX_ID  # re-exported: the exam pages read it here
@@ -32,8 +32,8 @@ def today() -> datetime.date:
     return datetime.datetime.now(datetime.UTC).date()
 
 
-def families() -> list[FamilyInfo]:
-    return backend().families()
+def families() -> list[Family]:
+    return drill_source.families()
 
 
 def family_titles() -> dict[str, str]:

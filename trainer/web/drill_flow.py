@@ -27,14 +27,16 @@ from flask import (
 from flask_login import current_user, login_required
 
 from trainer.db import drilling, now_ms, questions, scores
+from trainer.drills import Question
 from trainer.web.answer_input import answer_from_form
 from trainer.web.database import get_db
-from trainer.web.drill_source import backend, family_title, session_titles
-from trainer.web.drillkit import NotAnAnswerError, QuestionView, Refusal, VerdictView
+from trainer.web.drill_source import family_title, question_of, session_titles
+from trainer.web.drill_views import NotAnAnswerError, QuestionView, Refusal, VerdictView
 from trainer.web.forms import AnswerForm
 from trainer.web.houses_view import house_facts, house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
-from trainer.web.record import attempt_verdict, question_json
+from trainer.web.question_view import verdict_of, view_of
+from trainer.web.record import attempt_verdict
 from trainer.web.session_plan import SessionPlan, new_token
 
 RESUME_AFTER_MS = 5 * 60 * 1000  # a question shown again after a break restarts its clock
@@ -74,7 +76,7 @@ def _current_question(session: drilling.SessionRow) -> OnItsPage:
     if pending is None:  # a session started before sessions stored their questions at the start
         planned = range(questions.issued_count(db, session.id), session.length)
         questions.store_questions(db, session,
-                                  SessionPlan.of(session).questions(backend(), planned))
+                                  SessionPlan.of(session).questions(planned))
         pending = questions.pending_question(db, session.id)
         assert pending is not None
     now = now_ms()
@@ -123,7 +125,7 @@ def _question_context(session: drilling.SessionRow, question: questions.Question
     return {
         "session": session,
         "question": question,
-        "view": view or backend().view(question_json(question, question.snapshot)),
+        "view": view or view_of(question_of(question, question.snapshot)),
         "form": form,
         "error": error,
         "house_title": house_titles().get(session.house, session.house),
@@ -161,9 +163,9 @@ def answer(session_id: int) -> Any:
         return _ended_refusal(session)
     if (invalid := form.field_error()) is not None:
         return _reask(session, question, form, Refusal(invalid))
-    body = question_json(question, question.snapshot)
-    view = backend().view(body)
-    checked = _check_posted(body, view, form)
+    dealt = question_of(question, question.snapshot)
+    view = view_of(dealt)
+    checked = _check_posted(dealt, view, form)
     existing = drilling.attempt_for_question(db, question.id) if question.answered else None
     if existing is not None:  # a double submit, or another window: the first answer stands
         return _feedback_response(session, question, existing, view,
@@ -202,14 +204,15 @@ class Checked:
     answer: str
 
 
-def _check_posted(body: str, view: QuestionView, form: AnswerForm) -> Checked | Refusal:
-    """The posted answer to the question ``body`` checked, or why it is refused (said beside
-    the field)."""
+def _check_posted(dealt: Question, view: QuestionView,
+                  form: AnswerForm) -> Checked | Refusal:
+    """The posted answer to ``dealt`` checked, or why it is refused (said beside the
+    field)."""
     given, error = answer_from_form(form.choice.data or "", form.amount.data or "", view)
     if given is None:
         return error or Refusal("Answer the question.")
     try:
-        verdict = backend().check(body, given)
+        verdict = verdict_of(dealt, given)
     except NotAnAnswerError as exc:
         return exc.refusal
     return Checked(verdict, verdict.given or given.describe())
@@ -266,8 +269,8 @@ def _feedback_context(session: drilling.SessionRow, question: questions.Question
     not drawn again.  ``verdict``: the check of the answer, when the caller has it (else it
     is made again)."""
     if verdict is None or view is None:
-        body, verdict = attempt_verdict(attempt)
-        view = view or backend().view(body)
+        dealt, verdict = attempt_verdict(attempt)
+        view = view or view_of(dealt)
     # nothing comes after this feedback: its session's last question, or an ended session
     last = question.position + 1 >= session.length or session.finished
     db = get_db()
@@ -286,7 +289,7 @@ def _feedback_context(session: drilling.SessionRow, question: questions.Question
         else streak,
         "last": last,
         "upcoming": upcoming,
-        "upcoming_view": backend().view(question_json(upcoming, upcoming.snapshot))
+        "upcoming_view": view_of(question_of(upcoming, upcoming.snapshot))
         if upcoming else None,
         "upcoming_family_title": family_title(upcoming.family) if upcoming else None,
         # how long it has waited behind the feedback so far (a reload of the feedback page)

@@ -1,44 +1,65 @@
-"""The drill backend the app runs with, and its families by name and by title."""
+"""The drills as the web deals them: the families, by name and by title, and questions
+dealt from their seeds (or from a stored snapshot) as the drills' own ``Question``."""
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
-
-from flask import current_app
+from typing import Any, Protocol
 
 from trainer.db.drilling import SessionRow
-from trainer.web.drillkit import DrillBackend, FamilyInfo
+from trainer.drills import Family, Question, generate, load_families
 from trainer.web.houses_view import house_titles
-from trainer.web.session_plan import MIXED, families_at
+
+MIXED = "mixed"
+"""The family name of a session that drills every family the house has."""
 
 
-def backend() -> DrillBackend:
-    """The drill backend: ``DRILL_BACKEND`` from the config, else the real drills package."""
-    found = current_app.extensions.get("drill_backend")
-    if found is None:
-        found = current_app.config.get("DRILL_BACKEND")
-        if found is None:
-            from trainer.web.drills_backend import DrillsPackageBackend
+class Dealt(Protocol):
+    """What regenerates a question: a stored question's house, family, seed and level."""
 
-            found = DrillsPackageBackend()
-        current_app.extensions["drill_backend"] = found
-    return found
+    @property
+    def house(self) -> str: ...
 
+    @property
+    def family(self) -> str: ...
 
-def families_by_name() -> Mapping[str, FamilyInfo]:
-    """The backend's families by name (fixed for the app's life: worked out once, read on
-    every answer)."""
-    found: Mapping[str, FamilyInfo] | None = current_app.extensions.get("families_by_name")
-    if found is None:
-        found = MappingProxyType({f.name: f for f in backend().families()})
-        current_app.extensions["families_by_name"] = found
-    return found
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def difficulty(self) -> str: ...
 
 
-def families_for(house: str) -> list[FamilyInfo]:
-    return families_at(backend(), house)
+@functools.cache
+def families_by_name() -> Mapping[str, Family]:
+    """Every drill family by name (fixed data: read once, used on every answer)."""
+    return MappingProxyType(load_families())
+
+
+def families() -> list[Family]:
+    """Every drill family, in the order the scenarios list them."""
+    return list(families_by_name().values())
+
+
+def families_for(house: str) -> list[Family]:
+    """The drill families a house is drilled in."""
+    return [f for f in families() if house in f.houses]
+
+
+@functools.lru_cache(maxsize=4096)  # a session's questions, dealt again to show and check
+def deal(house: str, family: str, seed: int, difficulty: str) -> Question:
+    """The question of ``family`` at ``house`` that ``seed`` deals at ``difficulty``."""
+    return generate(house, families_by_name().get(family) or family, seed, difficulty)
+
+
+def question_of(dealt: Dealt, snapshot: str | None) -> Question:
+    """A stored question: its ``snapshot`` (a question dealt before m016), else dealt again."""
+    if snapshot is not None:
+        return Question.from_dict(json.loads(snapshot))
+    return deal(dealt.house, dealt.family, dealt.seed, dealt.difficulty)
 
 
 def family_title(name: str) -> str:

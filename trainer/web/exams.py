@@ -22,15 +22,17 @@ from flask_login import current_user, login_required
 
 from trainer.db import accounts, now_ms
 from trainer.db import exams as exams_db
+from trainer.drills import Family
 from trainer.web import console
 from trainer.web.answer_input import answer_from_form
 from trainer.web.database import get_db
-from trainer.web.drill_source import backend
-from trainer.web.drillkit import FamilyInfo, NotAnAnswerError, QuestionView, Refusal, exam_pairs
+from trainer.web.drill_source import question_of
+from trainer.web.drill_views import NotAnAnswerError, QuestionView, Refusal, exam_pairs
 from trainer.web.forms import AnswerForm
 from trainer.web.houses_view import house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
-from trainer.web.record import exam_verdict, question_json
+from trainer.web.question_view import verdict_of, view_of
+from trainer.web.record import exam_verdict
 from trainer.web.roles import is_supervisor, trainee_required
 from trainer.web.session_plan import dealt
 from trainer.web.supervisor_forms import ActionForm
@@ -54,7 +56,7 @@ def assigned_exams_context() -> dict[str, Any]:
 # ------------------------------------------------------------------ the question plan
 
 
-def plan(exam: exams_db.Exam, families: list[FamilyInfo], seed: int, position: int
+def plan(exam: exams_db.Exam, families: list[Family], seed: int, position: int
          ) -> tuple[str, str, str, int]:
     """The (house, family, difficulty, question seed) of question ``position`` of a sitting.
 
@@ -128,7 +130,7 @@ def current_question(exam: exams_db.Exam, sitting: exams_db.Sitting,
         if position >= sitting.total:
             return None
         house, family, difficulty, seed = plan(exam, console.families(), sitting.seed, position)
-        new = dealt(backend(), position, house, family, difficulty, seed)
+        new = dealt(position, house, family, difficulty, seed)
         return exams_db.issue(db, sitting, new, house, issued_ms=now_ms())
 
 
@@ -193,7 +195,7 @@ def _question_page(exam: exams_db.Exam, sitting: exams_db.Sitting,
     return render(
         "exams/sitting.html", "exams/_question.html", status,
         exam=exam, sitting=sitting, question=question, form=form, error=error,
-        view=view or backend().view(question_json(question, question.snapshot)),
+        view=view or view_of(question_of(question, question.snapshot)),
         house_title=house_titles().get(question.house, question.house),
         family_title=console.family_titles().get(question.family, question.family),
         left_s=-(-left_ms // 1000), note=note,
@@ -233,8 +235,8 @@ def answer(sitting_id: int) -> Any:
         abort(409)
     if found.finished or question.answered:  # recorded once: the first answer stands
         return _next(found.id, _not_recorded(question))
-    body = question_json(question, question.snapshot)
-    view = backend().view(body)
+    dealt_question = question_of(question, question.snapshot)
+    view = view_of(dealt_question)
     if (invalid := form.field_error()) is not None:
         return _question_page(exam, found, question, form, Refusal(invalid), view, 422)
     given, error = answer_from_form(form.choice.data or "", form.amount.data or "", view)
@@ -242,7 +244,7 @@ def answer(sitting_id: int) -> Any:
         return _question_page(exam, found, question, form,
                               error or Refusal("Answer the question."), view, 422)
     try:
-        verdict = backend().check(body, given)
+        verdict = verdict_of(dealt_question, given)
     except NotAnAnswerError as exc:
         return _question_page(exam, found, question, form, exc.refusal, view, 422)
     stored, _sitting, written = exams_db.record_answer(
@@ -318,7 +320,7 @@ def sitting_review(found: exams_db.Sitting) -> dict[str, Any]:
         "attempts_allowed": exams_db.attempts_allowed(db, exam, found.user_id),
         "sitting": found,
         "account": account,
-        "answers": [(a, backend().view(body), verdict) for a, (body, verdict) in
+        "answers": [(a, view_of(question), verdict) for a, (question, verdict) in
                     ((a, exam_verdict(a, exam.time_limit_s)) for a in answers)],
         "houses": house_titles(),
         "titles": console.family_titles(),

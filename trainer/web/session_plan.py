@@ -12,10 +12,7 @@ from dataclasses import dataclass
 
 from trainer.db.drilling import SessionRow
 from trainer.db.questions import NewQuestion
-from trainer.web.drillkit import DrillBackend, FamilyInfo, expected_of
-
-MIXED = "mixed"
-"""The family name of a session that drills every family the house has."""
+from trainer.web.drill_source import MIXED, deal, families_for
 
 
 def new_token() -> str:
@@ -23,17 +20,11 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-def families_at(backend: DrillBackend, house: str) -> list[FamilyInfo]:
-    """The drill families a house is drilled in."""
-    return [f for f in backend.families() if house in f.houses]
-
-
-def dealt(backend: DrillBackend, position: int, house: str, family: str, difficulty: str,
-          seed: int) -> NewQuestion:
+def dealt(position: int, house: str, family: str, difficulty: str, seed: int) -> NewQuestion:
     """A question dealt now, with a new token, ready to store: what regenerates it and its
     expected answer (its body is the drills' to give again)."""
-    body = backend.generate(house, family, seed, difficulty)
-    return NewQuestion(position, family, difficulty, seed, expected_of(body), new_token())
+    question = deal(house, family, seed, difficulty)
+    return NewQuestion(position, family, difficulty, seed, question.expected_text, new_token())
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,19 +44,19 @@ class SessionPlan:
             raise ValueError(f"session {session.id} is a retry: it is not dealt from a seed")
         return cls(session.house, session.family, session.difficulty, session.seed)
 
-    def questions(self, backend: DrillBackend, positions: range) -> list[NewQuestion]:
+    def questions(self, positions: range) -> list[NewQuestion]:
         """The questions at ``positions``, generated (not yet stored), each with a new token."""
-        return [self._question(backend, position) for position in positions]
+        return [self._question(position) for position in positions]
 
-    def _question(self, backend: DrillBackend, position: int) -> NewQuestion:
-        family, difficulty = self._family_and_difficulty(backend, position)
+    def _question(self, position: int) -> NewQuestion:
+        family, difficulty = self._family_and_difficulty(position)
         seed = (self.seed * 1009 + position) % (2**31)
-        return dealt(backend, position, self.house, family, difficulty, seed)
+        return dealt(position, self.house, family, difficulty, seed)
 
-    def _family_and_difficulty(self, backend: DrillBackend, position: int) -> tuple[str, str]:
+    def _family_and_difficulty(self, position: int) -> tuple[str, str]:
         if self.family != MIXED:
             return self.family, self.difficulty
-        families = sorted(families_at(backend, self.house), key=lambda f: f.name)
+        families = sorted(families_for(self.house), key=lambda f: f.name)
         family = families[(self.seed + position) % len(families)]
         if self.difficulty in family.difficulties:
             return family.name, self.difficulty

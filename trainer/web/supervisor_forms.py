@@ -24,8 +24,9 @@ from wtforms.validators import (
 )
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from trainer.drills import Family
 from trainer.text_rules import free_text_problem, normal_username, short, username_problem
-from trainer.web.drillkit import FamilyInfo, all_difficulties, exam_pairs
+from trainer.web.drill_views import all_difficulties, exam_pairs
 from trainer.web.forms import (
     WholeNumberField,
     new_password_field,
@@ -158,7 +159,7 @@ class ExamForm(FlaskForm):
         NumberRange(min=1, max=100, message="Between 1 and 100 attempts.")])
     trainees = CheckboxesField("Assign to", validators=[Optional()], coerce=int)
 
-    def setup(self, houses: dict[str, str], families: list[FamilyInfo],
+    def setup(self, houses: dict[str, str], families: list[Family],
               trainees: list[tuple[int, str]]) -> ExamForm:
         self._families = {f.name: f for f in families}
         self.houses.choices = dict(houses)

@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 
 from trainer.drills.chips import DEFAULT_CHIPS
 from trainer.engine.money import format_money
-from trainer.web.drillkit import BoxView, CardView, QuestionView, VerdictView, choice_label
+from trainer.web.drill_views import BoxView, CardView, QuestionView, VerdictView, choice_label
 from trainer.web.houses_view import with_house_titles
 from trainer.web.session_plan import new_token
 

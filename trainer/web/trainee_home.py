@@ -13,18 +13,15 @@ from werkzeug.datastructures import MultiDict
 
 from trainer.db import drilling
 from trainer.db.scores import Score, family_scores
+from trainer.drills import Family
+from trainer.web import drill_source
 from trainer.web.database import get_db
-from trainer.web.drill_source import (
-    backend,
-    families_by_name,
-    families_for,
-    session_family_titles,
-)
-from trainer.web.drillkit import FamilyInfo, all_difficulties
+from trainer.web.drill_source import MIXED, families_by_name, families_for, session_family_titles
+from trainer.web.drill_views import all_difficulties
 from trainer.web.forms import StartDrillForm
 from trainer.web.houses_view import house_titles
 from trainer.web.htmx import redirect_to
-from trainer.web.session_plan import MIXED, SessionPlan, new_token
+from trainer.web.session_plan import SessionPlan, new_token
 
 RESUMABLE_SHOWN = 5  # unfinished sessions offered on the home page, newest first
 RECENT_SHOWN = 5  # finished sessions listed on the home page, newest first, with summaries
@@ -38,13 +35,13 @@ class Suggestion:
     reason: str
 
 
-def house_for(family: FamilyInfo, last_house: str | None) -> str:
+def house_for(family: Family, last_house: str | None) -> str:
     """Where a one-click drill of ``family`` is dealt: the house of the trainee's latest
     session, if it deals that drill, else the drill's first house."""
     return last_house if last_house in family.houses else family.houses[0]
 
 
-def suggest(families: list[FamilyInfo], scores: dict[str, Score],
+def suggest(families: list[Family], scores: dict[str, Score],
             last_house: str | None) -> Suggestion | None:
     """The next drill: a family never tried, else the one with the lowest recent accuracy."""
     if not families:
@@ -74,7 +71,7 @@ def _last_house() -> str | None:
 def _start_form(formdata: MultiDict[str, str] | None = None,
                 last_house: str | None = None) -> StartDrillForm:
     """The start form, as posted, or new: its house ``last_house``."""
-    families = backend().families()
+    families = drill_source.families()
     form = StartDrillForm(formdata=formdata) if formdata is not None else StartDrillForm()
     form.house.choices = list(house_titles().items())
     # each drill names its houses: trainer.js offers only the chosen house's drills
@@ -91,7 +88,7 @@ def _start_form(formdata: MultiDict[str, str] | None = None,
 
 def _home(form: StartDrillForm, last_house: str | None, status: int = 200) -> Any:
     db = get_db()
-    families = backend().families()
+    families = drill_source.families()
     scores = family_scores(db, current_user.id)
     unfinished = drilling.unfinished_sessions(db, current_user.id, limit=RESUMABLE_SHOWN)
     return render_template(
@@ -137,7 +134,7 @@ def start() -> Any:
             plan = SessionPlan(house, family_name, difficulty, secrets.randbelow(2**31))
             session = drilling.start_session(
                 get_db(), current_user.id, house, family_name, difficulty, length, plan.seed,
-                plan.questions(backend(), range(length)), form.start_token.data or None,
+                plan.questions(range(length)), form.start_token.data or None,
             )
             return redirect_to(url_for(".drill", session_id=session.id))
     return _home(form, _last_house(), 422)

@@ -1,20 +1,17 @@
-"""What the web app needs from the drills package, as plain view objects.
+"""What the pages show of a question and a verdict, as plain view objects.
 
-The web layer never computes an answer: it asks a ``DrillBackend`` to
-generate a question (stored as the drills package's own JSON), to describe
-it for the page (without the answer), and to check an answer.  The real
-backend wraps ``trainer.drills``; tests may inject another through
-``app.config["DRILL_BACKEND"]``.
+The web never computes an answer: ``trainer.web.question_view`` lays out the drills'
+``Question`` as a ``QuestionView`` (never its answer) and turns their ``Verdict`` into a
+``VerdictView``; the templates render these fields, and nothing parses them back.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Protocol
 
+from trainer.drills import Family
 from trainer.engine.cards import Card
 
 
@@ -43,31 +40,12 @@ class NotAnAnswerError(ValueError):
         return Refusal(str(self), self.boxes)
 
 
-@dataclass(frozen=True, slots=True)
-class FamilyInfo:
-    """A drill family as the home page lists it."""
-
-    name: str
-    title: str
-    description: str
-    houses: tuple[str, ...]
-    answer_kind: str
-    par_seconds: float
-    difficulties: tuple[str, ...]
-
-
-def expected_of(question_json: str) -> str:
-    """The expected answer of a question's body, as the trainee is shown it."""
-    data = json.loads(question_json)
-    return str(data.get("expected_text") or data.get("expected") or data.get("answer") or "")
-
-
-def all_difficulties(families: Iterable[FamilyInfo]) -> list[str]:
+def all_difficulties(families: Iterable[Family]) -> list[str]:
     """Every difficulty the families offer, once each, in the order they first name them."""
     return list(dict.fromkeys(d for family in families for d in family.difficulties))
 
 
-def exam_pairs(houses: Iterable[str], names: Iterable[str], families: Iterable[FamilyInfo]
+def exam_pairs(houses: Iterable[str], names: Iterable[str], families: Iterable[Family]
                ) -> list[tuple[str, str]]:
     """The (house, family) pairs an exam of these houses and families asks, sorted: each
     family at each chosen house that drills it."""
@@ -227,22 +205,6 @@ class VerdictView:
     boxes: tuple[BoxNet, ...] = ()
     rules: tuple[CitedRule, ...] = ()
     """The house rules the answer rests on, with their sources."""
-
-
-class DrillBackend(Protocol):
-    """The drills package as the web app sees it."""
-
-    def families(self) -> list[FamilyInfo]: ...
-
-    def generate(self, house: str, family: str, seed: int, difficulty: str) -> str:
-        """A new question as JSON (answer included: it never leaves the server)."""
-        ...
-
-    def view(self, question_json: str) -> QuestionView: ...
-
-    def check(self, question_json: str, answer: Answer) -> VerdictView:
-        """Check an answer; raise ``NotAnAnswerError`` for an answer that cannot be read."""
-        ...
 
 
 CHOICE_LABELS = {

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
-from trainer.web.drillkit import (
+from dataclasses import replace
+
+from trainer.drills import Family, find_family
+from trainer.web.drill_views import (
     ACTION_KEYS,
     CHOICE_LABELS,
-    FamilyInfo,
     all_difficulties,
     choice_label,
     choices_with_keys,
 )
 
 
-def family(name: str, *difficulties: str) -> FamilyInfo:
-    return FamilyInfo(name, name.title(), "", ("europoker",), "action", 3.0, difficulties)
+def family(name: str, default: str, *others: str) -> Family:
+    """A family whose levels are ``default`` (first) and ``others``."""
+    real = find_family("dealer-draw")
+    level = real.level(None)
+    return replace(real, name=name, default_difficulty=default,
+                   levels={n: level for n in (*others, default)})
 
 
 def test_all_difficulties_once_each_in_the_order_first_named() -> None:
