@@ -35,7 +35,7 @@ from trainer.web.drill_views import NotAnAnswerError, QuestionView, Refusal, Ver
 from trainer.web.forms import AnswerForm
 from trainer.web.houses_view import house_facts, house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
-from trainer.web.question_view import verdict_of, view_of
+from trainer.web.question_view import verdict_of, view_for
 from trainer.web.record import attempt_verdict
 from trainer.web.session_plan import SessionPlan, new_token
 
@@ -125,7 +125,7 @@ def _question_context(session: drilling.SessionRow, question: questions.Question
     return {
         "session": session,
         "question": question,
-        "view": view or view_of(question_of(question, question.snapshot)),
+        "view": view or view_for(question, question.snapshot),
         "form": form,
         "error": error,
         "house_title": house_titles().get(session.house, session.house),
@@ -164,7 +164,7 @@ def answer(session_id: int) -> Any:
     if (invalid := form.field_error()) is not None:
         return _reask(session, question, form, Refusal(invalid))
     dealt = question_of(question, question.snapshot)
-    view = view_of(dealt)
+    view = view_for(question, question.snapshot)
     checked = _check_posted(dealt, view, form)
     existing = drilling.attempt_for_question(db, question.id) if question.answered else None
     if existing is not None:  # a double submit, or another window: the first answer stands
@@ -269,8 +269,8 @@ def _feedback_context(session: drilling.SessionRow, question: questions.Question
     not drawn again.  ``verdict``: the check of the answer, when the caller has it (else it
     is made again)."""
     if verdict is None or view is None:
-        dealt, verdict = attempt_verdict(attempt)
-        view = view or view_of(dealt)
+        verdict = attempt_verdict(attempt)
+        view = view or view_for(attempt, attempt.snapshot)
     # nothing comes after this feedback: its session's last question, or an ended session
     last = question.position + 1 >= session.length or session.finished
     db = get_db()
@@ -289,7 +289,7 @@ def _feedback_context(session: drilling.SessionRow, question: questions.Question
         else streak,
         "last": last,
         "upcoming": upcoming,
-        "upcoming_view": view_of(question_of(upcoming, upcoming.snapshot))
+        "upcoming_view": view_for(upcoming, upcoming.snapshot)
         if upcoming else None,
         "upcoming_family_title": family_title(upcoming.family) if upcoming else None,
         # how long it has waited behind the feedback so far (a reload of the feedback page)

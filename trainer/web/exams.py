@@ -31,7 +31,7 @@ from trainer.web.drill_views import NotAnAnswerError, QuestionView, Refusal, exa
 from trainer.web.forms import AnswerForm
 from trainer.web.houses_view import house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
-from trainer.web.question_view import verdict_of, view_of
+from trainer.web.question_view import verdict_of, view_for
 from trainer.web.record import exam_verdict
 from trainer.web.roles import is_supervisor, trainee_required
 from trainer.web.session_plan import dealt
@@ -195,7 +195,7 @@ def _question_page(exam: exams_db.Exam, sitting: exams_db.Sitting,
     return render(
         "exams/sitting.html", "exams/_question.html", status,
         exam=exam, sitting=sitting, question=question, form=form, error=error,
-        view=view or view_of(question_of(question, question.snapshot)),
+        view=view or view_for(question, question.snapshot),
         house_title=house_titles().get(question.house, question.house),
         family_title=console.family_titles().get(question.family, question.family),
         left_s=-(-left_ms // 1000), note=note,
@@ -236,7 +236,7 @@ def answer(sitting_id: int) -> Any:
     if found.finished or question.answered:  # recorded once: the first answer stands
         return _next(found.id, _not_recorded(question))
     dealt_question = question_of(question, question.snapshot)
-    view = view_of(dealt_question)
+    view = view_for(question, question.snapshot)
     if (invalid := form.field_error()) is not None:
         return _question_page(exam, found, question, form, Refusal(invalid), view, 422)
     given, error = answer_from_form(form.choice.data or "", form.amount.data or "", view)
@@ -320,8 +320,8 @@ def sitting_review(found: exams_db.Sitting) -> dict[str, Any]:
         "attempts_allowed": exams_db.attempts_allowed(db, exam, found.user_id),
         "sitting": found,
         "account": account,
-        "answers": [(a, view_of(question), verdict) for a, (question, verdict) in
-                    ((a, exam_verdict(a, exam.time_limit_s)) for a in answers)],
+        "answers": [(a, view_for(a, a.snapshot), exam_verdict(a, exam.time_limit_s))
+                    for a in answers],
         "houses": house_titles(),
         "titles": console.family_titles(),
         "no_answer": exams_db.NO_ANSWER,

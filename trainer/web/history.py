@@ -14,7 +14,7 @@ from trainer.db import accounts, drilling
 from trainer.web import console
 from trainer.web.database import get_db
 from trainer.web.houses_view import house_facts, house_titles
-from trainer.web.question_view import view_of
+from trainer.web.question_view import view_for
 from trainer.web.record import attempt_verdict
 from trainer.web.roles import is_supervisor
 
@@ -29,8 +29,8 @@ def replay(attempt_id: int) -> Any:
     attempt = drilling.get_attempt(get_db(), attempt_id)
     if attempt is None or (attempt.user_id != current_user.id and not is_supervisor()):
         abort(404)
-    question, verdict = attempt_verdict(attempt)
-    view = view_of(question)
+    verdict = attempt_verdict(attempt)
+    view = view_for(attempt, attempt.snapshot)
     par_ms = int(view.par_seconds * 1000)
     return render_template(
         "replay.html", attempt=attempt, verdict=verdict, view=view, par_ms=par_ms,

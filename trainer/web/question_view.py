@@ -23,6 +23,7 @@ from trainer.drills import (
 from trainer.drills.build import signed
 from trainer.engine.houses import find_house
 from trainer.engine.money import format_money
+from trainer.web.drill_source import Dealt, deal, question_of
 from trainer.web.drill_views import (
     Answer,
     BoxNet,
@@ -88,6 +89,19 @@ def _boxes(question: Question) -> tuple[BoxView, ...]:
 def house_chips(house: str) -> tuple[Decimal, ...]:
     """The chips of a house's table (worked out once per house)."""
     return chip_set(find_house(house))
+
+
+def view_for(dealt: Dealt, snapshot: str | None) -> QuestionView:
+    """The view of a stored question: laid out once for the questions dealt from their seeds
+    (a session's are shown, checked and replayed again and again), afresh for a snapshot."""
+    if snapshot is not None:
+        return view_of(question_of(dealt, snapshot))
+    return _dealt_view(dealt.house, dealt.family, dealt.seed, dealt.difficulty)
+
+
+@functools.lru_cache(maxsize=4096)
+def _dealt_view(house: str, family: str, seed: int, difficulty: str) -> QuestionView:
+    return view_of(deal(house, family, seed, difficulty))
 
 
 def view_of(question: Question) -> QuestionView:

@@ -30,19 +30,19 @@ def judged(question: Question, answer: str, expected: str,
     return verdict if kept_lines is None else replace(verdict, lines=kept_lines, detail="")
 
 
-def attempt_verdict(attempt: AttemptRow) -> tuple[Question, VerdictView]:
-    """A drill attempt's question and the verdict on its answer."""
+def attempt_verdict(attempt: AttemptRow) -> VerdictView:
+    """The verdict on a drill attempt's answer, checked again."""
     question = question_of(attempt, attempt.snapshot)
-    return question, judged(question, attempt.answer, attempt.expected, attempt.kept_lines)
+    return judged(question, attempt.answer, attempt.expected, attempt.kept_lines)
 
 
-def exam_verdict(answer: ExamAnswer, time_limit_s: int) -> tuple[Question, VerdictView | None]:
-    """An exam question and, once answered, the verdict on its answer (a question whose
-    time ran out says so)."""
-    question = question_of(answer, answer.snapshot)
+def exam_verdict(answer: ExamAnswer, time_limit_s: int) -> VerdictView | None:
+    """The verdict on an exam question's answer, checked again (None: not answered yet; a
+    question whose time ran out says so)."""
     if answer.answer is None:
-        return question, None
+        return None
     if answer.answer == NO_ANSWER:
         lines = answer.kept_lines or (f"Time ran out: the limit is {time_limit_s} s.",)
-        return question, VerdictView(False, answer.expected, lines, NO_ANSWER)
-    return question, judged(question, answer.answer, answer.expected, answer.kept_lines)
+        return VerdictView(False, answer.expected, lines, NO_ANSWER)
+    question = question_of(answer, answer.snapshot)
+    return judged(question, answer.answer, answer.expected, answer.kept_lines)

@@ -14,7 +14,7 @@ from trainer.web.database import get_db
 from trainer.web.drill_flow import own_session
 from trainer.web.drill_source import family_title, session_titles
 from trainer.web.htmx import redirect_to, render
-from trainer.web.question_view import view_of
+from trainer.web.question_view import view_for
 from trainer.web.record import attempt_verdict
 
 
@@ -27,8 +27,8 @@ def summary(session_id: int) -> Any:
     attempts = drilling.session_attempts(db, session.id)
     by_drill = [(family, family_title(family), score(a for a in attempts if a.family == family))
                 for family in sorted({a.family for a in attempts}, key=family_title)]  # as titled
-    mistakes = [(attempt, view_of(question), verdict) for attempt, (question, verdict) in
-                ((a, attempt_verdict(a)) for a in attempts if not a.correct)]
+    mistakes = [(a, view_for(a, a.snapshot), attempt_verdict(a))
+                for a in attempts if not a.correct]
     return render("summary.html", "drill/_summary.html",
                   session=session,
                   attempts=attempts,
