@@ -562,8 +562,10 @@ def test_a_drill_and_an_exam_record_an_answer_alike(real_app: Flask, family: str
     assert attempt is not None
     review = client.get(f"{sitting_url}/result").get_data(as_text=True)
     replay = client.get(f"/attempts/{attempt.id}").get_data(as_text=True)
-    for shown in (review, replay):
+    for shown in (review, replay):  # the verdict told alike on both pages
         assert 'class="rule"' in shown and 'class="expected"' in shown
+        assert ('<table class="box-nets">' in shown) is (family == "table-settlement")
+        assert "The house rule" in shown or family == "table-settlement"  # (plain wins cite none)
 
 
 
