@@ -191,11 +191,12 @@ def test_a_stored_question_of_a_newer_format_is_refused() -> None:
 
 
 def test_a_question_stored_before_format_3_keeps_its_explanation_s_lines() -> None:
-    """Before format 3 a table's explanation was one text, a line a box joined by " | "."""
+    """Before format 3 a table's explanation was one text, a line a box joined by " | ",
+    and its prompt one text, a line a box joined by new lines."""
     question = generate("europoker", "table-settlement", 0, "medium")
     stored = question.to_dict() | {"version": 2}
-    del stored["explanation_lines"]
-    assert len(question.explanation_lines) > 1
+    del stored["explanation_lines"], stored["prompt_lines"]
+    assert len(question.explanation_lines) > 1 and len(question.prompt_lines) > 3
     assert Question.from_dict(stored) == question
     assert Question.from_dict(question.to_dict()) == question
 

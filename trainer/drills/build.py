@@ -32,7 +32,8 @@ class Draft:
     """
 
     table: Table
-    prompt: str
+    prompt: str | tuple[str, ...]
+    """What the question asks: a sentence, or lines (a table: the dealer, each box, the ask)."""
     kind: AnswerKind
     expected: str
     explanation: str | tuple[str, ...]

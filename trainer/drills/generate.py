@@ -90,7 +90,7 @@ def _finish(rules: HouseRules, fam: Family, seed: int, difficulty: str, draft: D
         family=fam.name,
         seed=seed,
         difficulty=difficulty,
-        prompt=draft.prompt,
+        prompt_lines=(draft.prompt,) if isinstance(draft.prompt, str) else draft.prompt,
         answer_kind=kind,
         choices=draft.choices,
         table=draft.table,

@@ -21,7 +21,8 @@ from trainer.drills.table import Table
 FORMAT_VERSION = 3
 """Bumped when the stored form of a question changes incompatibly (2: a chips
 question's ``expected`` is its fewest chips, ``2x25 1x2.50``, not the amount; 3: the
-explanation is kept as lines, ``explanation_lines``, one a box for a table)."""
+explanation and the prompt are kept as lines, ``explanation_lines`` and ``prompt_lines``,
+one a box for a table)."""
 LINES_BEFORE_3 = " | "
 """How a question stored before format 3 joined its explanation's lines."""
 
@@ -41,7 +42,8 @@ class Question:
     family: str
     seed: int
     difficulty: str
-    prompt: str
+    prompt_lines: tuple[str, ...]
+    """What it asks: one line, or a table's lines (the dealer's, one a box, the ask)."""
     answer_kind: AnswerKind
     choices: tuple[str, ...]
     table: Table
@@ -56,6 +58,11 @@ class Question:
     fewest_chips: bool = False
     version: int = FORMAT_VERSION
     hint: str = field(default="")
+
+    @property
+    def prompt(self) -> str:
+        """What it asks, as one text (a table's lines joined by new lines)."""
+        return "\n".join(self.prompt_lines)
 
     @property
     def explanation(self) -> str:
@@ -77,6 +84,7 @@ class Question:
             "seed": self.seed,
             "difficulty": self.difficulty,
             "prompt": self.prompt,
+            "prompt_lines": list(self.prompt_lines),
             "answer_kind": self.answer_kind.value,
             "choices": list(self.choices),
             "chips": [str(c) for c in self.chips],
@@ -113,7 +121,8 @@ class Question:
             family=str(data["family"]),
             seed=int(data["seed"]),
             difficulty=str(data["difficulty"]),
-            prompt=str(data["prompt"]),
+            prompt_lines=tuple(str(line) for line in data["prompt_lines"])
+            if version >= 3 else tuple(str(data["prompt"]).split("\n")),
             answer_kind=AnswerKind(data["answer_kind"]),
             choices=tuple(str(c) for c in data.get("choices", [])),
             table=Table.from_dict(data["table"]),

@@ -118,6 +118,8 @@ class QuestionView:
     hint: str = ""
     placeholder: str = ""
     focus: int | None = None
+    prompt_lines: tuple[str, ...] = ()
+    """The prompt's lines (a table: the dealer's, one a box, the ask); empty: one line."""
     net_labels: tuple[str, ...] = ()
     """For ``nets``: one label per box answered (split hands of a box share one net);
     empty means one per entry of ``boxes``."""
@@ -128,22 +130,21 @@ class QuestionView:
         return self.net_labels or tuple(box.label for box in self.boxes)
 
     @property
+    def lead(self) -> str:
+        """The prompt's first line (a settlement's dealer, with any rule about the draw)."""
+        return self.prompt_lines[0] if self.prompt_lines else self.prompt
+
+    @property
     def boxes_in_words(self) -> str:
         """A settlement's boxes told in words, each with its total: its prompt's lines between
         the dealer's (the first) and the ask (the last). They repeat the felt, so the page
         folds them; '' for any other prompt."""
-        lines = self.prompt.split("\n")
-        return "\n".join(lines[1:-1]) if self.kind == "nets" and len(lines) > 2 else ""
-
-    @property
-    def lead(self) -> str:
-        """The prompt's first line (a settlement's dealer, with any rule about the draw)."""
-        return self.prompt.split("\n", 1)[0]
+        return "\n".join(self.prompt_lines[1:-1]) if self.kind == "nets" else ""
 
     @property
     def ask(self) -> str:
         """The prompt's last line: what the question asks."""
-        return self.prompt.rpartition("\n")[2]
+        return self.prompt_lines[-1] if self.prompt_lines else self.prompt
 
     @property
     def wide_table(self) -> bool:

@@ -126,6 +126,8 @@ def view_of(question: Question) -> QuestionView:
     return QuestionView(
         family=question.family,
         prompt=with_house_titles(question.prompt),  # the dealer's line names the house
+        prompt_lines=tuple(with_house_titles(line) for line in question.prompt_lines)
+        if len(question.prompt_lines) > 1 else (),
         kind=web_kind,
         choices=choices_with_keys(choices),
         dealer=tuple(CardView.of(c) for c in table.dealer),

@@ -190,9 +190,9 @@ def build(ctx: Ctx) -> Draft:
     expected = ";".join(signed(n + Decimal(0)) for n in nets)
     return Draft(
         table=Table(dealer=dealer, hands=seats, ask="table-nets"),
-        prompt=(f"The dealer finishes with {show(dealer)} ({_describe(dealer)}{stopped}).\n"
-                + "\n".join(lines)
-                + f"\nGive the net of each of the {boxes} boxes, left to right "
+        prompt=(f"The dealer finishes with {show(dealer)} ({_describe(dealer)}{stopped}).",
+                *lines,
+                f"Give the net of each of the {boxes} boxes, left to right "
                 "(+ you pay, - you take, 0 push)."),
         kind=AnswerKind.NETS,
         expected=expected,
