@@ -653,3 +653,15 @@ def test_m012_caps_the_time_of_answers_timed_out_before_it(tmp_path: Path) -> No
     times = [answer.elapsed_ms for answer in exams_db.sitting_answers(database, sitting_id)]
     assert times == [4_000, 32_000]  # the limit and the 2 s grace of the time
     assert database.execute("SELECT elapsed_ms FROM exam_sittings").fetchone()[0] == 36_000
+
+
+def test_an_answer_times_its_question_as_it_stands_when_recorded(db: Database,
+                                                                 trainee: int) -> None:
+    """Read before another tab showed it again after a break: the answer's time runs from
+    that showing, and the break before it is set aside once, not counted twice."""
+    session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 3, 42)
+    stale = issue(db, session, 0, shown_ms=1_000)
+    qs.show_question(db, stale.id, 400_000)  # another tab, after a break: the clock restarts
+    attempt = answer(db, stale, answered_ms=401_000).attempt
+    assert (attempt.elapsed_ms, attempt.set_aside_ms) == (1_000, 399_000)
+    assert d.attempt_for_question(db, stale.id) == attempt

@@ -23,6 +23,7 @@ from sqlite_utils import Database
 
 from trainer.db import connect, drilling, migrate, reports, scores
 from trainer.db import exams as exams_db
+from trainer.db.migrations import _explanations_as_lines
 from trainer.web import create_app
 
 FIXTURES = Path(__file__).with_name("fixtures")
@@ -121,3 +122,20 @@ def test_the_old_tables_are_gone_and_questions_are_kept_as_shown(
     exam_answers = sum(len(a) for a in BEFORE["exam_answers"].values())
     assert (dealt, kept) == (issued, issued) == (63, 63)  # one left when its session ended
     assert answered == len(BEFORE["attempts"]) + exam_answers == 62
+
+
+def test_kept_explanations_become_lines_in_chunks(tmp_path: Path) -> None:
+    """m016 splits a table's explanation (" | ") into lines a chunk of rows at a time, and
+    keeps any other as one line, so a large history upgrades in flat memory."""
+    db = Database(tmp_path / "snapshots.db")
+    db.execute("CREATE TABLE question_snapshots (question_id INTEGER PRIMARY KEY,"
+               " question TEXT NOT NULL, explanation TEXT)")
+    kept = {1: "box 1: win | box 2: lose", 2: "europoker: S17", 3: None,
+            4: "box 1: push | box 2: win | box 3: lose", 5: "a | b"}
+    for question, text in kept.items():
+        db.execute("INSERT INTO question_snapshots VALUES (?, '{}', ?)", [question, text])
+    _explanations_as_lines(db, chunk=1)
+    stored = dict(db.execute("SELECT question_id, explanation FROM question_snapshots"))
+    assert {q: (None if text is None else json.loads(text)) for q, text in stored.items()} == {
+        1: ["box 1: win", "box 2: lose"], 2: ["europoker: S17"], 3: None,
+        4: ["box 1: push", "box 2: win", "box 3: lose"], 5: ["a", "b"]}

@@ -405,6 +405,28 @@ def rows(response: Any) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
 
 
+def test_an_attempt_no_longer_dealt_still_replays_as_recorded(
+        app: Flask, client: FlaskClient, auth: Any, world: dict[str, int]) -> None:
+    """A drill or a house a later release dropped: the replay says the question can no
+    longer be dealt and shows the answer as recorded, never an error."""
+    db = connect(app.config["DATABASE"])
+    db.execute("UPDATE questions SET family = 'retired-drill' WHERE id ="
+               " (SELECT question_id FROM answers WHERE id = 1)")
+    db.execute("UPDATE questions SET house = 'closed-casino' WHERE id ="
+               " (SELECT question_id FROM answers WHERE id = 2)")
+    db.conn.commit()
+    db.close()
+    auth.login("sue")
+    retired = client.get("/attempts/1")
+    assert retired.status_code == 200
+    assert "can no longer be dealt: this release has no such drill or house" in (
+        retired.get_data(as_text=True))
+    assert "Right" in retired.get_data(as_text=True)
+    closed = client.get("/attempts/2")
+    assert closed.status_code == 200 and "can no longer be dealt" in closed.get_data(
+        as_text=True)
+
+
 def test_export_attempts_with_filters(app: Flask, client: FlaskClient, auth: Any,
                                       world: dict[str, int]) -> None:
     auth.login("sue")

@@ -330,11 +330,15 @@ def record_attempt(
         raise ValueError(f"question {question.id} was never shown in a drill: it cannot be "
                          "answered there")
     session_id = question.session_id
-    since_shown = max(0, answered_ms - question.shown_ms)
-    waited = min(since_shown, max(0, waited_ms)) if question.sent_ahead else 0
-    given = Given(answer, correct, since_shown - waited, answered_ms, waited)
     ahead = None
     with write_transaction(db):
+        # its clock as it stands now: another tab may have shown it again since it was read
+        shown_ms, sent_ahead, set_aside_ms = db.execute(
+            "SELECT shown_ms, sent_ahead, set_aside_ms FROM questions WHERE id = ?",
+            [question.id]).fetchone()
+        since_shown = max(0, answered_ms - shown_ms)
+        waited = min(since_shown, max(0, waited_ms)) if sent_ahead else 0
+        given = Given(answer, correct, since_shown - waited, answered_ms, waited)
         inserted = insert_answer(db, question.id, given)
         if inserted and question.position + 1 >= session_length:
             db.execute(
@@ -352,7 +356,7 @@ def record_attempt(
             snapshot=question.snapshot, answer=answer, expected=question.expected,
             correct=correct, kept_lines=None, elapsed_ms=given.elapsed_ms,
             answered_ms=answered_ms, waited_ms=waited, retry=inserted.retry,
-            set_aside_ms=question.set_aside_ms,
+            set_aside_ms=set_aside_ms,
         ), True, ahead, run)
     attempt = attempt_for_question(db, question.id)
     if attempt is None:

@@ -427,11 +427,7 @@ def m016_one_answer_record(db: Database) -> None:
         " JOIN exam_sittings s ON s.id = e.sitting_id WHERE e.answered_at IS NOT NULL"
         " ORDER BY e.answered_at, e.id", [first]
     )
-    kept = db.execute("SELECT question_id, explanation FROM question_snapshots"
-                      " WHERE explanation IS NOT NULL").fetchall()
-    db.conn.executemany(  # the lines a table's explanation joined with " | " before
-        "UPDATE question_snapshots SET explanation = ? WHERE question_id = ?",
-        [(json.dumps(text.split(" | "), ensure_ascii=False), question) for question, text in kept])
+    _explanations_as_lines(db)
     for table in ("attempts", "issued_questions", "exam_answers"):
         db.execute(f"DROP TABLE {table}")
     db.execute("CREATE UNIQUE INDEX questions_session ON questions (session_id, position)"
@@ -441,6 +437,23 @@ def m016_one_answer_record(db: Database) -> None:
     db.execute("CREATE UNIQUE INDEX answers_question ON answers (question_id)")
     db.execute("CREATE INDEX answers_user ON answers (user_id, answered_ms)")
     db.execute("CREATE INDEX answers_time ON answers (answered_ms)")
+
+
+def _explanations_as_lines(db: Database, chunk: int = 500) -> None:
+    """m016: each kept explanation as a JSON list of its lines.  A table's explanation joined
+    its lines with " | "; the others are one line.  Done in chunks, so memory stays flat
+    however many answers a database holds."""
+    db.execute("UPDATE question_snapshots SET explanation = json_array(explanation)"
+               " WHERE explanation IS NOT NULL AND instr(explanation, ' | ') = 0")
+    after = -1
+    while rows := db.execute(
+            "SELECT question_id, explanation FROM question_snapshots WHERE question_id > ?"
+            " AND instr(explanation, ' | ') > 0 ORDER BY question_id LIMIT ?",
+            [after, chunk]).fetchall():
+        db.conn.executemany("UPDATE question_snapshots SET explanation = ? WHERE question_id = ?",
+                            [(json.dumps(text.split(" | "), ensure_ascii=False), question)
+                             for question, text in rows])
+        after = rows[-1][0]
 
 
 def migrate(db: Database) -> list[str]:

@@ -167,9 +167,9 @@ def count_retries(db: Database, filters: Filters = Filters()) -> int:
 
 
 def houses_drilled(db: Database) -> list[str]:
-    """Every house with at least one drill question dealt."""
-    return [r[0] for r in db.execute("SELECT DISTINCT house FROM questions"
-                                     " WHERE session_id IS NOT NULL ORDER BY house")]
+    """Every house with at least one drill attempt."""
+    return [r[0] for r in db.execute(f"SELECT DISTINCT q.house FROM {_JOINED}"
+                                     " WHERE q.session_id IS NOT NULL ORDER BY q.house")]
 
 
 # ------------------------------------------------------------------ figures

@@ -26,7 +26,11 @@ _DEALER_CARDS = {
 
 
 def cited_rules(name: str, keys: Iterable[str]) -> tuple[CitedRule, ...]:
-    """The rules of house ``name`` with these profile keys, as its profile states them."""
+    """The rules of house ``name`` with these profile keys, as its profile states them
+    (none for a house this release does not ship: an old question's, replayed)."""
+    keys = tuple(keys)
+    if not keys or name not in shipped_houses():
+        return ()
     house = find_house(name)
     meanings = {spec.key: spec.meaning for spec in SPECS}
     return tuple(CitedRule(meanings[key], rule_value_text(getattr(house, key)),

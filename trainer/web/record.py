@@ -13,6 +13,7 @@ from dataclasses import replace
 from trainer.db.drilling import AttemptRow
 from trainer.db.exams import NO_ANSWER, ExamAnswer
 from trainer.drills import Question
+from trainer.engine.errors import EngineError
 from trainer.web.drill_source import question_of
 from trainer.web.drill_views import Answer, NotAnAnswerError, VerdictView
 from trainer.web.question_view import verdict_of
@@ -31,8 +32,13 @@ def judged(question: Question, answer: str, expected: str,
 
 
 def attempt_verdict(attempt: AttemptRow) -> VerdictView:
-    """The verdict on a drill attempt's answer, checked again."""
-    question = question_of(attempt, attempt.snapshot)
+    """The verdict on a drill attempt's answer, checked again (as recorded, for a question
+    this release can no longer deal)."""
+    try:
+        question = question_of(attempt, attempt.snapshot)
+    except EngineError:
+        return VerdictView(attempt.correct, attempt.expected, attempt.kept_lines or (),
+                           attempt.answer)
     return judged(question, attempt.answer, attempt.expected, attempt.kept_lines)
 
 
@@ -44,5 +50,11 @@ def exam_verdict(answer: ExamAnswer, time_limit_s: int) -> VerdictView | None:
     if answer.answer == NO_ANSWER:
         lines = answer.kept_lines or (f"Time ran out: the limit is {time_limit_s} s.",)
         return VerdictView(False, answer.expected, lines, NO_ANSWER)
-    question = question_of(answer, answer.snapshot)
-    return judged(question, answer.answer, answer.expected, answer.kept_lines)
+    try:
+        question = question_of(answer, answer.snapshot)
+    except EngineError:
+        return VerdictView(bool(answer.correct), answer.expected, answer.kept_lines or (),
+                           answer.answer)
+    verdict = judged(question, answer.answer, answer.expected, answer.kept_lines)
+    # a late answer counts as wrong, whatever it says (its boxes show what it said)
+    return replace(verdict, correct=False) if answer.timed_out else verdict
