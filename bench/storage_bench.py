@@ -32,7 +32,7 @@ from trainer.db import exams as exams_db
 from trainer.db.connection import checkpoint
 from trainer.db.questions import NewQuestion, question_at, show_question
 from trainer.db.users import create_user
-from trainer.drills import Question, generate, load_families
+from trainer.drills import DEAL_VERSION, Question, generate, load_families
 
 SESSION = 20
 EXAM_EVERY = 6_000
@@ -123,8 +123,8 @@ def build(path: Path, total: int, trainees: int, days: int, seed: int) -> float:
 def _drill(db: Database, user: int, at: int, questions: list[Dealt], number: int,
            rng: random.Random) -> None:
     house = questions[0].house
-    new = [NewQuestion(p, d.family, d.difficulty, d.seed, d.expected, f"{number:011d}{p:011d}")
-           for p, d in enumerate(questions)]
+    new = [NewQuestion(p, d.family, d.difficulty, d.seed, d.expected, f"{number:011d}{p:011d}",
+                       DEAL_VERSION) for p, d in enumerate(questions)]
     session = drilling.start_session(db, user, house, "mixed", "medium", len(new), number, new)
     for position, question in enumerate(questions):
         stored = question_at(db, session.id, position)
@@ -148,7 +148,7 @@ def _sit(db: Database, exam: exams_db.Exam, user: int, at: int, questions: list[
     for position in range(exam.questions):
         d = rng.choice(questions)
         new = NewQuestion(position, d.family, d.difficulty, d.seed, d.expected,
-                          f"x{sitting.id:010d}{position:011d}")
+                          f"x{sitting.id:010d}{position:011d}", DEAL_VERSION)
         asked = exams_db.issue(db, sitting, new, d.house, issued_ms=at)
         assert asked is not None
         at += rng.randrange(2_000, 20_000)

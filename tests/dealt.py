@@ -25,7 +25,7 @@ def expected_of(body: str) -> str:
 def kept(position: int, family: str, difficulty: str, seed: int, body: str,
          token: str) -> NewQuestion:
     """A question stored with ``body`` as its snapshot, not regenerated from its seed."""
-    return NewQuestion(position, family, difficulty, seed, expected_of(body), token, body)
+    return NewQuestion(position, family, difficulty, seed, expected_of(body), token, 0, body)
 
 
 def issue_kept(db: Database, sitting: Sitting, position: int, *, token: str, house: str,

@@ -34,7 +34,7 @@ def trainee(db: Database) -> int:
 
 def new_question(session: d.SessionRow, position: int, token: str = "") -> qs.NewQuestion:
     return qs.NewQuestion(position, session.family, session.difficulty, 100 + position, "stand",
-                          token or f"tok-{session.id}-{position}", f'{{"n": {position}}}')
+                          token or f"tok-{session.id}-{position}", 0, f'{{"n": {position}}}')
 
 
 def issue(db: Database, session: d.SessionRow, position: int, token: str = "",

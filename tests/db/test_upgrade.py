@@ -54,6 +54,7 @@ def as_kept(row: dict[str, Any]) -> dict[str, Any]:
     """A row read now in the old shape: its kept body as ``question``, its kept explanation's
     lines joined as the old release joined a table's (`` | ``)."""
     kept = row.pop("kept_lines")
+    assert row.pop("dealt_by") == 0  # dealt before m016: replayed from its snapshot
     return without(row, "snapshot", "answered_ms") | {
         "question": row["snapshot"], "explanation": None if kept is None else " | ".join(kept)}
 

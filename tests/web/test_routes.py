@@ -16,6 +16,7 @@ from tests.web.conftest import Auth, csrf_from
 from tests.web.test_real_drills import right_answer
 from trainer.db import connect, drilling, now_ms, questions, users
 from trainer.db.questions import NewQuestion
+from trainer.drills import DEAL_VERSION
 from trainer.drills.answers import parse_chips
 from trainer.drills.chips import chips_total
 from trainer.engine.money import format_money
@@ -1528,7 +1529,7 @@ def test_the_summary_breaks_a_mixed_session_down_by_drill_title(app: Flask, clie
     db = connect(app.config["DATABASE"])
     tina = users.find_user(db, "tina")
     assert tina is not None
-    dealt = [NewQuestion(p, family, "easy", p, "", f"mix-{p}")
+    dealt = [NewQuestion(p, family, "easy", p, "", f"mix-{p}", DEAL_VERSION)
              for p, family in enumerate(["blackjack-payout", "dealer-draw"])]
     session = drilling.start_session(db, tina.id, "europoker", "mixed", "easy", 2, 1, dealt)
     for position in range(2):
@@ -1547,3 +1548,25 @@ def test_the_summary_breaks_a_mixed_session_down_by_drill_title(app: Flask, clie
     # each mistake of a mixed session names its drill
     assert re.findall(r"<h3>Question (\d) <small data-drill>· ([^<]+)</small></h3>", summary) == [
         ("1", "Pay the blackjack"), ("2", "Dealer draws: hit or stand?")]
+
+
+def test_a_question_the_drills_deal_otherwise_since_is_refused_not_misjudged(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    """A session dealt before an upgrade that deals its seeds otherwise: its next answer is
+    refused with the reason (409), nothing recorded, rather than checked against another
+    question; its page says so."""
+    auth.login()
+    url = start(client, auth)
+    session_id = int(url.rsplit("/", 1)[1])
+    form = question_form(client.get(url).get_data(as_text=True))
+    db = connect(app.config["DATABASE"])
+    db.execute("UPDATE questions SET dealt_by = ? WHERE session_id = ?",
+               [DEAL_VERSION - 1, session_id])
+    db.conn.commit()
+    db.close()
+    response = client.post(f"{url}/answer", data=form | {"choice": "hit"}, headers=HX)
+    assert response.status_code == 409
+    assert "This question can no longer be checked: it was dealt by version" in (
+        response.get_data(as_text=True))
+    assert count_attempts(app) == 0
+    assert "can no longer be dealt" in client.get(url).get_data(as_text=True)

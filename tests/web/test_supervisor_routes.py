@@ -17,7 +17,7 @@ from tests.dealt import dealt_body
 from trainer.db import connect, drilling, now_ms, questions
 from trainer.db import exams as exams_db
 from trainer.db.questions import NewQuestion
-from trainer.drills import generate
+from trainer.drills import DEAL_VERSION, generate
 
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/supervisor/"}
 
@@ -69,7 +69,7 @@ def seed(app: Flask, answers: dict[str, list[bool]], house: str = "europoker",
             session = drilling.start_session(db, uid, house, family, "easy", len(marks), 7)
             questions.store_questions(db, session, [
                 NewQuestion(i, family, "easy", i, generate(house, family, i, "easy").expected_text,
-                            f"t-{session.id}-{i}") for i in range(len(marks))])
+                            f"t-{session.id}-{i}", DEAL_VERSION) for i in range(len(marks))])
             for i, right in enumerate(marks):
                 stored = questions.question_at(db, session.id, i)
                 assert stored is not None
@@ -108,7 +108,8 @@ def make_exam(app: Flask, title: str = "Dealer draw check",
         sitting = exams_db.start_sitting(db, exam, uid, 5)
         dealt = generate("europoker", "dealer-draw", 1, "easy")
         q = exams_db.issue(db, sitting, NewQuestion(0, "dealer-draw", "easy", 1,
-                                                    dealt.expected_text, f"tok-{exam.id}"),
+                                                    dealt.expected_text, f"tok-{exam.id}",
+                                                    DEAL_VERSION),
                            "europoker", issued_ms=1_000)
         assert q is not None
         exams_db.record_answer(db, q, answer=dealt.expected, correct=True,
@@ -425,6 +426,23 @@ def test_an_attempt_no_longer_dealt_still_replays_as_recorded(
     closed = client.get("/attempts/2")
     assert closed.status_code == 200 and "can no longer be dealt" in closed.get_data(
         as_text=True)
+
+
+def test_a_question_dealt_by_another_deal_version_replays_as_recorded(
+        app: Flask, client: FlaskClient, auth: Any, world: dict[str, int]) -> None:
+    """After an upgrade that deals its seed otherwise, an answer is shown as recorded, not
+    beside another question dealt from the same seed."""
+    db = connect(app.config["DATABASE"])
+    db.execute("UPDATE questions SET dealt_by = dealt_by - 1 WHERE id ="
+               " (SELECT question_id FROM answers WHERE id = 1)")
+    db.conn.commit()
+    db.close()
+    auth.login("sue")
+    html = client.get("/attempts/1").get_data(as_text=True)
+    assert (f"can no longer be dealt: it was dealt by version {DEAL_VERSION - 1} of the drills,"
+            f" and this release (version {DEAL_VERSION}) deals its seed otherwise") in html
+    assert 'data-card="' not in html  # no cards dealt again from its seed
+    assert "Right" in html  # the verdict as recorded
 
 
 def test_export_attempts_with_filters(app: Flask, client: FlaskClient, auth: Any,

@@ -87,6 +87,8 @@ class AttemptRow:
     set_aside_ms: int = 0
     """What a break took off the server's clock: the question's time on screen before its
     clock restarted (``elapsed_ms + waited_ms + set_aside_ms`` is the time since first shown)."""
+    dealt_by: int = 0
+    """The drills' deal version that dealt its question (0: before m016, a snapshot)."""
 
     @property
     def answered_at(self) -> str:
@@ -106,7 +108,7 @@ ATTEMPT_SELECT = """
     SELECT a.id, a.user_id, q.session_id, a.question_id, q.position, q.house, q.family, q.seed,
            q.difficulty, p.question AS snapshot, a.answer, q.expected, a.correct,
            p.explanation AS kept_lines, a.elapsed_ms, a.answered_ms,
-           a.waited_ms, a.retry, q.set_aside_ms
+           a.waited_ms, a.retry, q.set_aside_ms, q.dealt_by
     FROM answers a JOIN questions q ON q.id = a.question_id
     LEFT JOIN question_snapshots p ON p.question_id = q.id
 """
@@ -179,7 +181,8 @@ def start_retry(db: Database, session: SessionRow,
                                        retry_of=session.id)
             insert_questions(db, retry_id, session.house, [
                 NewQuestion(position, attempt.family, attempt.difficulty, attempt.seed,
-                            attempt.expected, new_token(), attempt.snapshot)
+                            attempt.expected, new_token(), attempt.dealt_by,
+                            attempt.snapshot)
                 for position, attempt in enumerate(wrong)
             ])
     return get_session(db, retry_id)
@@ -356,7 +359,7 @@ def record_attempt(
             snapshot=question.snapshot, answer=answer, expected=question.expected,
             correct=correct, kept_lines=None, elapsed_ms=given.elapsed_ms,
             answered_ms=answered_ms, waited_ms=waited, retry=inserted.retry,
-            set_aside_ms=set_aside_ms,
+            set_aside_ms=set_aside_ms, dealt_by=question.dealt_by,
         ), True, ahead, run)
     attempt = attempt_for_question(db, question.id)
     if attempt is None:

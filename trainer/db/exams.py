@@ -123,6 +123,8 @@ class ExamAnswer:
     elapsed_ms: int | None
     timed_out: bool
     answered_ms: int | None
+    dealt_by: int = 0
+    """The drills' deal version that dealt it (0: before m016, a snapshot)."""
 
     @property
     def answered(self) -> bool:
@@ -196,7 +198,7 @@ _ANSWER_SELECT = """
     SELECT q.id, q.sitting_id, q.position, q.token, q.house, q.family, q.seed, q.difficulty,
            p.question AS snapshot, q.issued_ms, a.answer, q.expected, a.correct,
            p.explanation AS kept_lines, a.elapsed_ms,
-           coalesce(a.timed_out, 0) AS timed_out, a.answered_ms
+           coalesce(a.timed_out, 0) AS timed_out, a.answered_ms, q.dealt_by
     FROM questions q LEFT JOIN answers a ON a.question_id = q.id
     LEFT JOIN question_snapshots p ON p.question_id = q.id
 """

@@ -331,8 +331,9 @@ def m016_one_answer_record(db: Database) -> None:
     """One record of questions and answers for drills and exams, compact (issue 32).
 
     ``questions`` holds every question dealt, in a drill session or an exam sitting, by
-    what regenerates it (house, family, difficulty, seed) and its expected answer (for the
-    log and the CSV without regenerating); ``answers`` holds what is the trainee's: the
+    what regenerates it (house, family, difficulty, seed, and the drills' deal version
+    that dealt it: ``dealt_by``, 0 before m016) and its expected answer (for the log and
+    the CSV without regenerating); ``answers`` holds what is the trainee's: the
     answer, right or wrong, its times.  A question's body and an answer's explanation are
     no longer stored: the drills regenerate them.  Questions dealt before m016 keep the
     body and explanation they were shown with in ``question_snapshots`` (a later release
@@ -359,6 +360,7 @@ def m016_one_answer_record(db: Database) -> None:
             shown_ms INTEGER,
             sent_ahead INTEGER NOT NULL DEFAULT 0 CHECK (sent_ahead IN (0, 1)),
             set_aside_ms INTEGER NOT NULL DEFAULT 0,
+            dealt_by INTEGER NOT NULL DEFAULT 0,
             CHECK ((session_id IS NULL) <> (sitting_id IS NULL))
         )
         """

@@ -54,6 +54,8 @@ class QuestionRow:
     snapshot: str | None = None
     answered: bool = False
     """Whether an answer to it is recorded."""
+    dealt_by: int = 0
+    """The drills' deal version that dealt it (0: before m016, kept as a snapshot)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +69,8 @@ class NewQuestion:
     seed: int
     expected: str
     token: str
+    dealt_by: int
+    """The drills' ``DEAL_VERSION`` that dealt it (0 for one stored with its ``body``)."""
     body: str | None = None
 
 
@@ -74,7 +78,8 @@ QUESTION_SELECT = """
     SELECT q.id, q.token, q.session_id, q.sitting_id, coalesce(s.user_id, t.user_id) AS user_id,
            q.position, q.house, q.family, q.seed, q.difficulty, q.expected, q.issued_ms,
            q.shown_ms, q.sent_ahead, q.set_aside_ms, p.question AS snapshot,
-           EXISTS (SELECT 1 FROM answers a WHERE a.question_id = q.id) AS answered
+           EXISTS (SELECT 1 FROM answers a WHERE a.question_id = q.id) AS answered,
+           q.dealt_by
     FROM questions q
     LEFT JOIN drill_sessions s ON s.id = q.session_id
     LEFT JOIN exam_sittings t ON t.id = q.sitting_id
@@ -106,10 +111,10 @@ def insert_question(db: Database, new: NewQuestion, house: str, *, session_id: i
     position already stored keeps its question."""
     cursor = db.execute(
         "INSERT INTO questions (session_id, sitting_id, position, token, house, family,"
-        " difficulty, seed, expected, issued_ms, shown_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,"
-        " ?, ?) ON CONFLICT DO NOTHING",
+        " difficulty, seed, expected, issued_ms, shown_ms, dealt_by) VALUES (?, ?, ?, ?, ?, ?,"
+        " ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
         [session_id, sitting_id, new.position, new.token, house, new.family, new.difficulty,
-         new.seed, new.expected, issued_ms, shown_ms],
+         new.seed, new.expected, issued_ms, shown_ms, new.dealt_by],
     )
     if cursor.rowcount == 1 and new.body is not None:
         db.execute("INSERT INTO question_snapshots (question_id, question) VALUES (?, ?)",

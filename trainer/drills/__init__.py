@@ -65,11 +65,12 @@ from trainer.drills.families import (
     load_families,
 )
 from trainer.drills.generate import check, generate
-from trainer.drills.question import Question, Verdict
+from trainer.drills.question import DEAL_VERSION, Question, Verdict
 from trainer.drills.table import Table, doubled_to, seat_names
 from trainer.engine.seat import Seat
 
 __all__ = [
+    "DEAL_VERSION",
     "AnswerKind",
     "DrillError",
     "Family",

@@ -23,6 +23,11 @@ FORMAT_VERSION = 3
 question's ``expected`` is its fewest chips, ``2x25 1x2.50``, not the amount; 3: the
 explanation and the prompt are kept as lines, ``explanation_lines`` and ``prompt_lines``,
 one a box for a table)."""
+DEAL_VERSION = 1
+"""Bumped with every change to what a seed deals (a generator, a scenario file, a house
+profile): the answer record stores each question by its seed and this version, and a
+question stored under another version is not dealt again as if it were the same one
+(``tests/drills/test_deal_version.py`` fails until it is bumped)."""
 LINES_BEFORE_3 = " | "
 """How a question stored before format 3 joined its explanation's lines."""
 

@@ -30,7 +30,7 @@ from trainer.db import drilling, now_ms, questions, scores
 from trainer.drills import Question
 from trainer.web.answer_input import answer_from_form
 from trainer.web.database import get_db
-from trainer.web.drill_source import family_title, question_of, session_titles
+from trainer.web.drill_source import NotDealtAgain, family_title, question_of, session_titles
 from trainer.web.drill_views import NotAnAnswerError, QuestionView, Refusal, VerdictView
 from trainer.web.forms import AnswerForm
 from trainer.web.houses_view import house_facts, house_titles
@@ -163,7 +163,12 @@ def answer(session_id: int) -> Any:
         return _ended_refusal(session)
     if (invalid := form.field_error()) is not None:
         return _reask(session, question, form, Refusal(invalid))
-    dealt = question_of(question, question.snapshot)
+    try:
+        dealt = question_of(question, question.snapshot)
+    except NotDealtAgain as exc:  # dealt before an upgrade that deals it otherwise
+        return render("refused.html", "drill/_refused.html", 409, session=session,
+                      message=f"This question can no longer be checked: {exc}. Nothing was "
+                              "recorded; end this session and start another.")
     view = view_for(question, question.snapshot)
     checked = _check_posted(dealt, view, form)
     existing = drilling.attempt_for_question(db, question.id) if question.answered else None

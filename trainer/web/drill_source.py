@@ -10,15 +10,22 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from trainer.db.drilling import SessionRow
-from trainer.drills import Family, Question, generate, load_families
+from trainer.drills import DEAL_VERSION, Family, Question, generate, load_families
+from trainer.engine.errors import EngineError
 from trainer.web.houses_view import house_titles
 
 MIXED = "mixed"
 """The family name of a session that drills every family the house has."""
 
 
+class NotDealtAgain(EngineError):
+    """A stored question this release cannot deal again as it was dealt (the message says
+    why): its drill or house is gone, or the drills deal its seed otherwise since."""
+
+
 class Dealt(Protocol):
-    """What regenerates a question: a stored question's house, family, seed and level."""
+    """What regenerates a question: a stored question's house, family, seed and level, and
+    the drills' deal version that dealt it."""
 
     @property
     def house(self) -> str: ...
@@ -31,6 +38,9 @@ class Dealt(Protocol):
 
     @property
     def difficulty(self) -> str: ...
+
+    @property
+    def dealt_by(self) -> int: ...
 
 
 @functools.cache
@@ -56,10 +66,17 @@ def deal(house: str, family: str, seed: int, difficulty: str) -> Question:
 
 
 def question_of(dealt: Dealt, snapshot: str | None) -> Question:
-    """A stored question: its ``snapshot`` (a question dealt before m016), else dealt again."""
+    """A stored question: its ``snapshot`` (a question dealt before m016), else dealt again
+    from its seed.  Raises ``NotDealtAgain`` when this release cannot deal it as it was."""
     if snapshot is not None:
         return Question.from_dict(json.loads(snapshot))
-    return deal(dealt.house, dealt.family, dealt.seed, dealt.difficulty)
+    if dealt.dealt_by != DEAL_VERSION:
+        raise NotDealtAgain(f"it was dealt by version {dealt.dealt_by} of the drills, and this "
+                            f"release (version {DEAL_VERSION}) deals its seed otherwise")
+    try:
+        return deal(dealt.house, dealt.family, dealt.seed, dealt.difficulty)
+    except EngineError:  # a drill family or a house profile a later release dropped
+        raise NotDealtAgain("this release has no such drill or house") from None
 
 
 def family_title(name: str) -> str:

@@ -26,7 +26,7 @@ from trainer.drills import Family
 from trainer.web import console
 from trainer.web.answer_input import answer_from_form
 from trainer.web.database import get_db
-from trainer.web.drill_source import question_of
+from trainer.web.drill_source import NotDealtAgain, question_of
 from trainer.web.drill_views import NotAnAnswerError, QuestionView, Refusal, exam_pairs
 from trainer.web.forms import AnswerForm
 from trainer.web.houses_view import house_titles
@@ -235,7 +235,11 @@ def answer(sitting_id: int) -> Any:
         abort(409)
     if found.finished or question.answered:  # recorded once: the first answer stands
         return _next(found.id, _not_recorded(question))
-    dealt_question = question_of(question, question.snapshot)
+    try:
+        dealt_question = question_of(question, question.snapshot)
+    except NotDealtAgain as exc:  # dealt before an upgrade that deals it otherwise
+        return _refused(409, f"This question can no longer be checked: {exc}. Nothing was "
+                             "recorded; ask a supervisor to allow another attempt")
     view = view_for(question, question.snapshot)
     if (invalid := form.field_error()) is not None:
         return _question_page(exam, found, question, form, Refusal(invalid), view, 422)

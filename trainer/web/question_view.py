@@ -21,10 +21,9 @@ from trainer.drills import (
     seat_names,
 )
 from trainer.drills.build import signed
-from trainer.engine.errors import EngineError
 from trainer.engine.houses import find_house
 from trainer.engine.money import format_money
-from trainer.web.drill_source import Dealt, deal, question_of
+from trainer.web.drill_source import Dealt, NotDealtAgain, deal, question_of
 from trainer.web.drill_views import (
     Answer,
     BoxNet,
@@ -95,16 +94,17 @@ def house_chips(house: str) -> tuple[Decimal, ...]:
 def view_for(dealt: Dealt, snapshot: str | None) -> QuestionView:
     """The view of a stored question: laid out once for the questions dealt from their seeds
     (a session's are shown, checked and replayed again and again), afresh for a snapshot.
-    A question this release can no longer deal (its drill or its house is gone) says so."""
+    A question this release cannot deal again as it was dealt says so."""
     try:
-        if snapshot is not None:
-            return view_of(question_of(dealt, snapshot))
-        return _dealt_view(dealt.house, dealt.family, dealt.seed, dealt.difficulty)
-    except EngineError:
+        question = question_of(dealt, snapshot)
+    except NotDealtAgain as exc:
         return QuestionView(family=dealt.family, kind="text", prompt=(
             f"This question ({dealt.family} at {dealt.house}, {dealt.difficulty}, seed "
-            f"{dealt.seed}) can no longer be dealt: this release has no such drill or house. "
-            "The answer and the expected answer are as they were recorded."))
+            f"{dealt.seed}) can no longer be dealt: {exc}. The answer and the expected answer "
+            "are as they were recorded."))
+    if snapshot is None:
+        return _dealt_view(dealt.house, dealt.family, dealt.seed, dealt.difficulty)
+    return view_of(question)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -13,8 +13,7 @@ from dataclasses import replace
 from trainer.db.drilling import AttemptRow
 from trainer.db.exams import NO_ANSWER, ExamAnswer
 from trainer.drills import Question
-from trainer.engine.errors import EngineError
-from trainer.web.drill_source import question_of
+from trainer.web.drill_source import NotDealtAgain, question_of
 from trainer.web.drill_views import Answer, NotAnAnswerError, VerdictView
 from trainer.web.question_view import verdict_of
 
@@ -36,7 +35,7 @@ def attempt_verdict(attempt: AttemptRow) -> VerdictView:
     this release can no longer deal)."""
     try:
         question = question_of(attempt, attempt.snapshot)
-    except EngineError:
+    except NotDealtAgain:
         return VerdictView(attempt.correct, attempt.expected, attempt.kept_lines or (),
                            attempt.answer)
     return judged(question, attempt.answer, attempt.expected, attempt.kept_lines)
@@ -52,7 +51,7 @@ def exam_verdict(answer: ExamAnswer, time_limit_s: int) -> VerdictView | None:
         return VerdictView(False, answer.expected, lines, NO_ANSWER)
     try:
         question = question_of(answer, answer.snapshot)
-    except EngineError:
+    except NotDealtAgain:
         return VerdictView(bool(answer.correct), answer.expected, answer.kept_lines or (),
                            answer.answer)
     verdict = judged(question, answer.answer, answer.expected, answer.kept_lines)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from trainer.db.drilling import SessionRow
 from trainer.db.questions import NewQuestion
+from trainer.drills import DEAL_VERSION
 from trainer.web.drill_source import MIXED, deal, families_for
 
 
@@ -24,7 +25,8 @@ def dealt(position: int, house: str, family: str, difficulty: str, seed: int) ->
     """A question dealt now, with a new token, ready to store: what regenerates it and its
     expected answer (its body is the drills' to give again)."""
     question = deal(house, family, seed, difficulty)
-    return NewQuestion(position, family, difficulty, seed, question.expected_text, new_token())
+    return NewQuestion(position, family, difficulty, seed, question.expected_text, new_token(),
+                       DEAL_VERSION)
 
 
 @dataclass(frozen=True, slots=True)
