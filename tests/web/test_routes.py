@@ -20,7 +20,7 @@ from trainer.drills import DEAL_VERSION
 from trainer.drills.answers import parse_chips
 from trainer.drills.chips import chips_total
 from trainer.engine.money import format_money
-from trainer.web import drill_flow, drill_source
+from trainer.web import answer_input, drill_source
 from trainer.web.drill_flow import ENDED_MESSAGE, REPEATED_NOTE, SAME_AGAIN_NOTE
 from trainer.web.session_plan import SessionPlan
 
@@ -936,7 +936,7 @@ def test_an_answer_racing_the_end_of_its_session_is_refused(
     """The session is ended (another tab) after the answer was read, before it is recorded:
     the write sees it ended, refuses with 409 and records nothing."""
     url, session_id, form = htmx_session(client, auth, 3)
-    checked = drill_flow.verdict_of
+    checked = answer_input.verdict_of
 
     def check_then_end(*args: Any) -> Any:
         db = connect(app.config["DATABASE"])
@@ -946,7 +946,7 @@ def test_an_answer_racing_the_end_of_its_session_is_refused(
             db.close()
         return checked(*args)
 
-    monkeypatch.setattr(drill_flow, "verdict_of", check_then_end)
+    monkeypatch.setattr(answer_input, "verdict_of", check_then_end)
     raced = client.post(f"{url}/answer", headers=HX, data=form | {"choice": "hit"})
     body = raced.get_data(as_text=True)
     assert raced.status_code == 409 and ENDED_MESSAGE in body

@@ -25,7 +25,7 @@ from sqlite_utils import Database
 
 from trainer.db.answers import Given, insert_answer
 from trainer.db.connection import iso_at, now_iso, select, write_transaction
-from trainer.db.questions import NewQuestion, insert_question, kept_lines, question_by_token
+from trainer.db.questions import NewQuestion, insert_question, kept_lines
 from trainer.text_rules import title_key
 
 
@@ -486,8 +486,9 @@ def issue(db: Database, sitting: Sitting, new: NewQuestion, house: str,
 
 def answer_by_token(db: Database, sitting_id: int, token: str) -> ExamAnswer | None:
     """The question of the sitting that this token names, with its answer if any."""
-    found = question_by_token(db, token=token, sitting_id=sitting_id)
-    return None if found is None else _answer_at(db, sitting_id, found.position)
+    rows = select(db, f"{_ANSWER_SELECT} WHERE q.sitting_id = ? AND q.token = ?",
+                  [sitting_id, token])
+    return _answer(rows[0]) if rows else None
 
 
 def record_answer(

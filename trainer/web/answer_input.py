@@ -7,16 +7,19 @@ counts) through ``answer_from_form``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 
 from flask import request
 from werkzeug.datastructures import MultiDict
 
+from trainer.drills import Question
 from trainer.drills.answers import NotAnAnswer, parse_net
 from trainer.engine.errors import MoneyError
 from trainer.engine.money import format_money, parse_money
-from trainer.web.drill_views import Answer, QuestionView, Refusal
-from trainer.web.forms import AMOUNT_MAX_LENGTH
+from trainer.web.drill_views import Answer, NotAnAnswerError, QuestionView, Refusal, VerdictView
+from trainer.web.forms import AMOUNT_MAX_LENGTH, AnswerForm
+from trainer.web.question_view import verdict_of
 
 MAX_CHIPS = 999
 
@@ -125,3 +128,25 @@ def answer_from_form(choice: str, amount: str,
     if view.kind == "money":
         return None, Refusal("Type an amount" + (" or build it from chips." if view.chips else "."))
     return None, Refusal("Type your answer.")
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """A posted answer the engine has checked, and the answer as it is recorded (the
+    verdict's normalised form, else as typed or picked)."""
+
+    verdict: VerdictView
+    answer: str
+
+
+def check_posted(dealt: Question, view: QuestionView, form: AnswerForm) -> Checked | Refusal:
+    """The posted answer to ``dealt`` (drill or exam alike) checked by the drills, or why it
+    is refused (said beside the field)."""
+    given, error = answer_from_form(form.choice.data or "", form.amount.data or "", view)
+    if given is None:
+        return error or Refusal("Answer the question.")
+    try:
+        verdict = verdict_of(dealt, given)
+    except NotAnAnswerError as exc:
+        return exc.refusal
+    return Checked(verdict, verdict.given or given.describe())

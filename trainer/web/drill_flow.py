@@ -27,15 +27,14 @@ from flask import (
 from flask_login import current_user, login_required
 
 from trainer.db import drilling, now_ms, questions, scores
-from trainer.drills import Question
-from trainer.web.answer_input import answer_from_form
+from trainer.web.answer_input import Checked, check_posted
 from trainer.web.database import get_db
 from trainer.web.drill_source import NotDealtAgain, family_title, question_of, session_titles
-from trainer.web.drill_views import NotAnAnswerError, QuestionView, Refusal, VerdictView
+from trainer.web.drill_views import QuestionView, Refusal, VerdictView
 from trainer.web.forms import AnswerForm
 from trainer.web.houses_view import house_facts, house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
-from trainer.web.question_view import verdict_of, view_for
+from trainer.web.question_view import view_for
 from trainer.web.record import attempt_verdict
 from trainer.web.session_plan import SessionPlan, new_token
 
@@ -170,7 +169,7 @@ def answer(session_id: int) -> Any:
                       message=f"This question can no longer be checked: {exc}. Nothing was "
                               "recorded; end this session and start another.")
     view = view_for(question, question.snapshot)
-    checked = _check_posted(dealt, view, form)
+    checked = check_posted(dealt, view, form)
     existing = drilling.attempt_for_question(db, question.id) if question.answered else None
     if existing is not None:  # a double submit, or another window: the first answer stands
         return _feedback_response(session, question, existing, view,
@@ -198,29 +197,6 @@ def _ended_refusal(session: drilling.SessionRow) -> Any:
     """An answer to a question its session was ended without: refused, nothing recorded."""
     return render("refused.html", "drill/_refused.html", 409, session=session,
                   message=ENDED_MESSAGE)
-
-
-@dataclass(frozen=True, slots=True)
-class Checked:
-    """A posted answer the engine has checked, and the answer as it is recorded (the
-    verdict's normalised form, else as typed or picked)."""
-
-    verdict: VerdictView
-    answer: str
-
-
-def _check_posted(dealt: Question, view: QuestionView,
-                  form: AnswerForm) -> Checked | Refusal:
-    """The posted answer to ``dealt`` checked, or why it is refused (said beside the
-    field)."""
-    given, error = answer_from_form(form.choice.data or "", form.amount.data or "", view)
-    if given is None:
-        return error or Refusal("Answer the question.")
-    try:
-        verdict = verdict_of(dealt, given)
-    except NotAnAnswerError as exc:
-        return exc.refusal
-    return Checked(verdict, verdict.given or given.describe())
 
 
 def _reask(session: drilling.SessionRow, question: questions.QuestionRow, form: AnswerForm,

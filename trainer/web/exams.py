@@ -24,14 +24,14 @@ from trainer.db import accounts, now_ms
 from trainer.db import exams as exams_db
 from trainer.drills import Family
 from trainer.web import console
-from trainer.web.answer_input import answer_from_form
+from trainer.web.answer_input import check_posted
 from trainer.web.database import get_db
 from trainer.web.drill_source import NotDealtAgain, question_of
-from trainer.web.drill_views import NotAnAnswerError, QuestionView, Refusal, exam_pairs
+from trainer.web.drill_views import QuestionView, Refusal, exam_pairs
 from trainer.web.forms import AnswerForm
 from trainer.web.houses_view import house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
-from trainer.web.question_view import verdict_of, view_for
+from trainer.web.question_view import view_for
 from trainer.web.record import exam_verdict
 from trainer.web.roles import is_supervisor, trainee_required
 from trainer.web.session_plan import dealt
@@ -243,18 +243,12 @@ def answer(sitting_id: int) -> Any:
     view = view_for(question, question.snapshot)
     if (invalid := form.field_error()) is not None:
         return _question_page(exam, found, question, form, Refusal(invalid), view, 422)
-    given, error = answer_from_form(form.choice.data or "", form.amount.data or "", view)
-    if given is None:
-        return _question_page(exam, found, question, form,
-                              error or Refusal("Answer the question."), view, 422)
-    try:
-        verdict = verdict_of(dealt_question, given)
-    except NotAnAnswerError as exc:
-        return _question_page(exam, found, question, form, exc.refusal, view, 422)
+    checked = check_posted(dealt_question, view, form)
+    if isinstance(checked, Refusal):
+        return _question_page(exam, found, question, form, checked, view, 422)
     stored, _sitting, written = exams_db.record_answer(
-        db, question, answer=verdict.given or given.describe(), correct=verdict.correct,
-        answered_ms=now_ms(),
-        limit_ms=_limit_ms(exam), pass_mark=exam.pass_mark,
+        db, question, answer=checked.answer, correct=checked.verdict.correct,
+        answered_ms=now_ms(), limit_ms=_limit_ms(exam), pass_mark=exam.pass_mark,
     )
     return _next(found.id, None if written else _not_recorded(stored))
 
