@@ -570,6 +570,13 @@ def test_a_slow_feedback_still_stops_the_second_enter(browser: Any,
     context.close()
 
 
+def feedback_settled(page: Any) -> None:
+    """Wait for the feedback and for htmx to settle it: htmx focuses Next (autofocus) then,
+    which would take the focus from anything a test focused before."""
+    page.wait_for_selector("[data-state=feedback]")
+    page.wait_for_function("document.activeElement.matches('[data-next]')")
+
+
 def test_space_or_enter_on_the_house_rules_folds_them(browser: Any,
                                                      live_server: LiveServer) -> None:
     """The house rules' summary, focused, folds and unfolds by Space or Enter as its own
@@ -589,7 +596,7 @@ def test_space_or_enter_on_the_house_rules_folds_them(browser: Any,
     assert page.get_attribute(rules, "open") is None
     assert attempts(live_server, session_id) == []
     page.click("#drill fieldset.multi button[type=submit]")
-    page.wait_for_selector("[data-state=feedback]")
+    feedback_settled(page)
     for key, folded in (("Space", True), ("Enter", False)):  # the feedback shows them open
         page.focus(f"{rules} summary")
         page.keyboard.press(key)
@@ -794,6 +801,7 @@ def test_ending_a_session_early_after_an_answer(browser: Any, live_server: LiveS
     page.click(f"button[name=choice][value={question['expected']}]")
     page.wait_for_selector("[data-state=feedback]")
     if javascript:  # Enter on the focused link follows it (it is not Next's shortcut)
+        feedback_settled(page)
         page.focus("[data-end-session]")
         page.keyboard.press("Enter")
     else:
