@@ -68,8 +68,9 @@ def pool(per_pair: int) -> list[Dealt]:
 def _wrong(question: Question) -> str:
     """An answer a trainee gets wrong, written as the app records answers."""
     if question.choices:
-        return next((c for c in question.choices if c != question.expected), "none")
-    return question.expected.replace("5", "0", 1) if "5" in question.expected else "1"
+        return next((c for c in question.choices if c != question.answer_text), "none")
+    text = question.answer_text
+    return text.replace("5", "0", 1) if "5" in text else "1"
 
 
 def answers(total: int, trainees: int, days: int, dealt: list[Dealt],

@@ -166,11 +166,11 @@ def _first(house: str, family: str, kind: AnswerKind, difficulty: str | None = N
 
 def test_money_question_accepts_every_form() -> None:
     question = next(q for q in (generate("europoker", "blackjack-payout", s, "medium")
-                                for s in range(200)) if q.expected == "52.50")
+                                for s in range(200)) if q.answer_text == "52.50")
     for text in ("52.50", "52,50", "52.5", "$52.50"):
         assert check(question, text).correct
     verdict = check(question, "52")
-    assert not verdict.correct and verdict.expected == "52.50" and verdict.given == "52"
+    assert not verdict.correct and verdict.expected_text == "52.50" and verdict.given == "52"
     assert "europoker" in verdict.explanation and "3:2" in verdict.explanation
     for nonsense in ("abc", "-52.50", "52.505"):
         with pytest.raises(NotAnAnswer):
@@ -180,9 +180,9 @@ def test_money_question_accepts_every_form() -> None:
 def test_chip_question_sums_and_fewest() -> None:
     question = _first("europoker", "blackjack-payout", AnswerKind.CHIPS, "hard")
     assert question.fewest_chips and question.chips == CHIPS
-    amount = chips_total(parse_chips(question.expected))
+    amount = chips_total(parse_chips(question.answer_text))
     best = fewest_chips(amount, CHIPS)
-    assert best is not None and chips_text(best) == question.expected
+    assert best is not None and chips_text(best) == question.answer_text
     assert check(question, " ".join(f"{n}x{d}" for d, n in best.items())).correct
     many = check(question, {"0.50": int(amount * 2)})
     assert not many.correct and "will do" in many.detail
@@ -195,13 +195,13 @@ def test_chip_question_sums_and_fewest() -> None:
 def test_chip_question_without_fewest_accepts_any_stack() -> None:
     question = _first("spanish-21", "spanish-21-bonus", AnswerKind.CHIPS, "hard")
     assert not question.fewest_chips
-    amount = chips_total(parse_chips(question.expected))
+    amount = chips_total(parse_chips(question.answer_text))
     assert check(question, {"0.50": int(amount * 2)}).correct
 
 
 def test_nets_verdict_names_wrong_boxes() -> None:
     question = generate("europoker", "table-settlement", 5, "medium")
-    nets = question.expected.split(";")
+    nets = question.answer_text.split(";")
     assert check(question, "; ".join(nets)).correct
     wrong = [*nets[:-1], "+99999"]
     verdict = check(question, wrong)
@@ -217,30 +217,30 @@ def test_nets_verdict_names_wrong_boxes() -> None:
 
 def test_total_and_action_questions() -> None:
     question = _first("europoker", "hand-reading", AnswerKind.TOTAL)
-    assert check(question, question.expected.upper()).correct
+    assert check(question, question.answer_text.upper()).correct
     with pytest.raises(NotAnAnswer):
         check(question, "lots")
     question = generate("spanish-21", "dealer-draw", 1)
-    assert check(question, question.expected[0]).correct
+    assert check(question, question.answer_text[0]).correct
     with pytest.raises(NotAnAnswer):
         check(question, "double")
 
 
 def test_money_question_accepts_chips_as_a_mapping() -> None:
     question = next(q for q in (generate("europoker", "blackjack-payout", s, "medium")
-                                for s in range(200)) if q.expected == "52.50")
+                                for s in range(200)) if q.answer_text == "52.50")
     assert check(question, {"25": 2, "2.50": 1}).correct
     assert not check(question, {"25": 2}).correct
 
 
 def test_partly_right_answers_say_what_is_off() -> None:
     question = next(q for q in (generate("russian-casino", "split-aces", s) for s in range(300))
-                    if q.expected == "split")
+                    if q.answer_text == "split")
     verdict = check(question, "none")
     assert not verdict.correct and verdict.detail == "left out: split"
     verdict = check(question, ["split", "hit"])
     assert not verdict.correct and verdict.detail == "not allowed: hit"
     question = next(q for q in (generate("europoker", "hand-reading", s) for s in range(300))
-                    if q.expected == "soft 17")
+                    if q.answer_text == "soft 17")
     verdict = check(question, "17")
     assert not verdict.correct and verdict.detail == "right total, but the hand is soft"

@@ -29,7 +29,8 @@ def test_reveal_adds_the_answer(capsys: Capsys) -> None:
 
 def test_answer_prints_the_verdict(capsys: Capsys) -> None:
     question = generate("europoker", "blackjack-payout", 11)
-    right = json.loads(run_cli(capsys, *BASE, "--answer", question.expected.replace(".", ",")).out)
+    typed = question.answer_text.replace(".", ",")
+    right = json.loads(run_cli(capsys, *BASE, "--answer", typed).out)
     assert right["correct"] is True and "europoker" in right["explanation"]
     wrong = json.loads(run_cli(capsys, *BASE, "--answer", "1").out)
     assert wrong["correct"] is False and wrong["expected"] == question.expected_text

@@ -38,7 +38,7 @@ def test_ace_offers_says_why_the_other_offer_is_not_made(house: str, offered: st
                                                          natural: bool, said: str) -> None:
     """A trainee who offered the other one learns why it was not the offer."""
     questions = (generate(house, "ace-offers", seed, "medium") for seed in range(200))
-    question = next(q for q in questions if q.expected == offered
+    question = next(q for q in questions if q.answer_text == offered
                     and is_two_card_21(q.table.hands[0].cards) == natural)
     assert question.explanation.endswith(said), question.explanation
 
@@ -220,7 +220,7 @@ def test_a_dealer_draw_names_its_move_then_the_house_s_rule_once(house: str) -> 
     for seed in range(45):
         question = generate(house, "dealer-draw", seed, levels[seed % 3])
         sentence = question.explanation.split(" (")[0]  # a reading note may name it again
-        move = "hits" if question.expected == "hit" else "stands"
+        move = "hits" if question.answer_text == "hit" else "stands"
         assert f", so the dealer {move}. {house}: the dealer draws to 16" in sentence
         assert sentence.count(f"{house}:") == 1, question.explanation
 
@@ -232,7 +232,7 @@ def test_a_table_s_rule_gives_each_hand_s_stake_and_net_and_a_split_box_s_sum() 
     seen = {"doubled": 0, "split": 0}
     for seed in range(60):
         question = generate("russian-casino", "table-settlement", seed, "hard")
-        nets = str(question.expected).split(";")
+        nets = str(question.answer_text).split(";")
         lines = question.explanation_lines
         hands = [line for line in lines if " in all: " not in line]
         assert len(hands) == len(question.table.hands)

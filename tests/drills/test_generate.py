@@ -9,9 +9,10 @@ import pytest
 
 from tests.drills.rederive import rederive
 from trainer.drills import AnswerKind, DrillError, Question, check, generate, load_families
-from trainer.drills.answers import parse_chips
-from trainer.drills.chips import chips_total
+from trainer.drills.expected import Nets
+from trainer.engine.hands import HandTotal
 from trainer.engine.houses import shipped_houses
+from trainer.engine.money import format_money
 from trainer.engine.round_check import check_round
 from trainer.engine.shoe import check_cards_fit
 
@@ -70,25 +71,21 @@ def test_finished_rounds_are_rounds_the_house_can_deal(house, family) -> None:
 
 
 def _canonical(question: Question) -> str:
-    """The expected answer in the oracle's spelling (signs dropped from positive nets)."""
-    if question.answer_kind is AnswerKind.CHIPS:  # the fewest chips: the payout they make
-        return _plain(str(chips_total(parse_chips(question.expected, question.chips))))
-    if question.answer_kind in (AnswerKind.NET, AnswerKind.MONEY):
-        return _plain(question.expected)
-    if question.answer_kind is AnswerKind.NETS:
-        return ";".join(_plain(part) for part in question.expected.split(";"))
-    return question.expected
-
-
-def _plain(text: str) -> str:
-    from trainer.engine.money import format_money
-
-    return format_money(Decimal(text))
+    """The expected answer in the oracle's spelling (amounts without signs or chips, a bust
+    without its total)."""
+    expected = question.expected
+    if isinstance(expected, Nets):
+        return ";".join(format_money(net + Decimal(0)) for net in expected.boxes)
+    if isinstance(expected, Decimal):  # an amount, a net, or what the chips pay
+        return format_money(expected)
+    if isinstance(expected, HandTotal) and expected.bust:
+        return "bust"
+    return question.answer_text
 
 
 def _right_answer(question: Question) -> str:
     """What a trainee types: the expected answer as stored, in every kind (chips too)."""
-    return question.expected
+    return question.answer_text
 
 
 def test_a_negative_seed_is_refused() -> None:
@@ -122,7 +119,7 @@ def test_seeds_keep_their_questions(house, family, seed, level, dealer, hands, e
     table = question.table.to_dict()
     assert table["dealer"] == dealer
     assert [h["cards"] for h in table["hands"]] == hands
-    assert question.expected == expected
+    assert question.answer_text == expected
 
 
 def test_same_question_in_another_process() -> None:
@@ -157,7 +154,7 @@ def test_hints_say_how_to_write_a_text_answer() -> None:
     assert nets.answer_kind is AnswerKind.NETS
     assert nets.hint == "Separate the nets with ;, e.g. +15; -10; 0"
     assert nets.prompt.endswith("left to right (+ you pay, - you take, 0 push).")
-    assert check(nets, nets.expected.replace(";", "; ")).correct
+    assert check(nets, nets.answer_text.replace(";", "; ")).correct
     chips = generate("europoker", "blackjack-payout", 7, "hard")
     assert chips.answer_kind is AnswerKind.CHIPS
     assert chips.hint == "Answer in chips, e.g. 2x25 1x2.50, with the fewest chips"
@@ -170,13 +167,13 @@ def test_every_expected_answer_is_one_check_accepts() -> None:
     for house, family in COMBOS:
         for level in family.levels:
             question = generate(house, family, 1, level)
-            assert check(question, question.expected).correct, question.key
+            assert check(question, question.answer_text).correct, question.key
 
 
 def test_a_stored_version_1_chips_question_still_checks() -> None:
     """Version 1 stored a chips question's amount as ``expected``; read as its fewest chips."""
     question = generate("europoker", "blackjack-payout", 1, "hard")
-    assert question.answer_kind is AnswerKind.CHIPS and question.expected == "2x25 1x2.50"
+    assert question.answer_kind is AnswerKind.CHIPS and question.answer_text == "2x25 1x2.50"
     old = question.to_dict() | {"version": 1, "expected": "52.50"}
     assert Question.from_dict(old) == question
     assert check(Question.from_dict(old), "2x25 1x2.50").correct
@@ -207,12 +204,12 @@ def test_other_chips_of_the_right_amount_are_right_and_said_to_be() -> None:
     question = next(q for q in (generate("spanish-21", "surrender", seed, "hard")
                                 for seed in range(60))
                     if q.answer_kind is AnswerKind.CHIPS and not q.fewest_chips)
-    amount = chips_total(parse_chips(question.expected))
+    amount = question.expected
     small = min(question.chips)
     other = check(question, {str(small): int(amount / small)})
     assert other.correct and other.detail == (
         f"any chips that make {question.expected_text.split()[0]} are right")
-    assert check(question, question.expected).detail == ""
+    assert check(question, question.answer_text).detail == ""
 
 
 def test_a_hand_reading_says_a_number_alone_is_read_as_hard() -> None:
@@ -223,12 +220,12 @@ def test_a_hand_reading_says_a_number_alone_is_read_as_hard() -> None:
         question = generate("europoker", "hand-reading", seed, "medium")
         assert question.prompt.endswith("(e.g. soft 17, hard 14, bust; a number alone is"
                                         " read as hard)")
-        word, _, total = question.expected.partition(" ")
-        if not total:
-            continue  # a bust
+        word, _, total = question.answer_text.partition(" ")
+        if word == "bust":
+            continue
         seen.add(word)
         verdict = check(question, total)
-        assert verdict.correct == (word == "hard"), question.expected
+        assert verdict.correct == (word == "hard"), question.answer_text
         if word == "soft":
             assert verdict.detail == "right total, but the hand is soft"
     assert seen == {"soft", "hard"}

@@ -21,7 +21,7 @@ FAMILIES = load_families()
 
 def wrong_answer(question: Question) -> str | dict[str, int]:
     """An answer a trainee gets wrong, as a form would send it."""
-    kind, expected = question.answer_kind, question.expected
+    kind, expected = question.answer_kind, question.answer_text
     if kind in (AnswerKind.ACTION, AnswerKind.YES_NO):
         choices = question.choices or ("yes", "no")
         return next(c for c in choices if c != expected)
@@ -46,7 +46,7 @@ def test_a_given_answer_checked_again_gives_the_same_verdict(family: str) -> Non
         for difficulty in drill.levels:
             for seed in range(4):
                 question = generate(house, drill, seed, difficulty)
-                for answer in (question.expected, wrong_answer(question)):
+                for answer in (question.answer_text, wrong_answer(question)):
                     verdict = check(question, answer)
                     assert check(question, verdict.given) == verdict, (house, seed, answer)
 
@@ -54,8 +54,8 @@ def test_a_given_answer_checked_again_gives_the_same_verdict(family: str) -> Non
 def test_chips_given_back_with_their_sum_read_as_the_chips() -> None:
     question = generate("baden-baden", "blackjack-payout", 0, "hard")
     assert question.answer_kind is AnswerKind.CHIPS
-    verdict = check(question, question.expected)
-    assert verdict.given.endswith(f"({question.expected})")
+    verdict = check(question, question.answer_text)
+    assert verdict.given.endswith(f"({question.answer_text})")
     assert check(question, verdict.given) == verdict
     with pytest.raises(NotAnAnswer, match="add up to"):
         check(question, f"1{verdict.given}")  # a sum the chips do not make

@@ -191,7 +191,7 @@ def test_insurance_and_even_money_offers() -> None:
 ])
 def test_the_dealer_s_offer_against_the_up_card(house: str, cards: str, up: str,
                                                 offered: str) -> None:
-    assert ace_offer(find_house(house), parse_cards(cards.split()), Card.parse(up)) == offered
+    assert ace_offer(find_house(house), parse_cards(cards.split()), Card.parse(up)).value == offered
 
 
 def _twenty_ones(house: str) -> list[tuple[str, HandState]]:

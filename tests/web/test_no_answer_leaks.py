@@ -49,7 +49,9 @@ from trainer.web.auth import hash_password
 FAMILIES = load_families()
 CASES = [(name, house) for name, family in sorted(FAMILIES.items()) for house in family.houses]
 SEEDS = (1, 2)  # at the default difficulty; one seed at each other difficulty
-SENTINELS = {"expected": "ZqxExpectedMarker", "expected_text": "ZqxExpectedTextMarker",
+# (the expected answer itself is data, an amount or an action, read as such: no marker fits
+# it, and the real answer's check below looks for it)
+SENTINELS = {"expected_text": "ZqxExpectedTextMarker",
              "explanation": "ZqxExplanationMarker because the rule says so"}
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/drills/1"}
 SAFE_HIDDEN = {"csrf_token", "token", "multi", "next", "waited_ms", "start_token"}
@@ -133,9 +135,9 @@ def _drill_responses(app: Flask, client: FlaskClient, question_json: str,
 
 
 # The question answered before the one under test: its feedback (shown with the question
-# under test sent ahead) names these, never a real answer the checks could mistake.
-DECOY = {"expected": "QvDecoyExpected", "expected_text": "QvDecoyExpectedText",
-         "explanation": "QvDecoyExplanation"}
+# under test sent ahead) names these, never a real answer the checks could mistake (its
+# expected answer is data the feedback never prints: it shows the expected text).
+DECOY = {"expected_text": "QvDecoyExpectedText", "explanation": "QvDecoyExplanation"}
 
 
 def _ahead_responses(app: Flask, client: FlaskClient,

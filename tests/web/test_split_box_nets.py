@@ -19,7 +19,7 @@ def test_split_box_shares_one_net_input() -> None:
     view = Drills().view(json.dumps(question.to_dict()))
     assert len(view.boxes) == 6  # every hand is drawn on the felt
     assert view.net_boxes == ("Box 1", "Box 2", "Box 3", "Box 4", "Box 5")
-    assert len(str(question.expected).split(";")) == len(view.net_boxes)
+    assert len(question.answer_text.split(";")) == len(view.net_boxes)
 
 
 def test_a_split_boxs_hands_are_named_alike_on_the_felt_in_the_prompt_and_the_rule() -> None:

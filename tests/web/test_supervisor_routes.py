@@ -112,7 +112,7 @@ def make_exam(app: Flask, title: str = "Dealer draw check",
                                                     DEAL_VERSION),
                            "europoker", issued_ms=1_000)
         assert q is not None
-        exams_db.record_answer(db, q, answer=dealt.expected, correct=True,
+        exams_db.record_answer(db, q, answer=dealt.answer_text, correct=True,
                                answered_ms=2_500, limit_ms=32_000,
                                pass_mark=50)
         return exam.id, sitting.id

@@ -13,7 +13,7 @@ Generating and checking::
         verdict = check(question, "52,50")  # text as typed, or a list / mapping (see below)
     except NotAnAnswer as exc:
         ...  # "abc", "-5", "1.234": tell the trainee str(exc); not a wrong answer
-    verdict.correct, verdict.expected, verdict.explanation  # explanation names house + rule
+    verdict.correct, verdict.expected_text, verdict.explanation  # names the house and rule
 
 * ``generate(house, family, seed, difficulty=None) -> Question`` — ``house``
   is a ``HouseRules`` or a shipped house name; ``family`` a ``Family`` or its
@@ -36,14 +36,17 @@ Generating and checking::
   ``NotAnAnswer``.
 * ``Question`` fields: ``house, family, seed, difficulty, prompt,
   answer_kind, choices, table, par_seconds, expected, expected_text,
-  explanation, chips, fewest_chips, hint``; ``key`` is
+  explanation, chips, fewest_chips, hint``; ``expected`` is the answer as data
+  (``trainer.drills.expected``: a ``Decimal``, ``Nets``, a ``HandTotal``, a ``bool``, an
+  enum or a set of ``Action``), ``answer_text`` it as a trainee types it; ``key`` is
   ``house/family/difficulty/seed``. ``table`` is a ``Table`` (``dealer``
   cards in dealing order, ``hands``: the engine's ``Seat``s
   (``trainer.engine.seat``) with bet, cards, box and flags, ``ask``: the
   exact question within the family, ``action``: the action asked about).
   ``public()`` drops ``expected``, ``expected_text`` and ``explanation``;
   ``to_dict()``/``from_dict()`` round-trip everything.
-* ``Verdict``: ``correct, expected, given, explanation, detail`` and ``to_dict()``.
+* ``Verdict``: ``correct, expected, expected_text, given, explanation, detail`` and
+  ``to_dict()``.
 * Families: ``load_families()``, ``find_family(name)``, ``family_names()``,
   ``families_for(house_rules)``; a ``Family`` has ``name, title,
   description, houses, answer, par_seconds, levels`` (difficulty name ->

@@ -10,6 +10,7 @@ from decimal import Decimal
 from typing import TypeVar
 
 from trainer.drills.answers import AnswerKind
+from trainer.drills.expected import Expected
 from trainer.drills.families import Level
 from trainer.drills.pool import CardPool, NoCard
 from trainer.drills.table import Seat, Table
@@ -26,24 +27,21 @@ T = TypeVar("T")
 class Draft:
     """A generated question before the common fields (house, seed, chips...) are added.
 
-    ``expected`` is canonical text; ``expected_text`` how to show it (defaults
-    to ``expected``); ``amount`` is the money to pay when the answer may be
-    given in chips.
+    ``expected`` is the answer as data (``trainer.drills.expected``); a ``money`` answer's
+    amount may be asked in chips.
     """
 
     table: Table
     prompt: str | tuple[str, ...]
     """What the question asks: a sentence, or lines (a table: the dealer, each box, the ask)."""
     kind: AnswerKind
-    expected: str
+    expected: Expected
     explanation: str | tuple[str, ...]
     """The rule the answer rests on: a sentence, or one line a box for a table."""
     rules: tuple[str, ...] = ()
     """The house rules it rests on, by their keys in the profile (``soft_17``), whose
     sources and readings a trainee may look up."""
     choices: tuple[str, ...] = ()
-    expected_text: str = ""
-    amount: Decimal | None = None
 
 
 class Retry(Exception):
@@ -209,12 +207,6 @@ def show(cards: Sequence[Card]) -> str:
 def money(amount: Decimal) -> str:
     """An amount as the trainer prints it: ``52.50``, ``15``, ``-7.50``."""
     return format_money(amount)
-
-
-def signed(amount: Decimal) -> str:
-    """A net with its sign: ``+15``, ``-10``, ``0``."""
-    text = format_money(amount)
-    return f"+{text}" if amount > 0 else text
 
 
 def reading_note(rules: HouseRules, key: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from decimal import Decimal
+from enum import Enum
 
 from trainer.drills.answers import (
     Answer,
@@ -19,13 +20,16 @@ from trainer.drills.answers import (
     parse_nets,
     parse_total,
 )
-from trainer.drills.build import Ctx, Draft, Retry, money, signed
+from trainer.drills.build import Ctx, Draft, Retry, money
 from trainer.drills.chips import chip_count, chip_set, chips_total, fewest_chips
+from trainer.drills.expected import Nets, shown_text, signed
 from trainer.drills.families import DrillError, Family, find_family
 from trainer.drills.kinds import BUILDERS
 from trainer.drills.pool import CardPool, NoCard
 from trainer.drills.question import Question, Verdict
+from trainer.engine.hands import HandTotal
 from trainer.engine.houses import find_house
+from trainer.engine.options import PLAY_ORDER, Action
 from trainer.engine.rules import HouseRules
 
 _ATTEMPTS = 200
@@ -69,17 +73,15 @@ def generate(
 
 def _finish(rules: HouseRules, fam: Family, seed: int, difficulty: str, draft: Draft) -> Question:
     level = fam.level(difficulty)
-    kind, expected, shown = draft.kind, draft.expected, draft.expected_text or draft.expected
+    kind, expected = draft.kind, draft.expected
     chips: tuple[Decimal, ...] = ()
     hint = ""
     fewest = False
-    if level.answer == "chips" and kind is AnswerKind.MONEY and draft.amount:
+    if level.answer == "chips" and kind is AnswerKind.MONEY and expected:
+        assert isinstance(expected, Decimal)  # a money answer is an amount
         table_chips = chip_set(rules)
-        stack = fewest_chips(draft.amount, table_chips)
-        if stack is not None:
+        if fewest_chips(expected, table_chips) is not None:
             kind, chips, fewest = AnswerKind.CHIPS, table_chips, level.fewest_chips
-            expected = chips_text(stack)  # what check() reads, as --answer takes it
-            shown = f"{money(draft.amount)} ({expected})"
             hint = "Answer in chips, e.g. 2x25 1x2.50"
             if fewest:
                 hint += ", with the fewest chips"
@@ -96,7 +98,7 @@ def _finish(rules: HouseRules, fam: Family, seed: int, difficulty: str, draft: D
         table=draft.table,
         par_seconds=fam.par_seconds,
         expected=expected,
-        expected_text=shown,
+        expected_text=shown_text(kind, expected, chips),
         explanation_lines=(draft.explanation,) if isinstance(draft.explanation, str)
         else draft.explanation,
         rules=tuple(dict.fromkeys(draft.rules)),
@@ -107,85 +109,59 @@ def _finish(rules: HouseRules, fam: Family, seed: int, difficulty: str, draft: D
 
 
 def check(question: Question, answer: Answer) -> Verdict:
-    """Judge ``answer`` to ``question``.
+    """Judge ``answer`` to ``question`` against its expected answer, as data.
 
     Raises ``NotAnAnswer`` (an ``EngineError``/``ValueError``) when the answer
     cannot be read at all: ``abc`` for an amount, a negative payout, three
     decimals, a choice that is not offered. That is not a wrong answer.
     """
-    kind = question.answer_kind
     expected = question.expected
     detail = ""
     box_nets: tuple[tuple[Decimal, ...], tuple[Decimal, ...]] = ((), ())
-    match kind:
-        case AnswerKind.ACTION:
+    match question.answer_kind, expected:
+        case AnswerKind.ACTION, Enum():
             given = parse_choice(answer, question.choices)
-            correct = given == expected
-        case AnswerKind.YES_NO:
+            correct = given == expected.value
+        case AnswerKind.YES_NO, bool():
             given = parse_choice(answer, ("yes", "no"))
-            correct = given == expected
-        case AnswerKind.ACTIONS:
-            picked = parse_choices(answer, question.choices)
-            wanted = frozenset(expected.split(",")) - {"none", ""}
-            given = ",".join(c for c in question.choices if c in picked) or "none"
-            correct = picked == wanted
-            missing = [c for c in question.choices if c in wanted - picked]
-            extra = [c for c in question.choices if c in picked - wanted]
-            detail = "; ".join(
-                part for part in (
-                    f"left out: {', '.join(missing)}" if missing else "",
-                    f"not allowed: {', '.join(extra)}" if extra else "",
-                ) if part
-            )
-        case AnswerKind.MONEY:
+            correct = (given == "yes") is expected
+        case AnswerKind.ACTIONS, frozenset():
+            given, correct, detail = _check_actions(question, expected, answer)
+        case AnswerKind.MONEY, Decimal():
             if isinstance(answer, Mapping):  # paid in chips: their sum is the amount
                 amount = chips_total(parse_chips(answer))
             else:
                 amount = parse_money_answer(answer)
             given = money(amount)
-            correct = amount == Decimal(expected)
-        case AnswerKind.NET:
+            correct = amount == expected
+        case AnswerKind.NET, Decimal():
             amount = parse_net(answer)
             given = signed(amount)  # as the expected net is written
-            correct = amount == Decimal(expected)
-        case AnswerKind.NETS:
-            wanted_nets = [Decimal(part) for part in expected.split(";")]
-            nets = parse_nets(answer, len(wanted_nets))
+            correct = amount == expected
+        case AnswerKind.TOTAL, HandTotal():
+            word, total = parse_total(answer)
+            given = "bust" if word == "bust" else f"{word} {total}"
+            correct = word == "bust" if expected.bust else (
+                word == ("soft" if expected.soft else "hard") and total == expected.total)
+            if not correct and not expected.bust and total == expected.total:
+                detail = f"right total, but the hand is {'soft' if expected.soft else 'hard'}"
+        case AnswerKind.NETS, Nets():
+            nets = parse_nets(answer, len(expected.boxes))
             given = "; ".join(signed(n) for n in nets)
-            wrong = [str(i) for i, (a, b) in enumerate(zip(nets, wanted_nets, strict=True), 1)
+            wrong = [str(i) for i, (a, b) in enumerate(zip(nets, expected.boxes, strict=True), 1)
                      if a != b]
             correct = not wrong
             if wrong:
                 detail = f"box {', '.join(wrong)} wrong"
-            box_nets = (tuple(nets), tuple(wanted_nets))
-        case AnswerKind.CHIPS:
-            stack = parse_chips(answer, question.chips or None)
-            value = chips_total(stack)
-            given = f"{money(value)} ({chips_text(stack)})"
-            payout = chips_total(parse_chips(expected))
-            correct = value == payout
-            if correct and question.fewest_chips:
-                best = fewest_chips(payout, question.chips)
-                if best is not None and chip_count(stack) > chip_count(best):
-                    correct = False
-                    detail = (f"right amount, but {chip_count(stack)} chips; "
-                              f"{chip_count(best)} will do ({chips_text(best)})")
-            elif not correct:
-                detail = f"the chips add up to {money(value)}"
-            elif {d: n for d, n in stack.items() if n} != parse_chips(expected):
-                # the expected stack shown is the fewest chips, which were not asked for
-                detail = f"any chips that make {money(payout)} are right"
-        case AnswerKind.TOTAL:
-            word, total = parse_total(answer)
-            given = "bust" if word == "bust" else f"{word} {total}"
-            correct = given == expected
-            if not correct and expected.endswith(f" {total}"):
-                detail = f"right total, but the hand is {expected.split()[0]}"
-        case _:  # pragma: no cover - every kind is matched above
-            raise NotAnAnswer(f"unknown answer kind {kind!r}")
+            box_nets = (tuple(nets), expected.boxes)
+        case AnswerKind.CHIPS, Decimal():
+            given, correct, detail = _check_chips(question, expected, answer)
+        case kind, _:  # pragma: no cover - every kind is matched above
+            raise NotAnAnswer(f"{expected!r} is no expected answer to a {kind.value} question")
     return Verdict(
         correct=correct,
-        expected=question.expected_text,
+        expected=expected,
+        expected_text=question.expected_text,
         given=given,
         explanation=question.explanation,
         detail=detail,
@@ -193,3 +169,38 @@ def check(question: Question, answer: Answer) -> Verdict:
         given_nets=box_nets[0],
         expected_nets=box_nets[1],
     )
+
+
+def _check_actions(question: Question, wanted: frozenset[Action],
+                   answer: Answer) -> tuple[str, bool, str]:
+    """Every allowed action ticked, and nothing else: what was read, whether it is right,
+    and what was left out or not allowed."""
+    picked = frozenset(Action(c) for c in parse_choices(answer, question.choices))
+    given = ",".join(a.value for a in PLAY_ORDER if a in picked) or "none"
+    missing = [a.value for a in PLAY_ORDER if a in wanted - picked]
+    extra = [a.value for a in PLAY_ORDER if a in picked - wanted]
+    detail = "; ".join(part for part in (
+        f"left out: {', '.join(missing)}" if missing else "",
+        f"not allowed: {', '.join(extra)}" if extra else "",
+    ) if part)
+    return given, picked == wanted, detail
+
+
+def _check_chips(question: Question, payout: Decimal, answer: Answer) -> tuple[str, bool, str]:
+    """Chips that make the payout (the fewest, where asked): what was read, whether it is
+    right, and a note on a right amount in other chips."""
+    stack = parse_chips(answer, question.chips or None)
+    value = chips_total(stack)
+    given = f"{money(value)} ({chips_text(stack)})"
+    best = fewest_chips(payout, question.chips) or {}
+    if value != payout:
+        return given, False, f"the chips add up to {money(value)}"
+    if question.fewest_chips:
+        if chip_count(stack) > chip_count(best):
+            return given, False, (f"right amount, but {chip_count(stack)} chips; "
+                                  f"{chip_count(best)} will do ({chips_text(best)})")
+        return given, True, ""
+    if {d: n for d, n in stack.items() if n} != best:
+        # the expected stack shown is the fewest chips, which were not asked for
+        return given, True, f"any chips that make {money(payout)} are right"
+    return given, True, ""

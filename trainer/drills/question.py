@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from trainer.drills.answers import AnswerKind, chips_text
-from trainer.drills.chips import fewest_chips
+from trainer.drills.answers import AnswerKind
+from trainer.drills.expected import Expected, answer_text, read_expected
 from trainer.drills.families import DrillError
 from trainer.drills.table import Table
 
@@ -36,11 +36,10 @@ LINES_BEFORE_3 = " | "
 class Question:
     """One drill question, reproducible from (house, family, seed, difficulty).
 
-    ``expected`` is the canonical correct answer as text, one that ``check``
-    accepts (``"hit"``, ``"52.50"``, ``"soft 17"``, ``"0;-10;10"``,
-    ``"split,stand"``, ``"yes"``, in chips ``"2x25 1x2.50"``);
-    ``expected_text`` is how to show it to a trainee; ``chips`` lists the
-    table's chip denominations when the answer is given in chips.
+    ``expected`` is the correct answer as data (``trainer.drills.expected``: an amount, the
+    nets, a total, an action...); ``answer_text`` is it as a trainee would type it, and
+    ``expected_text`` as a verdict shows it; ``chips`` lists the table's chip
+    denominations when the answer is given in chips.
     """
 
     house: str
@@ -53,7 +52,7 @@ class Question:
     choices: tuple[str, ...]
     table: Table
     par_seconds: int
-    expected: str
+    expected: Expected
     expected_text: str
     explanation_lines: tuple[str, ...]
     """The rule the answer rests on: a sentence, or one line a box for a table."""
@@ -73,6 +72,11 @@ class Question:
     def explanation(self) -> str:
         """The explanation as one text, its lines joined by `` | `` (for the command line)."""
         return " | ".join(self.explanation_lines)
+
+    @property
+    def answer_text(self) -> str:
+        """The expected answer as a trainee would type it (what ``check`` reads)."""
+        return answer_text(self.answer_kind, self.expected, self.chips)
 
     @property
     def key(self) -> str:
@@ -102,7 +106,7 @@ class Question:
     def to_dict(self) -> dict[str, Any]:
         """The full question, answer included, as JSON-able data (for storage)."""
         return self.public() | {
-            "expected": self.expected,
+            "expected": self.answer_text,
             "expected_text": self.expected_text,
             "explanation": self.explanation,
             "explanation_lines": list(self.explanation_lines),
@@ -118,9 +122,13 @@ class Question:
             raise DrillError(f"a stored question of format {version} is newer than this "
                              f"trainer reads ({FORMAT_VERSION}): upgrade the trainer")
         chips = tuple(Decimal(c) for c in data.get("chips", []))
-        expected = str(data["expected"])
-        if version < 2 and data["answer_kind"] == "chips":
-            expected = _fewest_chips_text(Decimal(expected), chips)
+        kind = AnswerKind(data["answer_kind"])
+        choices = tuple(str(c) for c in data.get("choices", []))
+        shown = str(data["expected_text"])
+        if version < 2 and kind is AnswerKind.CHIPS:  # its amount, not its chips
+            expected: Expected = Decimal(str(data["expected"]))
+        else:
+            expected = read_expected(kind, str(data["expected"]), choices, shown)
         return cls(
             house=str(data["house"]),
             family=str(data["family"]),
@@ -128,12 +136,12 @@ class Question:
             difficulty=str(data["difficulty"]),
             prompt_lines=tuple(str(line) for line in data["prompt_lines"])
             if version >= 3 else tuple(str(data["prompt"]).split("\n")),
-            answer_kind=AnswerKind(data["answer_kind"]),
-            choices=tuple(str(c) for c in data.get("choices", [])),
+            answer_kind=kind,
+            choices=choices,
             table=Table.from_dict(data["table"]),
             par_seconds=int(data["par_seconds"]),
             expected=expected,
-            expected_text=str(data["expected_text"]),
+            expected_text=shown,
             explanation_lines=tuple(str(line) for line in data["explanation_lines"])
             if version >= 3 else tuple(str(data["explanation"]).split(LINES_BEFORE_3)),
             rules=tuple(str(key) for key in data.get("rules", [])),
@@ -144,25 +152,19 @@ class Question:
         )
 
 
-def _fewest_chips_text(amount: Decimal, chips: tuple[Decimal, ...]) -> str:
-    """A version 1 chips answer (the amount) as version 2 stores it (the fewest chips)."""
-    stack = fewest_chips(amount, chips)
-    if stack is None:  # pragma: no cover - such a question was never generated
-        raise ValueError(f"no stack of {', '.join(map(str, chips))} makes {amount}")
-    return chips_text(stack)
-
-
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The check of one answer: right or wrong, the expected answer and the rule behind it.
 
+    ``expected`` is the question's expected answer as data, ``expected_text`` as shown;
     ``given`` is the trainee's answer as it was read (normalised, e.g.
     ``"52.50"`` for ``"$52,5"``); ``detail`` adds a note when the answer is
     partly right (e.g. right amount in chips, but not the fewest chips).
     """
 
     correct: bool
-    expected: str
+    expected: Expected
+    expected_text: str
     given: str
     explanation: str
     detail: str = ""
@@ -177,7 +179,7 @@ class Verdict:
         """JSON-able form."""
         return {
             "correct": self.correct,
-            "expected": self.expected,
+            "expected": self.expected_text,
             "given": self.given,
             "explanation": self.explanation,
             "detail": self.detail,

@@ -260,11 +260,18 @@ def may_take_even_money(rules: HouseRules, cards: tuple[Card, ...], dealer_up: C
     )
 
 
-def ace_offer(rules: HouseRules, cards: tuple[Card, ...], dealer_up: Card) -> str:
-    """What the dealer offers a box before play: ``"even-money"`` to a blackjack where the
-    house offers it (not insurance as well: even money is that blackjack's insurance,
-    settled at once), else ``"insurance"`` where the house insures against this up card,
-    else ``"nothing"``."""
+class Offer(Enum):
+    """What the dealer offers a box when the up card is dealt, before anyone plays."""
+
+    INSURANCE = "insurance"
+    EVEN_MONEY = "even-money"
+    NOTHING = "nothing"
+
+
+def ace_offer(rules: HouseRules, cards: tuple[Card, ...], dealer_up: Card) -> Offer:
+    """What the dealer offers a box before play: even money to a blackjack where the house
+    offers it (not insurance as well: even money is that blackjack's insurance, settled at
+    once), else insurance where the house insures against this up card, else nothing."""
     if may_take_even_money(rules, cards, dealer_up):
-        return "even-money"
-    return "insurance" if may_insure(rules, dealer_up) else "nothing"
+        return Offer.EVEN_MONEY
+    return Offer.INSURANCE if may_insure(rules, dealer_up) else Offer.NOTHING

@@ -20,7 +20,7 @@ from trainer.drills import (
     doubled_to,
     seat_names,
 )
-from trainer.drills.build import signed
+from trainer.drills.expected import signed
 from trainer.engine.houses import find_house
 from trainer.engine.money import format_money
 from trainer.web.drill_source import Dealt, NotDealtAgain, deal, question_of
@@ -169,5 +169,5 @@ def verdict_of(question: Question, answer: Answer) -> VerdictView:
     boxes = tuple(BoxNet(number, signed(mine), signed(wanted), mine == wanted)
                   for number, (mine, wanted) in enumerate(
                       zip(verdict.given_nets, verdict.expected_nets, strict=True), 1))
-    return VerdictView(verdict.correct, verdict.expected, verdict.lines, verdict.given,
+    return VerdictView(verdict.correct, verdict.expected_text, verdict.lines, verdict.given,
                        verdict.detail, boxes, cited_rules(question.house, question.rules))

@@ -10,7 +10,13 @@ from decimal import Decimal
 from trainer.audit.catalogue import step
 from trainer.audit.steps.shared import money_text
 from trainer.audit.table import AuditFailure, Table
-from trainer.engine.options import ace_offer, largest_insurance, may_insure, may_take_even_money
+from trainer.engine.options import (
+    Offer,
+    ace_offer,
+    largest_insurance,
+    may_insure,
+    may_take_even_money,
+)
 from trainer.engine.rules import HouseRules
 
 
@@ -60,8 +66,8 @@ def then_no_even_money(audit_house: HouseRules, audit_table: Table) -> None:
 def then_offers_even_money_only(audit_house: HouseRules, audit_table: Table) -> None:
     """The dealer's offer to the current hand is even money (a blackjack), not insurance."""
     offered = ace_offer(audit_house, audit_table.current().cards, audit_table.up_card())
-    if offered != "even-money":
-        raise AuditFailure("an offer of even money", f"an offer of {offered}")
+    if offered is not Offer.EVEN_MONEY:
+        raise AuditFailure("an offer of even money", f"an offer of {offered.value}")
 
 
 @step("then", "the insurance stake is at most {amount:Money}", "the insurance stake is at most 5")

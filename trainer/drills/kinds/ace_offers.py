@@ -15,21 +15,21 @@ from trainer.drills.build import Ctx, Draft, money, reading_note, show
 from trainer.drills.table import Table
 from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import is_two_card_21
-from trainer.engine.options import ace_offer
+from trainer.engine.options import Offer, ace_offer
 from trainer.engine.rules import HouseRules
 from trainer.engine.seat import Seat
 
-CHOICES = ("insurance", "even-money", "nothing")
+CHOICES = tuple(offer.value for offer in Offer)
 
 
-def _why(rules: HouseRules, cards: tuple[Card, ...], up: Card, offered: str) -> str:
+def _why(rules: HouseRules, cards: tuple[Card, ...], up: Card, offered: Offer) -> str:
     house = rules.name
     natural = is_two_card_21(cards)
-    if offered == "even-money":
+    if offered is Offer.EVEN_MONEY:
         return (f"{house}: a blackjack against a dealer ace is offered even money (paid 1:1 "
                 f"at once, whatever the dealer holds){reading_note(rules, 'even_money')}. "
                 "Not insurance: even money is that blackjack's insurance, settled at once.")
-    if offered == "insurance":
+    if offered is Offer.INSURANCE:
         no_even = (f" {house} offers no even money, so the blackjack may insure like any "
                    "hand." if natural else " Even money is for a blackjack only"
                    + ("." if rules.even_money else f", and {house} offers none."))
@@ -58,5 +58,5 @@ def build(ctx: Ctx) -> Draft:
         choices=CHOICES,
         expected=offered,
         explanation=_why(ctx.rules, cards, up, offered),
-        rules=("even_money",) if offered == "even-money" else ("insurance", "even_money"),
+        rules=("even_money",) if offered is Offer.EVEN_MONEY else ("insurance", "even_money"),
     )

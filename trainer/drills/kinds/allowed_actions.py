@@ -160,7 +160,7 @@ def build(ctx: Ctx) -> Draft:
                 f"May the player {verb} now?"),
         kind=AnswerKind.YES_NO,
         choices=("yes", "no"),
-        expected="yes" if allowed else "no",
+        expected=allowed,
         explanation=f"{'Yes' if allowed else 'No'}. {explanation}.",
         rules=_rules_asked(seat, action, up),
     )

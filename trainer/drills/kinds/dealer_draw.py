@@ -5,7 +5,7 @@ from __future__ import annotations
 from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, reading_note, show
 from trainer.drills.table import Table
-from trainer.engine.dealer import dealer_action
+from trainer.engine.dealer import DealerAction, dealer_action
 from trainer.engine.hands import hand_total
 from trainer.engine.rules import HouseRules
 
@@ -15,7 +15,7 @@ _TRICKY = (
     (18, True, 3), (16, True, 3), (17, False, 3), (16, False, 3), (12, False, 3),
 )
 
-_MOVES = {"hit": "hits", "stand": "stands"}
+_MOVES = {DealerAction.HIT: "hits", DealerAction.STAND: "stands"}
 
 
 def soft_17_rule(rules: HouseRules) -> str:
@@ -40,13 +40,13 @@ def build(ctx: Ctx) -> Draft:
     if soft and count == 2 and total == 21:
         count = 3  # a two-card 21 is a blackjack, not a drawing question
     cards = ctx.compose(total, soft, count, dealer=True)
-    action = dealer_action(ctx.rules, cards).value
+    action = dealer_action(ctx.rules, cards)
     reading = hand_total(cards)
     return Draft(
         table=Table(dealer=cards, ask="dealer-action"),
         prompt=f"The dealer holds {show(cards)}. Hit or stand?",
         kind=AnswerKind.ACTION,
-        choices=("hit", "stand"),
+        choices=tuple(move.value for move in DealerAction),
         expected=action,
         # the move, then the house's whole drawing rule (naming the house once: the move's
         # own rule, why_dealer's "the dealer draws to 16 and must hit ...", says it again)

@@ -41,13 +41,11 @@ def build(ctx: Ctx) -> Draft:
         how = f"an ace counting 11 would bust the hand, so every ace counts 1: hard {reading.total}"
     else:
         how = f"no ace, so the hand is hard {reading.total}"
-    expected = "bust" if reading.bust else str(reading)
     return Draft(
         table=Table(dealer=(), hands=(Seat(ctx.bet(), cards),), ask="hand-total"),
         prompt=(f"The player holds {show(cards)}. What is the total? (e.g. soft 17, hard 14,"
                 " bust; a number alone is read as hard)"),
         kind=AnswerKind.TOTAL,
-        expected=expected,
-        expected_text=str(reading),
+        expected=reading,
         explanation=f"{ctx.house}: {show(cards)}: {how}.",
     )

@@ -41,8 +41,7 @@ def build_insurance(ctx: Ctx) -> Draft:
             prompt=(f"The dealer shows {up.label}. The box bets {money(bet)} on {show(cards)} "
                     "and wants the largest insurance allowed. How much is the insurance bet?"),
             kind=AnswerKind.MONEY,
-            expected=money(largest),
-            amount=largest,
+            expected=largest,
             explanation=(f"{rules.name}: insurance is at most {rules.insurance_max} of the bet: "
                          f"{money(bet)} x {rules.insurance_max} = {money(largest)}"
                          f"{'' if largest == bet * rules.insurance_max else ' (to the cent below)'}"
@@ -62,8 +61,7 @@ def build_insurance(ctx: Ctx) -> Draft:
                 f"The dealer turns up blackjack ({show(dealer)}). What do you pay on the "
                 "insurance (the winnings; the insurance stake stays with the player)?"),
         kind=AnswerKind.MONEY,
-        expected=money(paid),
-        amount=paid,
+        expected=paid,
         explanation=(f"{rules.name}: insurance pays {rules.insurance_pays} when the dealer has "
                      f"blackjack: {money(stake)} x {rules.insurance_pays} = {money(paid)}. "
                      f"The main bet: {result.rule}."),
@@ -86,8 +84,7 @@ def build_even_money(ctx: Ctx) -> Draft:
             prompt=(f"The box bets {money(bet)} and holds {show(cards)}; the dealer shows "
                     f"{up.label}. The player takes even money. {_ASK_AMOUNT}"),
             kind=AnswerKind.MONEY,
-            expected=money(result.net),
-            amount=result.net,
+            expected=result.net,
             explanation=f"{result.rule}: {money(bet)} x 1 = {money(result.net)}.",
             rules=result.keys,
         )
@@ -103,8 +100,7 @@ def build_even_money(ctx: Ctx) -> Draft:
                 f"{up.label}. The player declines even money, and the dealer has {has} "
                 f"({show(dealer)}). {_ASK_AMOUNT} (0 for a push)"),
         kind=AnswerKind.MONEY,
-        expected=money(result.net),
-        amount=result.net,
+        expected=result.net,
         explanation=(f"{result.rule}: the player gets {money(result.net)} on {money(bet)}; "
                      f"even money would have paid {money(bet)} whatever the dealer held."),
         rules=("even_money", *result.keys),
@@ -134,8 +130,7 @@ def build_blackjack_payout(ctx: Ctx) -> Draft:
         prompt=(f"The box bets {money(bet)} and has blackjack ({show(cards)}). The dealer "
                 f"holds {show(dealer)}. {_ASK_AMOUNT}"),
         kind=AnswerKind.MONEY,
-        expected=money(result.net),
-        amount=result.net,
+        expected=result.net,
         explanation=(f"{result.rule}: {money(bet)} x {ratio.numerator}/{ratio.denominator} = "
                      f"{money(result.net)}."),
         rules=result.keys,
@@ -159,8 +154,7 @@ def _switched_payout(ctx: Ctx, bet: Decimal) -> Draft:
                 f"finishes with {show(dealer)} ({hand_total(dealer)}). {_ASK_AMOUNT} "
                 "(0 for a push)"),
         kind=AnswerKind.MONEY,
-        expected=money(result.net),
-        amount=result.net,
+        expected=result.net,
         explanation=(f"{result.rule}: the player gets {money(result.net)} on {money(bet)}; "
                      f"ace + ten made by switching {'is' if natural else 'is not'} a blackjack"
                      f"{reading_note(rules, 'blackjack_after_switch')}."),
@@ -226,8 +220,7 @@ def build_surrender(ctx: Ctx) -> Draft:
                 f"{money(seat.bet)}{doubled} on {show(seat.cards)}{split} and surrenders "
                 f"{when}. How much do you return to the player?"),
         kind=AnswerKind.MONEY,
-        expected=money(returned),
-        amount=returned,
+        expected=returned,
         explanation=(f"{result.rule}; the other half, {money(returned)}, goes back"
                      f"{_surrender_reading(rules, seat)}."),
         rules=tuple(key for key in ("surrender", "surrender_vs_ace" if up.rank is Rank.ACE

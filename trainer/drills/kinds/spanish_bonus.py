@@ -80,8 +80,7 @@ def build(ctx: Ctx) -> Draft:
         prompt=(f"The box bets {money(bet)}{extra} and makes 21 with {show(cards)}. The dealer "
                 f"finishes with {show(dealer)} ({hand_total(dealer)}). How much do you pay?"),
         kind=AnswerKind.MONEY,
-        expected=money(result.net),
-        amount=result.net,
+        expected=result.net,
         explanation=f"{result.rule}: the hand wins {money(result.net)}.{note}",
         rules=(*result.keys, *(("bonus_on_doubled",) if doubled else ()),
                *(("bonus_after_split",) if split else ())),

@@ -10,7 +10,6 @@ from trainer.drills.build import (
     money,
     reading_note,
     show,
-    signed,
     source_note,
 )
 from trainer.drills.table import Table
@@ -111,7 +110,6 @@ def _actions_draft(rules: HouseRules, seat: Seat, dealer: tuple[Card, ...],
     allow are the why."""
     up = dealer[0]
     allowed = allowed_actions(rules, seat.state(), up) - {Action.STAND}
-    expected = ",".join(a.value for a in PLAY_ORDER if a in allowed) or "none"
     reasons = [
         text for action in asked
         if (text := refusal(rules, seat.state(), up, action)) is not None
@@ -124,7 +122,7 @@ def _actions_draft(rules: HouseRules, seat: Seat, dealer: tuple[Card, ...],
         prompt=prompt,
         kind=AnswerKind.ACTIONS,
         choices=CHOICES,
-        expected=expected,
+        expected=frozenset(allowed),
         explanation=f"{rules.name}: {on_what}the player {may}. {because}.",
         rules=("split_aces_one_card", "split_aces_max_hands", "double_after_split")
         if seat.split else ("split_match", "split_aces_max_hands", "double_on"),
@@ -171,7 +169,7 @@ def _is_blackjack(ctx: Ctx) -> Draft:
         prompt=f"{prompt} Is it a blackjack?",
         kind=AnswerKind.YES_NO,
         choices=("yes", "no"),
-        expected="yes" if natural else "no",
+        expected=natural,
         explanation=(f"{rules.name}: ace + ten {how} {verdict}; it pays {pays}"
                      f"{'' if dealt else _ace_ten_note(rules)}."),
         rules=("blackjack_pays",) if dealt else ("blackjack_after_split", "blackjack_pays"),
@@ -193,7 +191,7 @@ def _pays(ctx: Ctx) -> Draft:
                 f"dealer finishes with {show(dealer)} ({hand_total(dealer)}). What is the "
                 "hand's net? (+ you pay, - you take, 0 push)"),
         kind=AnswerKind.NET,
-        expected=signed(result.net),
+        expected=result.net,
         explanation=(f"{result.rule}; ace + ten after a split "
                      f"{'is' if is_natural(rules, seat.player_hand()) else 'is not'} "
                      f"a blackjack at {rules.name}{_ace_ten_note(rules)}."),

@@ -7,7 +7,8 @@ from collections.abc import Callable
 from decimal import Decimal
 
 from trainer.drills.answers import AnswerKind
-from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show, signed
+from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show
+from trainer.drills.expected import Nets, signed
 from trainer.drills.table import Table, doubled_to, seat_names
 from trainer.engine.cards import Card, Rank, deck_of
 from trainer.engine.dealer import DealerAction, dealer_action
@@ -187,7 +188,6 @@ def build(ctx: Ctx) -> Draft:
     stopped = ""
     if dealer_action(rules, dealer) is DealerAction.HIT and not hand_total(dealer).bust:
         stopped = f"; {rules.name}: no box is left for the dealer to play against, so no draw"
-    expected = ";".join(signed(n + Decimal(0)) for n in nets)
     return Draft(
         table=Table(dealer=dealer, hands=seats, ask="table-nets"),
         prompt=(f"The dealer finishes with {show(dealer)} ({_describe(dealer)}{stopped}).",
@@ -195,8 +195,7 @@ def build(ctx: Ctx) -> Draft:
                 f"Give the net of each of the {boxes} boxes, left to right "
                 "(+ you pay, - you take, 0 push)."),
         kind=AnswerKind.NETS,
-        expected=expected,
-        expected_text="; ".join(signed(n) for n in nets),
+        expected=Nets(tuple(nets)),
         explanation=tuple(reasons),
         rules=tuple(dict.fromkeys(key for result in played.result.hands for key in result.keys)),
     )

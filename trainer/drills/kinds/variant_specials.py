@@ -13,9 +13,9 @@ from trainer.drills.build import (
     money,
     reading_note,
     show,
-    signed,
     switched_ace_ten,
 )
+from trainer.drills.expected import signed
 from trainer.drills.table import Table, doubled_to
 from trainer.engine.cards import Card, Rank
 from trainer.engine.errors import EngineError
@@ -173,7 +173,7 @@ def build(ctx: Ctx) -> Draft:
                 f"({_describe(seat.cards, seat.switched)}){switched}. What is the box's net? "
                 "(+ you pay, - you take, 0 push)"),
         kind=AnswerKind.NET,
-        expected=signed(result.net),
+        expected=result.net,
         explanation=(f"{result.rule}: net {signed(result.net)}"
                      f"{reading_note(rules, _RULE_KEYS[name])}."),
         rules=tuple(dict.fromkeys(key for key in (_RULE_KEYS[name] or "ties", *result.keys))),
