@@ -8,7 +8,7 @@ import pytest
 from sqlite_utils import Database
 
 from tests.dealt import issue_kept, kept
-from trainer.db import accounts, reports, scores
+from trainer.db import accounts, reports, rollups, scores
 from trainer.db import drilling as d
 from trainer.db import exams as x
 from trainer.db import questions as qs
@@ -23,17 +23,15 @@ def add(db: Database, user: int, marks: list[tuple[bool, int]], *, house: str = 
     session = d.start_session(db, user, house, family, "easy", len(marks), 1)
     qs.store_questions(db, session, [kept(i, family, "easy", i, "{}", f"{session.id}-{i}")
                                      for i in range(len(marks))])
+    at = ms_at(f"{day}T10:00:00+00:00")
     for i, (right, ms) in enumerate(marks):
         stored = qs.question_at(db, session.id, i)
         assert stored is not None
-        qs.show_question(db, stored.id, 0)  # each on its own page at 0: ``ms`` is its time
+        qs.show_question(db, stored.id, at)  # each on its own page: ``ms`` is its time
         q = qs.question_at(db, session.id, i)
         assert q is not None
-        d.record_attempt(db, q, answer="a", correct=right, answered_ms=ms,
+        d.record_attempt(db, q, answer="a", correct=right, answered_ms=at + ms,
                          session_length=len(marks))
-    db.execute("UPDATE answers SET answered_ms = ? WHERE question_id IN"
-               " (SELECT id FROM questions WHERE session_id = ?)",
-               [ms_at(f"{day}T10:00:00+00:00"), session.id])
 
 
 def ms_at(moment: str) -> int:
@@ -51,15 +49,22 @@ def test_filters_by_day_house_user_family_result(db: Database, people: dict[str,
     add(db, people["tina"], [(True, 2000)], house="spanish-21", day="2026-11-15")
     add(db, people["tom"], [(True, 5000)], family="insurance", day="2026-11-30")
     f = reports.Filters
-    assert len(reports.facts(db)) == 4
-    assert len(reports.facts(db, f(date_from=D(2026, 11, 15)))) == 2
-    assert len(reports.facts(db, f(date_to=D(2026, 11, 15)))) == 3  # the whole last day
-    assert len(reports.facts(db, f(date_from=D(2026, 11, 2), date_to=D(2026, 11, 29)))) == 1
-    assert len(reports.facts(db, f(house="spanish-21"))) == 1
-    assert len(reports.facts(db, f(user_id=people["tom"]))) == 1
-    assert len(reports.facts(db, f(family="insurance"))) == 1
-    assert len(reports.facts(db, f(correct=False))) == 1
+
+    def answered(filters: reports.Filters) -> int:
+        return sum(t.answered for t in reports.tallies(db, filters))
+
+    assert answered(f()) == 4
+    assert answered(f(date_from=D(2026, 11, 15))) == 2
+    assert answered(f(date_to=D(2026, 11, 15))) == 3  # the whole last day
+    assert answered(f(date_from=D(2026, 11, 2), date_to=D(2026, 11, 29))) == 1
+    assert answered(f(house="spanish-21")) == 1
+    assert answered(f(user_id=people["tom"])) == 1
+    assert answered(f(family="insurance")) == 1
+    assert reports.count_attempts(db, f(correct=False)) == 1
     assert reports.count_attempts(db, f(user_id=people["tina"], correct=True)) == 2
+    assert [(t.user_id, t.family, t.answered, t.correct) for t in reports.tallies(
+        db, by=("user_id", "family"))] == [(people["tina"], "dealer-draw", 3, 2),
+                                          (people["tom"], "insurance", 1, 1)]
     log = reports.attempt_log(db, f(user_id=people["tina"]), limit=2)
     assert [r.house for r in log] == ["spanish-21", "europoker"]  # newest first
     assert log[0].username == "tina"
@@ -69,19 +74,28 @@ def test_filters_by_day_house_user_family_result(db: Database, people: dict[str,
     assert d.get_attempt(db, 999) is None
 
 
-def test_score_median_and_percent() -> None:
-    facts = [reports.Fact(1, "a", "h", c, ms, "2026-11-20T10:00:00")
-             for c, ms in ((True, 1000), (True, 3000), (False, 2000), (True, 10_000))]
-    s = scores.score(facts, {"a": 4000})
-    assert (s.answered, s.correct, s.median_ms, s.par_ms, s.percent) == (4, 3, 2500, 4000, 75)
+def tallied(day: str, answered: int, correct: int, family: str = "a",
+            bins: tuple[int, ...] = ()) -> reports.Tallied:
+    counts = bins or (0, answered) + (0,) * (len(rollups.BIN_COLUMNS) - 2)  # 1-2 s each
+    return reports.Tallied(1, D.fromisoformat(day), "h", family, answered, correct, counts)
+
+
+def test_score_median_and_percent(db: Database, people: dict[str, int]) -> None:
+    add(db, people["tina"], [(True, 1000), (True, 3000), (False, 2000), (True, 10_000)])
+    s = reports.tallied_score(reports.tallies(db), {"dealer-draw": 4000})
+    # the median of 1, 2, 3 and 10 s, from the time bins: within the 2-3 s bin
+    assert (s.answered, s.correct, s.median_ms, s.par_ms, s.percent) == (4, 3, 3000, 4000, 75)
+    mixed = [tallied("2026-11-20", 3, 3, "a"), tallied("2026-11-20", 1, 0, "b")]
+    assert reports.tallied_score(mixed, {"a": 4000, "b": 9000}).par_ms == 4000
+    assert reports.tallied_score(mixed, {"a": 4000, "b": 9000}).median_ms == 1500
     assert scores.score([]).percent is None
     assert scores.Score(3, 2).percent == 67  # half up, in integers
     assert scores.Score(8, 1).percent == 13  # 12.5 -> 13
 
 
 def test_trend_compares_with_the_period_before() -> None:
-    def fact(day: str, right: bool) -> reports.Fact:
-        return reports.Fact(1, "a", "h", right, 1000, f"{day}T09:00:00")
+    def fact(day: str, right: bool) -> reports.Tallied:
+        return tallied(day, 1, int(right))
 
     facts = [fact("2026-11-30", True), fact("2026-11-24", True), fact("2026-11-23", False),
              fact("2026-11-20", False), fact("2026-11-01", True), fact("2026-10-31", False)]
@@ -96,7 +110,7 @@ def test_trend_compares_with_the_period_before() -> None:
 
 
 def test_daily_and_weekly_series() -> None:
-    facts = [reports.Fact(1, "a", "h", c, 1, f"2026-11-0{day}T09:00:00")
+    facts = [tallied(f"2026-11-0{day}", 1, int(c))
              for day, c in ((1, True), (1, False), (3, True), (9, True))]
     days = reports.daily(facts, D(2026, 11, 1), D(2026, 11, 3))
     assert [(p.answered, p.correct) for p in days] == [(2, 1), (0, 0), (1, 1)]
@@ -112,7 +126,7 @@ def test_trainee_lines_and_weakest(db: Database, people: dict[str, int]) -> None
     set_active(db, people["tom"], False)
     trainees = accounts.list_accounts(db, "trainee")
     assert [(a.username, a.active) for a in trainees] == [("tina", True), ("tom", False)]
-    assert trainees[0].last_active == "2026-11-28T10:00:00.000+00:00"
+    assert trainees[0].last_active == "2026-11-28T10:00:03.000+00:00"  # its last answer
     assert trainees[1].last_active is None
     # an exam answered later is the last answer too
     db.execute("INSERT INTO exams (id, title, houses, families, difficulty, questions,"
@@ -129,12 +143,14 @@ def test_trainee_lines_and_weakest(db: Database, people: dict[str, int]) -> None
                [people["tina"], ms_at("2026-11-29T08:00:00+00:00")])
     assert accounts.list_accounts(db, "trainee")[0].last_active == (
         "2026-11-29T08:00:00.000+00:00")
-    facts = reports.facts(db)
-    lines = reports.trainee_lines(trainees, facts, facts, {"dealer-draw": 3000,
-                                                           "insurance": 5000},
+    by_family = reports.tallies(db, by=("user_id", "family"))
+    by_day = reports.tallies(db, by=("user_id", "day"))
+    lines = reports.trainee_lines(trainees, by_family, by_day, {"dealer-draw": 3000,
+                                                                "insurance": 5000},
                                   D(2026, 11, 30))
     tina, tom = lines
-    assert (tina.score.answered, tina.score.correct, tina.score.median_ms) == (5, 3, 3000)
+    # 1, 2, 3, 4 and 9 s: the median from the bins is the 3-4 s bin's middle
+    assert (tina.score.answered, tina.score.correct, tina.score.median_ms) == (5, 3, 3500)
     assert tina.score.par_ms == 3000
     assert tina.week.recent.answered == 3 and tina.month.recent.answered == 5
     assert set(tina.families) == {"dealer-draw", "insurance"}
@@ -143,7 +159,8 @@ def test_trainee_lines_and_weakest(db: Database, people: dict[str, int]) -> None
     assert reports.weakest(tina.families, at_least=3) == [("dealer-draw",
                                                            tina.families["dealer-draw"])]
     add(db, people["tina"], [(True, 1000), (True, 1000)], family="surrender", day="2026-11-29")
-    perfect = reports.trainee_lines(trainees, reports.facts(db), [], {}, D(2026, 11, 30))[0]
+    perfect = reports.trainee_lines(trainees, reports.tallies(db, by=("user_id", "family")),
+                                    [], {}, D(2026, 11, 30))[0]
     assert "surrender" in perfect.families
     assert [name for name, _ in reports.weakest(perfect.families)] == ["insurance", "dealer-draw"]
 

@@ -3,7 +3,8 @@
 An answer row holds only what is the trainee's: what they answered, whether it was
 right, how long it took and when; the question it answers holds the rest.  A double
 submit, a second tab or two racing requests record one answer (``answers_question``
-is UNIQUE); nothing is recorded into a session or sitting that has closed.
+is UNIQUE); nothing is recorded into a session or sitting that has closed.  A drill
+answer is counted in its day's rollup (``trainer.db.rollups``) in the same transaction.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlite_utils import Database
+
+from trainer.db import rollups
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,4 +57,8 @@ def insert_answer(db: Database, question_id: int, given: Given) -> Inserted | No
         [given.answer, int(given.correct), given.elapsed_ms,
          given.waited_ms, int(given.timed_out), given.answered_ms, question_id],
     ).fetchall()
-    return Inserted(int(rows[0][0]), bool(rows[0][1])) if rows else None
+    if not rows:
+        return None
+    inserted = Inserted(int(rows[0][0]), bool(rows[0][1]))
+    rollups.add_answer(db, inserted.id)
+    return inserted

@@ -10,6 +10,7 @@ import sqlite3
 
 from sqlite_utils import Database, Migrations
 
+from trainer.db import rollups
 from trainer.db.connection import SetupError, setup_lock
 
 migrations = Migrations("trainer")
@@ -439,6 +440,15 @@ def m016_one_answer_record(db: Database) -> None:
     db.execute("CREATE UNIQUE INDEX answers_question ON answers (question_id)")
     db.execute("CREATE INDEX answers_user ON answers (user_id, answered_ms)")
     db.execute("CREATE INDEX answers_time ON answers (answered_ms)")
+
+
+@migrations()
+def m017_drill_days(db: Database) -> None:
+    """Per-day rollups of drill answers (``trainer.db.rollups``), built from the answers
+    recorded so far: the console's figures read them, not the answers (issue 33)."""
+    db.execute(rollups.CREATE)
+    db.execute("CREATE INDEX drill_days_by_day ON drill_days (day)")
+    rollups.backfill(db)
 
 
 def _explanations_as_lines(db: Database, chunk: int = 500) -> None:

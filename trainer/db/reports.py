@@ -1,25 +1,27 @@
-"""Reports for the supervisor console: filtered attempts, per-trainee figures, exam results.
+"""Reports for the supervisor console: figures, the attempt log, exam results.
 
-The SQL fetches filtered rows; the figures (accuracy, medians, trends, the
-heat map) are computed here in plain Python from those rows, so they are
-easy to test with exact values.  Dates are UTC calendar days (``YYYY-MM-DD``);
-an answer's time is milliseconds since the epoch (``answered_ms``), so a day range is a
-range of milliseconds.  The drill figures read drill answers only (an exam's answers are
-its sitting's).
+The figures (accuracy, medians against par, trends, the heat map, counts) are read from
+the day rollups (``trainer.db.rollups``), tallied in SQL and finished in plain Python;
+no figure reads the answers.  The attempt log pages through the answers by time with a
+keyset (never an OFFSET), and an export streams them a page at a time.  Dates are UTC
+calendar days; an answer's time is milliseconds since the epoch (``answered_ms``), so a
+day range is a range of milliseconds.  The drill figures read drill answers only (an
+exam's answers are its sitting's).
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlite_utils import Database
 
+from trainer.db import rollups
 from trainer.db.connection import iso_at
 from trainer.db.exams import Sitting
-from trainer.db.scores import Score, Tally, score
+from trainer.db.scores import Score, Tally
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,34 +50,26 @@ def _ms_at(day: str) -> int:
     return int(moment.timestamp()) * 1000
 
 
-def _attempt_where(filters: Filters, alias: str = "a",
-                   retry: bool | None = None) -> tuple[str, list[Any]]:
-    """The WHERE clause of ``filters`` on answers ``alias`` joined to their questions ``q``
-    (``retry``: only attempts in retries, or none): always trainees' drill attempts only (a
-    supervisor's own practice is no trainee's record; an exam's answers are its sitting's)."""
-    clauses = [f"{alias}.user_id IN (SELECT id FROM users WHERE role = 'trainee')",
-               "q.session_id IS NOT NULL"]
-    if retry is not None:
-        clauses.append(f"{alias}.retry = {int(retry)}")
+def _attempt_where(filters: Filters) -> tuple[str, list[Any]]:
+    """The WHERE clause of ``filters`` on answers ``a`` joined to their questions ``q`` and
+    users ``u``: always trainees' drill attempts only (a supervisor's own practice is no
+    trainee's record; an exam's answers are its sitting's)."""
+    clauses = ["u.role = 'trainee'", "q.session_id IS NOT NULL"]
     params: list[Any] = []
     start, end = _day_bounds(filters)
     if start:
-        clauses.append(f"{alias}.answered_ms >= ?")
+        clauses.append("a.answered_ms >= ?")
         params.append(_ms_at(start))
     if end:
-        clauses.append(f"{alias}.answered_ms < ?")
+        clauses.append("a.answered_ms < ?")
         params.append(_ms_at(end))
-    if filters.house:
-        clauses.append("q.house = ?")
-        params.append(filters.house)
-    if filters.user_id is not None:
-        clauses.append(f"{alias}.user_id = ?")
-        params.append(filters.user_id)
-    if filters.family:
-        clauses.append("q.family = ?")
-        params.append(filters.family)
+    for column, value in (("q.house", filters.house), ("a.user_id", filters.user_id),
+                          ("q.family", filters.family)):
+        if value is not None:
+            clauses.append(f"{column} = ?")
+            params.append(value)
     if filters.correct is not None:
-        clauses.append(f"{alias}.correct = ?")
+        clauses.append("a.correct = ?")
         params.append(int(filters.correct))
     return " WHERE " + " AND ".join(clauses), params
 
@@ -83,35 +77,131 @@ def _attempt_where(filters: Filters, alias: str = "a",
 _JOINED = "answers a JOIN questions q ON q.id = a.question_id"
 
 
-# ------------------------------------------------------------------ rows
+# ------------------------------------------------------------------ tallies
 
 
 @dataclass(frozen=True, slots=True)
-class Fact:
-    """One attempt reduced to what the figures need."""
+class Tallied(Tally):
+    """Drill answers counted together from the day rollups (``trainer.db.rollups``): by
+    trainee, day, house and family, or by any of them (the others are None).  Retries of
+    mistakes are counted apart: practice, left out of the figures."""
 
-    user_id: int
-    family: str
-    house: str
-    correct: bool
-    elapsed_ms: int
-    answered_at: str
+    user_id: int | None
+    day: datetime.date | None
+    house: str | None
+    family: str | None
+    answered: int
+    correct: int
+    bins: tuple[int, ...]
+    """How many answers took each of ``rollups.TIME_BINS_MS``' times."""
+    retries: int = 0
 
-    @property
-    def day(self) -> datetime.date:
-        return datetime.date.fromisoformat(self.answered_at[:10])
+
+_GROUPS = ("user_id", "day", "house", "family")
 
 
-def facts(db: Database, filters: Filters = Filters()) -> list[Fact]:
-    """The filtered attempts, oldest first, as ``Fact``s: what every figure is worked out
-    from, so retries of mistakes (practice, the answers just seen) are left out."""
-    where, params = _attempt_where(filters, retry=False)
+def tallies(db: Database, filters: Filters = Filters(),
+            by: Sequence[str] = _GROUPS) -> list[Tallied]:
+    """Trainees' drill answers matching ``filters`` (but its result filter), counted by the
+    columns ``by`` names (of trainee, day, house, family), in that order."""
+    unknown = set(by) - set(_GROUPS)
+    if unknown:
+        raise ValueError(f"tallies are by {', '.join(_GROUPS)}, not {', '.join(unknown)}")
+    where, params = _tally_where(filters)
+    grouped = ", ".join(f"d.{column}" for column in by)
     rows = db.execute(
-        "SELECT a.user_id, q.family, q.house, a.correct, a.elapsed_ms, a.answered_ms"
-        f" FROM {_JOINED}{where} ORDER BY a.id",
-        params,
-    ).fetchall()
-    return [Fact(u, f, h, bool(c), e, iso_at(t)) for u, f, h, c, e, t in rows]
+        f"SELECT {grouped + ', ' if by else ''}sum(d.answered), sum(d.correct), sum(d.retries),"
+        f" {', '.join(f'sum(d.{column})' for column in rollups.BIN_COLUMNS)}"
+        f" FROM drill_days d JOIN users u ON u.id = d.user_id{where}"
+        + (f" GROUP BY {grouped} ORDER BY {grouped}" if by else ""), params).fetchall()
+    out = []
+    for row in rows:
+        keys = dict(zip(by, row, strict=False))
+        answered, correct, retries = row[len(by):len(by) + 3]
+        if answered is None:  # no rows at all, without a GROUP BY
+            continue
+        day = keys.get("day")
+        out.append(Tallied(keys.get("user_id"), None if day is None else rollups.day_of(day),
+                           keys.get("house"), keys.get("family"), answered, correct,
+                           tuple(row[len(by) + 3:]), retries))
+    return out
+
+
+def _tally_where(filters: Filters) -> tuple[str, list[Any]]:
+    clauses = ["u.role = 'trainee'"]
+    params: list[Any] = []
+    if filters.date_from:
+        clauses.append("d.day >= ?")
+        params.append(rollups.day_number(filters.date_from))
+    if filters.date_to and filters.date_to < datetime.date.max:
+        clauses.append("d.day <= ?")
+        params.append(rollups.day_number(filters.date_to))
+    for column in ("house", "user_id", "family"):
+        if (value := getattr(filters, column)) is not None:
+            clauses.append(f"d.{column} = ?")
+            params.append(value)
+    return " WHERE " + " AND ".join(clauses), params
+
+
+def tallied_score(items: Iterable[Tallied], par_ms: Mapping[str, int] | None = None) -> Score:
+    """The score of the answers tallied: right out of answered, and the median time (from
+    the time bins) against the median par of the answers (by their families)."""
+    rows = list(items)
+    answered = sum(t.answered for t in rows)
+    if not answered:
+        return Score()
+    bins = [sum(column) for column in zip(*(t.bins for t in rows), strict=True)]
+    pars: dict[int, int] = {}
+    for t in rows:
+        if par_ms and t.family is not None and t.family in par_ms:
+            pars[par_ms[t.family]] = pars.get(par_ms[t.family], 0) + t.answered
+    return Score(answered, sum(t.correct for t in rows), rollups.median_of_bins(bins),
+                 weighted_median(pars))
+
+
+def weighted_median(counts: Mapping[int, int]) -> int | None:
+    """The median of values each counted so many times (the mean of the middle two for an
+    even count, as :func:`scores.median` gives), None for none."""
+    total = sum(counts.values())
+    if not total:
+        return None
+    ordered = sorted(counts.items())
+
+    def nth(n: int) -> int:
+        seen = 0
+        for value, count in ordered:
+            seen += count
+            if n < seen:
+                return value
+        raise AssertionError("unreachable: n is below the total")  # pragma: no cover
+
+    return (nth((total - 1) // 2) + nth(total // 2)) // 2
+
+
+def count_attempts(db: Database, filters: Filters = Filters(), *,
+                   retries_only: bool = False) -> int:
+    """How many drill answers the log lists for ``filters`` (retries included; only them
+    with ``retries_only``), counted from the rollups."""
+    where, params = _tally_where(filters)
+    right = "d.retries_correct" if retries_only else "d.correct + d.retries_correct"
+    every = "d.retries" if retries_only else "d.answered + d.retries"
+    counted = {None: every, True: right, False: f"{every} - ({right})"}[filters.correct]
+    found = db.execute(f"SELECT sum({counted}) FROM drill_days d JOIN users u"
+                       f" ON u.id = d.user_id{where}", params).fetchone()[0]
+    return int(found or 0)
+
+
+def count_retries(db: Database, filters: Filters = Filters()) -> int:
+    """How many of the filtered attempts were answered in retries (listed, not in figures)."""
+    return count_attempts(db, filters, retries_only=True)
+
+
+def houses_drilled(db: Database) -> list[str]:
+    """Every house with at least one drill attempt."""
+    return [r[0] for r in db.execute("SELECT DISTINCT house FROM drill_days ORDER BY house")]
+
+
+# ------------------------------------------------------------------ the log
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +211,7 @@ class LogRow:
     id: int
     user_id: int
     username: str
-    answered_at: str
+    answered_ms: int
     house: str
     family: str
     difficulty: str
@@ -136,40 +226,51 @@ class LogRow:
     """Answered in a retry of a session's mistakes: listed, left out of the figures."""
     set_aside_ms: int
 
+    @property
+    def answered_at(self) -> str:
+        return iso_at(self.answered_ms)
 
-def attempt_log(db: Database, filters: Filters = Filters(), *, limit: int | None = None,
-                offset: int = 0) -> list[LogRow]:
-    """The filtered attempts, newest first (``limit=None``: all of them)."""
+    @property
+    def cursor(self) -> tuple[int, int]:
+        """Where the page after this row starts: the rows answered before it."""
+        return (self.answered_ms, self.id)
+
+
+def attempt_log(db: Database, filters: Filters = Filters(), *, limit: int = 50,
+                after: tuple[int, int] | None = None,
+                before: tuple[int, int] | None = None) -> list[LogRow]:
+    """The filtered attempts, newest first: the ``limit`` newest answered before ``after``
+    (the ``cursor`` of the last row of the page before), or the ``limit`` oldest answered
+    after ``before`` (the first row's of the page after).  Keyset pages walk the answers
+    by time (``answers_time``, or ``answers_user`` for a trainee), never past rows."""
     where, params = _attempt_where(filters)
+    order = "DESC"
+    if after is not None:
+        where += " AND (a.answered_ms, a.id) < (?, ?)"
+        params = [*params, *after]
+    elif before is not None:
+        where += " AND (a.answered_ms, a.id) > (?, ?)"
+        params, order = [*params, *before], "ASC"
     sql = (
-        "SELECT a.id, a.user_id, u.username, a.answered_ms AS answered_at, q.house, q.family,"
+        "SELECT a.id, a.user_id, u.username, a.answered_ms, q.house, q.family,"
         " q.difficulty, a.answer, q.expected, a.correct, a.elapsed_ms, q.session_id,"
         " q.position, a.waited_ms, a.retry, q.set_aside_ms"
-        f" FROM {_JOINED} JOIN users u ON u.id = a.user_id{where} ORDER BY a.id DESC"
+        f" FROM {_JOINED} JOIN users u ON u.id = a.user_id{where}"
+        f" ORDER BY a.answered_ms {order}, a.id {order} LIMIT ?"
     )
-    if limit is not None:
-        sql += " LIMIT ? OFFSET ?"
-        params = [*params, limit, offset]
-    return [LogRow(**(r | {"correct": bool(r["correct"]), "retry": bool(r["retry"]),
-                           "answered_at": iso_at(r["answered_at"])}))
-            for r in db.query(sql, params)]
+    rows = [LogRow(**(r | {"correct": bool(r["correct"]), "retry": bool(r["retry"])}))
+            for r in db.query(sql, [*params, limit])]
+    return rows[::-1] if order == "ASC" else rows
 
 
-def count_attempts(db: Database, filters: Filters = Filters()) -> int:
-    where, params = _attempt_where(filters)
-    return int(db.execute(f"SELECT count(*) FROM {_JOINED}{where}", params).fetchone()[0])
-
-
-def count_retries(db: Database, filters: Filters = Filters()) -> int:
-    """How many of the filtered attempts were answered in retries (listed, not in figures)."""
-    where, params = _attempt_where(filters, retry=True)
-    return int(db.execute(f"SELECT count(*) FROM {_JOINED}{where}", params).fetchone()[0])
-
-
-def houses_drilled(db: Database) -> list[str]:
-    """Every house with at least one drill attempt."""
-    return [r[0] for r in db.execute(f"SELECT DISTINCT q.house FROM {_JOINED}"
-                                     " WHERE q.session_id IS NOT NULL ORDER BY q.house")]
+def every_attempt(db: Database, filters: Filters = Filters(), *,
+                  chunk: int = 2_000) -> Iterator[LogRow]:
+    """Every filtered attempt, newest first, read a page at a time (an export of a year
+    streams in flat memory, and holds no read open between pages)."""
+    after = None
+    while page := attempt_log(db, filters, limit=chunk, after=after):
+        yield from page
+        after = page[-1].cursor
 
 
 # ------------------------------------------------------------------ figures
@@ -191,13 +292,14 @@ class Trend:
         return self.recent.percent - self.before.percent
 
 
-def trend(items: Iterable[Fact], today: datetime.date, days: int) -> Trend:
-    """The last ``days`` days up to ``today`` (included) against the ``days`` before."""
+def trend(items: Iterable[Tallied], today: datetime.date, days: int) -> Trend:
+    """The last ``days`` days up to ``today`` (included) against the ``days`` before
+    (``items`` tallied by day)."""
     start = today - datetime.timedelta(days=days - 1)
     previous = start - datetime.timedelta(days=days)
-    rows = list(items)
-    return Trend(days, score(f for f in rows if start <= f.day <= today),
-                 score(f for f in rows if previous <= f.day < start))
+    dated = [(t.day, t) for t in items if t.day is not None]
+    return Trend(days, tallied_score(t for day, t in dated if start <= day <= today),
+                 tallied_score(t for day, t in dated if previous <= day < start))
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,13 +309,15 @@ class DayPoint(Tally):
     correct: int
 
 
-def daily(items: Iterable[Fact], start: datetime.date, end: datetime.date) -> list[DayPoint]:
+def daily(items: Iterable[Tallied], start: datetime.date, end: datetime.date) -> list[DayPoint]:
     """One point per day from ``start`` to ``end`` (days without attempts have 0 answered)."""
     counts: dict[datetime.date, list[int]] = {}
-    for f in items:
-        counts.setdefault(f.day, [0, 0])
-        counts[f.day][0] += 1
-        counts[f.day][1] += int(f.correct)
+    for t in items:
+        if t.day is None:
+            continue
+        counts.setdefault(t.day, [0, 0])
+        counts[t.day][0] += t.answered
+        counts[t.day][1] += t.correct
     points = []
     day = start
     while day <= end:
@@ -223,8 +327,7 @@ def daily(items: Iterable[Fact], start: datetime.date, end: datetime.date) -> li
     return points
 
 
-
-def series(items: Iterable[Fact], start: datetime.date, end: datetime.date,
+def series(items: Iterable[Tallied], start: datetime.date, end: datetime.date,
            step: int = 1) -> list[DayPoint]:
     """Points every ``step`` days from ``start`` (each labelled by its first day) to ``end``."""
     days = daily(items, start, end)
@@ -236,6 +339,7 @@ def series(items: Iterable[Fact], start: datetime.date, end: datetime.date,
         points.append(DayPoint(chunk[0].day, sum(p.answered for p in chunk),
                                sum(p.correct for p in chunk)))
     return points
+
 
 @dataclass(frozen=True, slots=True)
 class TraineeLine:
@@ -253,34 +357,34 @@ class TraineeLine:
 
 def trainee_lines(
     accounts: Iterable[Any],
-    filtered: Iterable[Fact],
-    recent: Iterable[Fact],
+    by_family: Iterable[Tallied],
+    by_day: Iterable[Tallied],
     par_ms: Mapping[str, int],
     today: datetime.date,
 ) -> list[TraineeLine]:
-    """The dashboard table: ``filtered`` facts for the scores, ``recent`` for the trends.
+    """The dashboard table: ``by_family`` (tallied by trainee and family) for the scores,
+    ``by_day`` (by trainee and day, recent) for the trends.
 
     ``accounts`` are trainee accounts (with ``id``, ``username``, ``active``,
     ``last_active``); every one gets a line, with or without attempts.
     """
-    by_user: dict[int, list[Fact]] = {}
-    for f in filtered:
-        by_user.setdefault(f.user_id, []).append(f)
-    recent_by_user: dict[int, list[Fact]] = {}
-    for f in recent:
-        recent_by_user.setdefault(f.user_id, []).append(f)
+    families: dict[int, dict[str, Tallied]] = {}
+    for t in by_family:
+        if t.user_id is not None and t.family is not None:
+            families.setdefault(t.user_id, {})[t.family] = t
+    days: dict[int, list[Tallied]] = {}
+    for t in by_day:
+        if t.user_id is not None:
+            days.setdefault(t.user_id, []).append(t)
     lines = []
     for account in accounts:
-        mine = by_user.get(account.id, [])
-        families: dict[str, list[Fact]] = {}
-        for f in mine:
-            families.setdefault(f.family, []).append(f)
+        mine = families.get(account.id, {})
+        recent = days.get(account.id, [])
         lines.append(TraineeLine(
-            account.id, account.username, account.active, score(mine, par_ms),
-            account.last_active,
-            trend(recent_by_user.get(account.id, []), today, 7),
-            trend(recent_by_user.get(account.id, []), today, 30),
-            {name: score(items, par_ms) for name, items in sorted(families.items())},
+            account.id, account.username, account.active,
+            tallied_score(mine.values(), par_ms), account.last_active,
+            trend(recent, today, 7), trend(recent, today, 30),
+            {name: tallied_score([t], par_ms) for name, t in sorted(mine.items())},
         ))
     return lines
 

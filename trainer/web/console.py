@@ -5,13 +5,14 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import itertools
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Response, current_app, render_template, request
+from flask import Response, current_app, render_template, request, stream_with_context
 
 from trainer.db import reports
 from trainer.drills import Family
@@ -129,14 +130,15 @@ def _id_text(name: str) -> str | None:
     return raw if raw.isascii() and raw.isdecimal() else None  # not a full-width ``１``
 
 
-PAGE_CAP = 1_000_000
-
-
-def page_arg() -> int:
-    """The page number of a paged list: 1 and up (a bad value reads as 1; a huge one, past
-    every list, as the cap, which the list shows as its last page)."""
-    value = int_arg("page", 1) or 1
-    return min(max(1, value), PAGE_CAP) if value != -1 else PAGE_CAP
+def cursor_arg(name: str) -> tuple[int, int] | None:
+    """A keyset page's start from the query string, ``MS-ID`` (the time and id of the row
+    it starts after); None for none, or anything else (the list starts at its newest)."""
+    raw = request.args.get(name, "")
+    moment, dash, row = raw.partition("-")
+    if not dash or not all(part.isascii() and part.isdecimal() and len(part) <= 18
+                           for part in (moment, row)):
+        return None
+    return int(moment), int(row)
 
 
 def query_string(form: FilterForm, extra: dict[str, Any] | None = None,
@@ -182,12 +184,19 @@ def _is_number(text: str) -> bool:
 
 def csv_response(filename: str, header: Sequence[str], rows: Iterable[Sequence[object]]
                  ) -> Response:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(header)
-    for row in rows:
-        writer.writerow([csv_cell(v) for v in row])
-    response = Response(buffer.getvalue(), mimetype="text/csv")
+    """A CSV download streamed a row at a time as ``rows`` yields them (a year of answers
+    never sits in memory), in the request's context (its database connection)."""
+
+    def lines() -> Iterator[str]:
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\r\n")
+        for row in itertools.chain([header], ([csv_cell(v) for v in row] for row in rows)):
+            writer.writerow(row)
+            yield buffer.getvalue()
+            buffer.seek(0)
+            buffer.truncate()
+
+    response = Response(stream_with_context(lines()), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.headers["Cache-Control"] = "no-store"
     return response

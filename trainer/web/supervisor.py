@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 from flask import Blueprint, abort, render_template, url_for
 from sqlite_utils import Database
 
-from trainer.db import accounts, reports, scores
+from trainer.db import accounts, reports
 from trainer.db import exams as exams_db
 from trainer.web import charts, console
 from trainer.web.database import get_db
@@ -35,14 +35,7 @@ bp.register_blueprint(exams_bp)
 bp.before_request(close_abandoned)  # every page and export reads walk-outs as closed
 
 LOG_PAGE = 50
-TREND_DAYS = 60  # facts fetched for the 7- and 30-day trends (and the periods before them)
-
-
-def _recent_facts(house: str | None) -> list[reports.Fact]:
-    start = console.today() - datetime.timedelta(days=TREND_DAYS - 1)
-    return reports.facts(get_db(), reports.Filters(date_from=start, house=house))
-
-
+TREND_DAYS = 60  # days tallied for the 7- and 30-day trends (and the periods before them)
 LATEST_RESULTS = 10
 """Exam results the dashboard lists, the latest first (the Exams pages list them all)."""
 
@@ -55,12 +48,14 @@ def index() -> Any:
     form, filters = console.filter_form()
     filters = reports.Filters(filters.date_from, filters.date_to, filters.house)
     trainees = accounts.list_accounts(db, "trainee")
-    filtered = reports.facts(db, filters)
-    recent = _recent_facts(filters.house)
+    by_family = reports.tallies(db, filters, by=("user_id", "family"))
     today = console.today()
-    lines = reports.trainee_lines(trainees, filtered, recent, console.par_ms(), today)
+    recent = reports.tallies(
+        db, reports.Filters(date_from=today - datetime.timedelta(days=TREND_DAYS - 1),
+                            house=filters.house), by=("user_id", "day"))
+    lines = reports.trainee_lines(trainees, by_family, recent, console.par_ms(), today)
     titles = console.family_titles()
-    used = {f.family for f in filtered}
+    used = {t.family for t in by_family if t.family is not None}
     columns = [(name, title) for name, title in titles.items() if name in used]
     columns += [(name, name) for name in sorted(used - set(titles))]
     rows = [(str(line.user_id), line.username) for line in lines if line.score.answered]
@@ -77,12 +72,12 @@ def index() -> Any:
                     if family in titles},  # a retired family: its page has no such filter
     )
     month_start = today - datetime.timedelta(days=29)
-    sparks = {}
-    for line in lines:
-        mine = [f for f in recent if f.user_id == line.user_id]
-        points = reports.daily(mine, month_start, today)
-        sparks[line.user_id] = charts.sparkline(
-            [p.accuracy for p in points], title=f"{line.username}: daily accuracy, 30 days")
+    by_user: dict[int | None, list[reports.Tallied]] = {}
+    for t in recent:
+        by_user.setdefault(t.user_id, []).append(t)
+    sparks = {line.user_id: charts.sparkline(
+        [p.accuracy for p in reports.daily(by_user.get(line.user_id, []), month_start, today)],
+        title=f"{line.username}: daily accuracy, 30 days") for line in lines}
     every_result = reports.exam_results(db, filters)
     results = every_result[:LATEST_RESULTS]
     return console.page("supervisor/_dashboard.html",
@@ -126,47 +121,70 @@ def trainee(user_id: int) -> Any:
     account = _trainee_or_404(user_id)
     form, filters = console.filter_form()
     base = reports.Filters(filters.date_from, filters.date_to, filters.house, user_id)
-    all_facts = reports.facts(db, base)
+    by_day = reports.tallies(db, base, by=("day", "family"))
     start, end, step = chart_range(filters, console.today(),
-                                   min((f.day for f in all_facts), default=None))
+                                   min((t.day for t in by_day if t.day), default=None))
     points = reports.series(
-        [f for f in all_facts if start <= f.day <= end], start, end, step)
+        [t for t in by_day if t.day and start <= t.day <= end], start, end, step)
     period = (f"{'per day' if step == 1 else 'per week' if step == 7 else f'per {step} days'}, "
               f"{start.isoformat()} to {end.isoformat()}")
     chart = charts.line_chart(
         [charts.Point(p.day.strftime("%d %b"), p.correct, p.answered) for p in points],
         title=f"{account.username}: accuracy {period}",
     )
-    by_family: dict[str, list[reports.Fact]] = {}
-    for f in all_facts:
-        by_family.setdefault(f.family, []).append(f)
+    by_family: dict[str, list[reports.Tallied]] = {}
+    for t in by_day:
+        if t.family is not None:
+            by_family.setdefault(t.family, []).append(t)
     par = console.par_ms()
-    family_scores = {name: scores.score(items, par) for name, items in by_family.items()}
+    family_scores = {name: reports.tallied_score(items, par)
+                     for name, items in by_family.items()}
     log_filters = reports.Filters(filters.date_from, filters.date_to, filters.house, user_id,
                                   filters.family, filters.correct)
     log, paging = _log_page(db, log_filters)
     sittings = reports.exam_results(db, reports.Filters(user_id=user_id), finished_only=False)
     return console.page("supervisor/_trainee.html",
         account=account, form=form, chart=chart, period=period,
-        overall=scores.score(all_facts, par),
+        overall=reports.tallied_score(by_day, par),
         family_scores=family_scores, weakest=reports.weakest(family_scores),
         titles=console.family_titles(), houses=house_titles(), log=log, **paging,
         sittings=sittings,
-        qs=console.query_string(form, drop=("page",)),
+        qs=console.query_string(form),
         export_qs=console.query_string(form, {"trainee": user_id}, drop=("exam",)),
         retries=reports.count_retries(db, log_filters),
     )
 
 
 def _log_page(db: Database, filters: reports.Filters) -> tuple[list[reports.LogRow],
-                                                               dict[str, int]]:
-    """The asked-for page of the filtered log (a page past the last shows the last), and its
-    ``count``, ``page_no`` and ``pages`` for the template."""
-    count = reports.count_attempts(db, filters)
-    pages = max(1, -(-count // LOG_PAGE))
-    page = min(console.page_arg(), pages)
-    log = reports.attempt_log(db, filters, limit=LOG_PAGE, offset=(page - 1) * LOG_PAGE)
-    return log, {"count": count, "page_no": page, "pages": pages}
+                                                               dict[str, Any]]:
+    """The asked-for page of the filtered log (see ``_keyset_page``)."""
+    return _keyset_page(db, filters, console.cursor_arg("older"), console.cursor_arg("newer"))
+
+
+def _keyset_page(db: Database, filters: reports.Filters, older: tuple[int, int] | None,
+                 newer: tuple[int, int] | None) -> tuple[list[reports.LogRow], dict[str, Any]]:
+    """A page of the log by keyset: the rows answered before ``older``, else after
+    ``newer``, else the newest (and the newest again for a page past either end); for the
+    template, its ``count`` and the cursors of the pages ``newer`` and ``older`` than it
+    (None where there is none)."""
+    if older is None and newer is not None:
+        rows = reports.attempt_log(db, filters, limit=LOG_PAGE + 1, before=newer)
+        more_newer, log = len(rows) > LOG_PAGE, rows[-LOG_PAGE:]
+        more_older = True
+    else:
+        rows = reports.attempt_log(db, filters, limit=LOG_PAGE + 1, after=older)
+        more_older, log = len(rows) > LOG_PAGE, rows[:LOG_PAGE]
+        more_newer = older is not None
+    if not log and (older or newer):
+        return _keyset_page(db, filters, None, None)
+    return log, {"count": reports.count_attempts(db, filters),
+                 "newer": _cursor_text(log[0]) if more_newer and log else None,
+                 "older": _cursor_text(log[-1]) if more_older and log else None}
+
+
+def _cursor_text(row: reports.LogRow) -> str:
+    answered_ms, row_id = row.cursor
+    return f"{answered_ms}-{row_id}"
 
 
 @bp.get("/attempts")
@@ -186,8 +204,8 @@ def attempts() -> Any:
         titles=console.family_titles(), houses=house_titles(),
         trainees=trainees, trainee_id=trainee_id,
         trainee_error=console.unknown_id_message("trainee") if unknown else None,
-        qs=console.query_string(form, drop=("page", "exam", "trainee") if unknown
-                                else ("page", "exam")),  # attempts have no exam
+        qs=console.query_string(form, drop=("exam", "trainee") if unknown
+                                else ("exam",)),  # attempts have no exam
     )
 
 
@@ -228,7 +246,7 @@ def export_attempts() -> Any:
     if (refusal := console.export_refusal(form, {"trainee": _is_trainee},
                                           unfiltered=("exam",))) is not None:
         return refusal
-    rows = reports.attempt_log(get_db(), _trainee_filter(filters))
+    rows = reports.every_attempt(get_db(), _trainee_filter(filters))
     return console.csv_response(
         f"attempts-{console.today().isoformat()}.csv",
         ["attempt_id", "answered_at", "trainee", "house", "family", "difficulty", "answer",

@@ -1,0 +1,102 @@
+"""Per-day rollups of drill answers: what the supervisor's figures are read from.
+
+One row a trainee, UTC day, house and family (``drill_days``) counts the answers given
+in drill sessions (retries of mistakes apart: practice, not in the figures), the right
+ones, the time they took and how those times fall into ``TIME_BINS_MS``, which is
+enough to put a median against a par without reading an answer.  The row is updated in
+the transaction that records the answer (``add_answer``), and built from the answers
+themselves by the migration that made it (``backfill``): a year of a training centre,
+10 million answers, is about 225 thousand rows.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+
+from sqlite_utils import Database
+
+DAY_MS = 86_400_000
+TIME_BINS_MS = (1_000, 2_000, 3_000, 4_000, 5_000, 6_000, 7_000, 8_000, 10_000, 12_000,
+                15_000, 20_000, 30_000, 45_000, 60_000)
+"""The upper bounds of the answer-time bins (the last bin, over a minute, has none):
+whole seconds where most answers fall, wider above."""
+BIN_COLUMNS = tuple(f"t{n}" for n in range(len(TIME_BINS_MS) + 1))
+"""The columns counting the answers of each time bin, fastest first."""
+EPOCH = datetime.date(1970, 1, 1)
+
+CREATE = f"""
+    CREATE TABLE drill_days (
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        day INTEGER NOT NULL,
+        house TEXT NOT NULL,
+        family TEXT NOT NULL,
+        answered INTEGER NOT NULL DEFAULT 0,
+        correct INTEGER NOT NULL DEFAULT 0,
+        elapsed_ms INTEGER NOT NULL DEFAULT 0,
+        retries INTEGER NOT NULL DEFAULT 0,
+        retries_correct INTEGER NOT NULL DEFAULT 0,
+        {", ".join(f"{column} INTEGER NOT NULL DEFAULT 0" for column in BIN_COLUMNS)},
+        PRIMARY KEY (user_id, day, house, family)
+    ) WITHOUT ROWID
+"""
+"""``day`` counts UTC days since 1970-01-01 (an answer's ``answered_ms // DAY_MS``)."""
+
+_COUNTS = ("answered", "correct", "elapsed_ms", "retries", "retries_correct", *BIN_COLUMNS)
+_BIN = ("CASE " + " ".join(f"WHEN a.elapsed_ms < {bound} THEN {n}"
+                           for n, bound in enumerate(TIME_BINS_MS))
+        + f" ELSE {len(TIME_BINS_MS)} END")
+_SUMS = ("sum(retry = 0)", "sum(retry = 0 AND correct)",
+         "sum(CASE WHEN retry THEN 0 ELSE elapsed_ms END)", "sum(retry)", "sum(retry AND correct)",
+         *(f"sum(retry = 0 AND bin = {n})" for n in range(len(BIN_COLUMNS))))
+_ROLL = (
+    f"INSERT INTO drill_days (user_id, day, house, family, {', '.join(_COUNTS)})"
+    f" SELECT user_id, day, house, family, {', '.join(_SUMS)} FROM ("
+    "  SELECT a.user_id, a.answered_ms / 86400000 AS day, q.house, q.family, a.retry,"
+    f" a.correct, a.elapsed_ms, {_BIN} AS bin"
+    "  FROM answers a JOIN questions q ON q.id = a.question_id"
+    "  WHERE q.session_id IS NOT NULL{only})"
+    " GROUP BY user_id, day, house, family"
+    " ON CONFLICT (user_id, day, house, family) DO UPDATE SET "
+    + ", ".join(f"{column} = {column} + excluded.{column}" for column in _COUNTS)
+)
+
+
+def add_answer(db: Database, answer_id: int) -> None:
+    """Count a drill answer just recorded in its day's row (an exam's answer is not one:
+    nothing is written), in the caller's transaction."""
+    db.execute(_ROLL.format(only=" AND a.id = ?"), [answer_id])
+
+
+def backfill(db: Database) -> None:
+    """Build every row from the drill answers recorded so far (the migration's step)."""
+    db.execute(_ROLL.format(only=""))
+
+
+def day_number(day: datetime.date) -> int:
+    """A calendar day as ``drill_days.day`` counts it."""
+    return (day - EPOCH).days
+
+
+def day_of(number: int) -> datetime.date:
+    """The calendar day of a ``drill_days.day``."""
+    return EPOCH + datetime.timedelta(days=number)
+
+
+def median_of_bins(counts: Sequence[int]) -> int | None:
+    """The median time of answers counted by bin, interpolated within its bin (to the
+    millisecond: a bin is a second or more wide, so it is good to about half a second,
+    enough to set against a par); None for no answers."""
+    total = sum(counts)
+    if not total:
+        return None
+    half = total / 2
+    below = 0
+    for n, count in enumerate(counts):
+        if count and below + count >= half:
+            low = TIME_BINS_MS[n - 1] if n else 0
+            if n == len(TIME_BINS_MS):  # over a minute: no upper bound to go by
+                return low
+            return int(low + (TIME_BINS_MS[n] - low) * (half - below) / count)
+        below += count
+    raise AssertionError("unreachable: the counts add up to their total")  # pragma: no cover
