@@ -7,7 +7,9 @@ import logging
 import os
 import sqlite3
 import threading
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 from flask import Flask, current_app, g
 from sqlite_utils import Database
@@ -23,6 +25,7 @@ _started: dict[tuple[int, str], threading.Thread] = {}
 _lock = threading.Lock()
 _local = threading.local()
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 __all__ = ["default_path", "get_db", "init_app", "init_db"]
 
@@ -70,6 +73,21 @@ def close_db(_error: BaseException | None = None) -> None:
     if db.conn.in_transaction:
         db.conn.rollback()
     if not current_app.config.get("DB_REUSE_CONNECTIONS", True):
+        db.close()
+
+
+def streamed(read: Callable[[Database], Iterable[T]]) -> Iterator[T]:
+    """What ``read`` yields from a connection of its own, opened when the first item is
+    asked for and closed after the last: a response streamed after its view has returned
+    (a CSV export) outlives the request's connection and its app context."""
+    return _read_from(str(current_app.config["DATABASE"]), read)
+
+
+def _read_from(path: str, read: Callable[[Database], Iterable[T]]) -> Iterator[T]:
+    db = connect(path, wal=False)
+    try:
+        yield from read(db)
+    finally:
         db.close()
 
 

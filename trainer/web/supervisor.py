@@ -19,7 +19,7 @@ from sqlite_utils import Database
 from trainer.db import accounts, reports
 from trainer.db import exams as exams_db
 from trainer.web import charts, console
-from trainer.web.database import get_db
+from trainer.web.database import get_db, streamed
 from trainer.web.exams import close_abandoned, sitting_review
 from trainer.web.houses_view import house_titles
 from trainer.web.roles import supervisor_required
@@ -246,7 +246,8 @@ def export_attempts() -> Any:
     if (refusal := console.export_refusal(form, {"trainee": _is_trainee},
                                           unfiltered=("exam",))) is not None:
         return refusal
-    rows = reports.every_attempt(get_db(), _trainee_filter(filters))
+    chosen = _trainee_filter(filters)
+    rows = streamed(lambda db: reports.every_attempt(db, chosen))
     return console.csv_response(
         f"attempts-{console.today().isoformat()}.csv",
         ["attempt_id", "answered_at", "trainee", "house", "family", "difficulty", "answer",
