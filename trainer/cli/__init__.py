@@ -15,6 +15,7 @@ import click
 from trainer.cli.audit import audit_command
 from trainer.cli.backup import backup_command, restore_command
 from trainer.cli.drill import drill_command
+from trainer.cli.history import generate_history_command
 from trainer.cli.odds import odds_command, simulate_command
 from trainer.cli.once import OnceOptionsGroup
 from trainer.cli.play import dealer_command, settle_command
@@ -47,6 +48,7 @@ cli.add_command(create_user_command)
 cli.add_command(audit_command)
 cli.add_command(backup_command)
 cli.add_command(restore_command)
+cli.add_command(generate_history_command)
 
 _INTERRUPTED = 128 + signal.SIGINT  # a shell's status for a command ended by Ctrl-C
 _LINE_BREAK = re.compile(r"\s*\n\s*")
