@@ -311,6 +311,41 @@ def test_serve_json_says_where_it_serves(monkeypatch: pytest.MonkeyPatch,
     assert {a["user"] for a in data["accounts"]} == {"demo-trainee", "demo-supervisor"}
 
 
+def test_demo_gives_its_trainees_weeks_of_history_once(monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str],
+                                                       tmp_path: Path) -> None:
+    """A newcomer's first look at the dashboard shows real figures: the demo trainee and a
+    few more drilled and sat an exam over the last four weeks.  A database with accounts
+    already gets none (no generated history lands among real records)."""
+    from trainer.cli import web
+
+    monkeypatch.setattr(web, "serve_wsgi", lambda *args: None)
+    path = tmp_path / "t.db"
+    run = run_cli(capsys, "demo", "--port", "0", "--database", str(path), "--json")
+    assert run.code == 0, run.err
+    made = json.loads(run.out)["history"]
+    assert made["answers"] == web.DEMO_ANSWERS and made["trainees"] == 5
+    db = connect(path)
+    try:
+        trainee = find_user(db, "demo-trainee")
+        assert trainee is not None
+        days = db.execute("SELECT count(DISTINCT date(answered_ms / 1000, 'unixepoch'))"
+                          " FROM answers WHERE user_id = ?", [trainee.id]).fetchone()[0]
+        assert days >= 14
+        assert db.execute("SELECT count(*) FROM answers").fetchone()[0] == web.DEMO_ANSWERS
+        assert db.execute("SELECT count(*) FROM exam_sittings WHERE passed IS NOT NULL"
+                          ).fetchone()[0] >= 1
+        assert {row[0] for row in db.execute("SELECT username FROM users")} == {
+            "demo-trainee", "demo-supervisor", *web.DEMO_TRAINEES}
+    finally:
+        db.close()
+    again = run_cli(capsys, "demo", "--port", "0", "--database", str(path), "--json")
+    assert again.code == 0, again.err
+    assert json.loads(again.out) | {"url": ""} == {
+        "url": "", "workers": json.loads(run.out)["workers"], "threads": 1, "created": [],
+        "accounts": json.loads(run.out)["accounts"], "history": None}
+
+
 def test_an_ipv6_host_is_bracketed_for_gunicorn_and_urls() -> None:
     from trainer.cli.free_port import host_port
 

@@ -215,26 +215,42 @@ def serve_command(host: str, port: int, workers: int, threads: int,
         run_gunicorn(listener, host, port, workers, threads, database, as_json)
 
 
-def _add_demo_users(database: str | None) -> list[str]:
-    """Create the demo accounts that are missing; their names."""
+DEMO_TRAINEES = ("demo-alex", "demo-billie", "demo-casey", "demo-drew")
+"""Trainees beside the demo trainee in the demo's history (with the demo trainee's password)."""
+DEMO_ANSWERS = 3_000
+DEMO_DAYS = 28
+
+
+def _add_demo_users(database: str | None) -> tuple[list[str], dict[str, Any] | None]:
+    """Create the demo accounts that are missing; their names, and the history given to the
+    demo trainees when the database had no account yet (None: it had)."""
+    from trainer import history
     from trainer.db import connect
     from trainer.db.users import create_user, find_user
     from trainer.web.auth import hash_password
     from trainer.web.database import init_db
 
     path = database_path(database)
-    created = []
     with database_errors(path):
         init_db(path)
         db = connect(path)
         try:
-            for name, role, password in DEMO_USERS:
+            missing = [user for user in DEMO_USERS if find_user(db, user[0]) is None]
+            hashes = {password: hash_password(password) for _name, _role, password in missing}
+            made = None
+            if history.occupied(db) is None:  # a new database: weeks of history first
+                (trainee, _, trainee_password), (boss, _, boss_password) = DEMO_USERS
+                made = history.build(
+                    db, answers=DEMO_ANSWERS, days=DEMO_DAYS,
+                    trainees=[history.NewAccount(name, hashes[trainee_password])
+                              for name in (trainee, *DEMO_TRAINEES)],
+                    supervisor=history.NewAccount(boss, hashes[boss_password])).to_json()
+            for name, role, password in missing:
                 if find_user(db, name) is None:
-                    create_user(db, name, role, hash_password(password))
-                    created.append(name)
+                    create_user(db, name, role, hashes[password])
         finally:
             db.close()
-    return created
+    return [name for name, _role, _password in missing], made
 
 
 @click.command("demo", cls=OnceOptionsCommand)
@@ -250,13 +266,16 @@ def demo_command(host: str, port: int, workers: int, threads: int,
                 f"--host {host}: demo accounts have known passwords, so demo mode serves this"
                 " machine only (127.0.0.1, ::1 or localhost); serve others with `trainer"
                 " serve` and accounts of your own")
-        created = _add_demo_users(database)
+        created, made = _add_demo_users(database)
         accounts = [{"user": name, "role": role, "password": password}
                     for name, role, password in DEMO_USERS]
         if not as_json:
             for account in accounts:
                 if account["user"] in created:
                     click.echo(f"created demo {account['role']} {account['user']!r}")
+            if made:
+                click.echo(f"history: {made['answers']:,} answers from {made['first_day']} to "
+                           f"{made['last_day']} by demo-trainee, {', '.join(DEMO_TRAINEES)}")
             click.echo(f"\nDemo mode. Open http://{host_port(host, port)}/ and log in as:")
             for account in accounts:
                 click.echo(f"  {account['role']:<10}  user {account['user']:<16} "
@@ -264,4 +283,4 @@ def demo_command(host: str, port: int, workers: int, threads: int,
             click.echo("(demo accounts have known passwords: never use demo mode for real "
                        "trainees)\n")
         run_gunicorn(listener, host, port, workers, threads, database, as_json,
-                     {"created": created, "accounts": accounts})
+                     {"created": created, "accounts": accounts, "history": made})
