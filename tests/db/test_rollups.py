@@ -73,9 +73,16 @@ def test_each_answer_is_counted_in_its_day_as_the_backfill_counts_it(db: Databas
         (sue, day, "dealer-draw", 1, 0, 3_000, 0, 0),
     ]
     assert [live[1][column] for column in rollups.BIN_COLUMNS] == bins
+    totals = list(db.query("SELECT user_id, family, answered, retries FROM drill_totals"
+                           " ORDER BY user_id, family"))
+    assert [tuple(row.values()) for row in totals] == [
+        (tina, "dealer-draw", 3, 1), (tina, "insurance", 1, 0), (sue, "dealer-draw", 1, 0)]
+    every_total = list(db.query("SELECT * FROM drill_totals ORDER BY user_id, family"))
     db.execute("DELETE FROM drill_days")
+    db.execute("DELETE FROM drill_totals")
     rollups.backfill(db)
     assert rows(db) == live
+    assert list(db.query("SELECT * FROM drill_totals ORDER BY user_id, family")) == every_total
 
 
 def test_the_median_of_binned_times() -> None:

@@ -252,8 +252,9 @@ def test_a_trainee_drilled_only_in_a_retired_family_has_no_par(
     db = connect(app.config["DATABASE"])
     db.execute("UPDATE questions SET family = 'retired-drill' WHERE id IN"
                " (SELECT question_id FROM answers WHERE user_id = ?)", [world["tom"]])
-    db.execute("UPDATE drill_days SET family = 'retired-drill' WHERE user_id = ?",
-               [world["tom"]])
+    for rollup in ("drill_days", "drill_totals"):
+        db.execute(f"UPDATE {rollup} SET family = 'retired-drill' WHERE user_id = ?",
+                   [world["tom"]])
     db.conn.commit()
     db.close()
     auth.login("sue")

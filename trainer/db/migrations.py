@@ -444,9 +444,10 @@ def m016_one_answer_record(db: Database) -> None:
 
 @migrations()
 def m017_drill_days(db: Database) -> None:
-    """Per-day rollups of drill answers (``trainer.db.rollups``), built from the answers
-    recorded so far: the console's figures read them, not the answers (issue 33)."""
-    db.execute(rollups.CREATE)
+    """Per-day and all-time rollups of drill answers (``trainer.db.rollups``), built from
+    the answers recorded so far: the console's figures read them, not the answers."""
+    for table in rollups.CREATE:
+        db.execute(table)
     db.execute("CREATE INDEX drill_days_by_day ON drill_days (day)")
     rollups.backfill(db)
 

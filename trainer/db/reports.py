@@ -108,11 +108,12 @@ def tallies(db: Database, filters: Filters = Filters(),
     if unknown:
         raise ValueError(f"tallies are by {', '.join(_GROUPS)}, not {', '.join(unknown)}")
     where, params = _tally_where(filters)
+    table = _rollup(filters, by)
     grouped = ", ".join(f"d.{column}" for column in by)
     rows = db.execute(
         f"SELECT {grouped + ', ' if by else ''}sum(d.answered), sum(d.correct), sum(d.retries),"
         f" {', '.join(f'sum(d.{column})' for column in rollups.BIN_COLUMNS)}"
-        f" FROM drill_days d JOIN users u ON u.id = d.user_id{where}"
+        f" FROM {table} d JOIN users u ON u.id = d.user_id{where}"
         + (f" GROUP BY {grouped} ORDER BY {grouped}" if by else ""), params).fetchall()
     out = []
     for row in rows:
@@ -125,6 +126,13 @@ def tallies(db: Database, filters: Filters = Filters(),
                            keys.get("house"), keys.get("family"), answered, correct,
                            tuple(row[len(by) + 3:]), retries))
     return out
+
+
+def _rollup(filters: Filters, by: Sequence[str] = ()) -> str:
+    """The rollup a tally reads: by day where it is by day or a date range narrows it, else
+    the all-time totals."""
+    dated = "day" in by or filters.date_from is not None or filters.date_to is not None
+    return "drill_days" if dated else "drill_totals"
 
 
 def _tally_where(filters: Filters) -> tuple[str, list[Any]]:
@@ -183,10 +191,11 @@ def count_attempts(db: Database, filters: Filters = Filters(), *,
     """How many drill answers the log lists for ``filters`` (retries included; only them
     with ``retries_only``), counted from the rollups."""
     where, params = _tally_where(filters)
+    table = _rollup(filters)
     right = "d.retries_correct" if retries_only else "d.correct + d.retries_correct"
     every = "d.retries" if retries_only else "d.answered + d.retries"
     counted = {None: every, True: right, False: f"{every} - ({right})"}[filters.correct]
-    found = db.execute(f"SELECT sum({counted}) FROM drill_days d JOIN users u"
+    found = db.execute(f"SELECT sum({counted}) FROM {table} d JOIN users u"
                        f" ON u.id = d.user_id{where}", params).fetchone()[0]
     return int(found or 0)
 
@@ -198,7 +207,7 @@ def count_retries(db: Database, filters: Filters = Filters()) -> int:
 
 def houses_drilled(db: Database) -> list[str]:
     """Every house with at least one drill attempt."""
-    return [r[0] for r in db.execute("SELECT DISTINCT house FROM drill_days ORDER BY house")]
+    return [r[0] for r in db.execute("SELECT DISTINCT house FROM drill_totals ORDER BY house")]
 
 
 # ------------------------------------------------------------------ the log
