@@ -3,11 +3,11 @@
 Trainees join (most on the first day, some later), drill sessions of every family at
 every house, retry some sessions' mistakes and sit the exams a supervisor sets, at
 working hours, day after day.  Every question is a real one the drills deal from its
-seed, and every row is written by the recording functions the web app calls
-(``drilling.start_session``, ``questions.show_question``, ``drilling.record_attempt``,
-``drilling.start_retry``, ``exams.start_sitting``, ``exams.issue``,
-``exams.record_answer``), so it is the record the app keeps, with whatever that code
-keeps beside it.
+seed, and every row is written by the functions the app records with
+(``users.create_user``, ``drilling.start_session``, ``questions.show_question``,
+``drilling.record_attempt``, ``drilling.end_session``, ``drilling.start_retry``,
+``exams.create_exam``, ``exams.start_sitting``, ``exams.issue``, ``exams.record_answer``),
+so it is the record the app keeps, with whatever that code keeps beside it.
 
 What it looks like: a trainee's accuracy rises as the weeks go by (fastest at the start),
 is lower in the harder families (table settlement, the Spanish 21 bonuses) than in the
@@ -148,9 +148,9 @@ def occupied(db: Database) -> str | None:
 
 
 def build(db: Database, *, answers: int, trainees: Sequence[NewAccount],
-             supervisor: NewAccount, days: int, seed: int = 1,
-             last_day: datetime.date | None = None,
-             progress: Callable[[int], None] | None = None) -> Generated:
+          supervisor: NewAccount, days: int, seed: int = 1,
+          last_day: datetime.date | None = None,
+          progress: Callable[[int], None] | None = None) -> Generated:
     """Write a history of exactly ``answers`` answers (drill, retry and exam answers alike)
     over the ``days`` days ending ``last_day`` (default: yesterday, UTC) into ``db``, a
     migrated database without accounts.  The accounts are made as they join: the first
@@ -224,6 +224,7 @@ _NUMBER = re.compile(r"[0-9]+")
 
 
 def _deal(house: str, family: Family, seed: int, difficulty: str) -> _Dealt:
+    """The question ``seed`` deals, with its right and a wrong answer as recorded."""
     question = generate(house, family, seed, difficulty)
     right = check(question, question.answer_text).given
     return _Dealt(house, family.name, difficulty, seed, question.expected_text, right,
@@ -267,6 +268,8 @@ class _Trainee:
 
 @dataclass(frozen=True, slots=True)
 class _Sitting:
+    """A sitting booked: the exam, who sits it and when (ms)."""
+
     exam: exams_db.Exam
     trainee: _Trainee
     at: int
@@ -274,6 +277,8 @@ class _Sitting:
 
 @dataclass(slots=True)
 class _Counts:
+    """What has been written so far (see :class:`Generated`)."""
+
     answers: int = 0
     retry_answers: int = 0
     exam_answers: int = 0
@@ -332,6 +337,7 @@ class _Writer:
         return budgets
 
     def _day_ms(self, day: int) -> int:
+        """The first millisecond of ``day`` (UTC)."""
         start = datetime.datetime.combine(self.first_day + datetime.timedelta(days=day),
                                           datetime.time(), datetime.UTC)
         return int(start.timestamp()) * 1000
@@ -357,6 +363,7 @@ class _Writer:
             self._drill_day(day, budget)
 
     def _join(self, day: int) -> None:
+        """The accounts of the trainees who join on ``day``, made before work starts."""
         for n, trainee in enumerate(t for t in self.trainees if t.joined == day):
             self.clock.ms = self._day_ms(day) + 7 * HOUR_MS + 30_000 * (n + 1)
             trainee.id = create_user(self.db, trainee.account.name, "trainee",
@@ -471,6 +478,7 @@ class _Writer:
         return self.rng.choice(dealt)
 
     def _right(self, trainee: _Trainee, question: _Dealt, at: int, ease: float) -> bool:
+        """Whether the trainee gets ``question`` right at ``at`` (``ease``: odds added)."""
         odds = (BASE_EASE + trainee.ability + FAMILY_EASE.get(question.family, 0.0)
                 + LEVEL_EASE.get(question.difficulty, 0.0)
                 + LEARNING * self._experience(trainee, at) + ease)
@@ -551,6 +559,7 @@ class _Writer:
         self.progress(exam.questions)
 
     def generated(self, first_day: datetime.date, last_day: datetime.date) -> Generated:
+        """What was written."""
         c = self.counts
         return Generated(c.answers, c.retry_answers, c.exam_answers, c.sessions, c.retries,
                          c.sittings, c.passed, len(self.trainees), c.exams, first_day,
