@@ -45,7 +45,7 @@ CREATE = (
         house TEXT NOT NULL,
         family TEXT NOT NULL,
         {_COUNTED},
-        PRIMARY KEY (user_id, house, family)
+        PRIMARY KEY (user_id, family, house)
     ) WITHOUT ROWID
     """,
 )
@@ -71,7 +71,7 @@ _ROLL = (
     " GROUP BY {keys} ON CONFLICT ({keys}) DO UPDATE SET "
     + ", ".join(f"{column} = {column} + excluded.{column}" for column in _COUNTS)
 )
-_TABLES = {"drill_days": "user_id, day, house, family", "drill_totals": "user_id, house, family"}
+_TABLES = {"drill_days": "user_id, day, house, family", "drill_totals": "user_id, family, house"}
 
 
 def add_answer(db: Database, answer_id: int) -> None:
