@@ -45,6 +45,7 @@ CREATE = (
         house TEXT NOT NULL,
         family TEXT NOT NULL,
         {_COUNTED},
+        recent TEXT NOT NULL DEFAULT '',
         PRIMARY KEY (user_id, family, house)
     ) WITHOUT ROWID
     """,
@@ -52,7 +53,12 @@ CREATE = (
 """``drill_days`` counts by UTC day (``day``: days since 1970-01-01, an answer's
 ``answered_ms // DAY_MS``); ``drill_totals`` the same over all time, for the figures of
 a view without a date range (a dashboard of all time reads 3 thousand rows, not 300
-thousand)."""
+thousand), and the trainee's latest answers there, ``recent`` (see ``outcomes``)."""
+
+RECENT_KEPT = 50
+"""How many of a trainee's latest answers in a family at a house ``recent`` keeps."""
+OUTCOME_CODES = "0123456789abcdefghijklmnopqrstuv"
+"""An answer's outcome as one character: ``2 * time bin + right``."""
 
 _COUNTS = ("answered", "correct", "elapsed_ms", "retries", "retries_correct", *BIN_COLUMNS)
 _BIN = ("CASE " + " ".join(f"WHEN a.elapsed_ms < {bound} THEN {n}"
@@ -72,6 +78,24 @@ _ROLL = (
     + ", ".join(f"{column} = {column} + excluded.{column}" for column in _COUNTS)
 )
 _TABLES = {"drill_days": "user_id, day, house, family", "drill_totals": "user_id, family, house"}
+_CODE = f"substr('{OUTCOME_CODES}', 1 + 2 * ({_BIN}) + a.correct, 1)"
+_REMEMBER = (
+    f"UPDATE drill_totals SET recent = substr(recent || (SELECT {_CODE} FROM answers a"
+    " WHERE a.id = :id), -:kept) WHERE (user_id, family, house) = (SELECT a.user_id, q.family,"
+    " q.house FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.id = :id"
+    " AND a.retry = 0 AND q.session_id IS NOT NULL)")
+_REMEMBER_ALL = (
+    "UPDATE drill_totals SET recent = latest.codes FROM ("
+    " SELECT user_id, family, house, group_concat(code, '') AS codes FROM ("
+    "  SELECT * FROM ("
+    f"   SELECT a.user_id, q.family, q.house, {_CODE} AS code, row_number() OVER ("
+    "    PARTITION BY a.user_id, q.family, q.house ORDER BY a.answered_ms DESC, a.id DESC"
+    "   ) AS latest FROM answers a JOIN questions q ON q.id = a.question_id"
+    "   WHERE a.retry = 0 AND q.session_id IS NOT NULL"
+    "  ) WHERE latest <= :kept ORDER BY user_id, family, house, latest DESC)"
+    " GROUP BY user_id, family, house) AS latest"
+    " WHERE (drill_totals.user_id, drill_totals.family, drill_totals.house)"
+    " = (latest.user_id, latest.family, latest.house)")
 
 
 def add_answer(db: Database, answer_id: int) -> None:
@@ -79,12 +103,19 @@ def add_answer(db: Database, answer_id: int) -> None:
     nothing is written), in the caller's transaction."""
     for table, keys in _TABLES.items():
         db.execute(_ROLL.format(table=table, keys=keys, only=" AND a.id = ?"), [answer_id])
+    db.execute(_REMEMBER, {"id": answer_id, "kept": RECENT_KEPT})
 
 
 def backfill(db: Database) -> None:
     """Build every row from the drill answers recorded so far (the migration's step)."""
     for table, keys in _TABLES.items():
         db.execute(_ROLL.format(table=table, keys=keys, only=""))
+    db.execute(_REMEMBER_ALL, {"kept": RECENT_KEPT})
+
+
+def outcomes(recent: str) -> list[tuple[bool, int]]:
+    """``drill_totals.recent`` read back: each answer, oldest first, as (right, time bin)."""
+    return [(code % 2 == 1, code // 2) for code in map(OUTCOME_CODES.index, recent)]
 
 
 def day_number(day: datetime.date) -> int:
