@@ -59,7 +59,14 @@ def test_every_setting_is_read_in_its_config_units(tmp_path: Path) -> None:
     ("drill_lenght = 7", "unknown setting 'drill_lenght' (known: drill_length, "
      "exam_grace_seconds, exam_abandon_minutes, login_max_failures_account, "
      "login_max_failures_address, login_throttle_window_minutes, session_hours, "
-     "secure_cookies)"),
+     "secure_cookies, mastery_window, mastery_minimum, practised_percent, "
+     "practised_par_percent, fluent_percent, fluent_par_percent, floor_ready_percent, "
+     "floor_ready_par_percent)"),
+    ("mastery_minimum = 31", "mastery_minimum (31) must be 1 to mastery_window (30), at most "
+     "50"),
+    ("mastery_window = 51", "mastery_window = 51: must be a whole number from 1 to 50"),
+    ("fluent_percent = 99", "each level's bar must be at least the one below it"),
+    ("fluent_par_percent = 250", "each level's bar must be at least the one below it"),
     ("drill_length = [7", "not valid TOML (Unclosed array (at end of document))"),
 ])
 def test_a_bad_file_is_refused_naming_the_key_and_value(

@@ -345,6 +345,21 @@ def find_family(name: str) -> Family:
     return families[name]
 
 
+LEARNING_PATH = ("hand-reading", "dealer-draw", "ace-offers", "insurance", "even-money",
+                 "blackjack-payout", "surrender", "allowed-actions", "split-aces",
+                 "variant-specials", "spanish-21-bonus", "table-settlement")
+"""The families in the order a school teaches them: reading a hand, the dealer's own
+play, the offers against an ace and their payouts, the payouts of a hand, what a player
+may do, the house's specials, and last settling a whole table.  A family not listed
+(a casino's own) comes after them, by name."""
+
+
+def path_order(names: list[str]) -> list[str]:
+    """``names`` in the learning path's order."""
+    known = {name: step for step, name in enumerate(LEARNING_PATH)}
+    return sorted(names, key=lambda name: (known.get(name, len(known)), name))
+
+
 def families_for(rules: HouseRules) -> list[Family]:
     """The families that can be drilled at this house."""
     return [family for family in load_families().values() if family.applies_to(rules)]

@@ -9,17 +9,20 @@ key and the value.  A missing file leaves every default as it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from trainer.db.mastery import Bar, Thresholds
+from trainer.db.rollups import RECENT_KEPT
 from trainer.engine.houses import toml_table, true_or_false, whole_number
 from trainer.instance_folder import InstanceFolderError
 from trainer.web.forms import DRILL_LENGTH_RANGE
 
 FILE_NAME = "settings.toml"
+DEFAULT_THRESHOLDS = Thresholds()
 
 
 class SettingsError(InstanceFolderError):
@@ -66,11 +69,34 @@ SETTINGS = (
     Setting("secure_cookies", "SECURE_COOKIES",
             "behind HTTPS: Secure cookies and HSTS (or TRAINER_SECURE_COOKIES=1)",
             true_or_false, False),
+    Setting("mastery_window", "MASTERY_WINDOW",
+            "a trainee's latest answers in a drill at a house that its level is judged on",
+            _whole(1, RECENT_KEPT), DEFAULT_THRESHOLDS.window),
+    Setting("mastery_minimum", "MASTERY_MINIMUM",
+            "answers in a drill at a house before any level counts",
+            _whole(1, RECENT_KEPT), DEFAULT_THRESHOLDS.minimum),
+    *(setting for level, bar in DEFAULT_THRESHOLDS.bars.items() for setting in (
+        Setting(f"{level.name.lower()}_percent", f"MASTERY_{level.name}_PERCENT",
+                f"accuracy {level.title} asks, in percent", _whole(1, 100), bar.percent),
+        Setting(f"{level.name.lower()}_par_percent", f"MASTERY_{level.name}_PAR_PERCENT",
+                f"median time {level.title} allows, in percent of the drill's par",
+                _whole(10, 1000), bar.par_percent))),
 )
 """Every key ``settings.toml`` may hold."""
 
 DEFAULTS = {setting.config: setting.default for setting in SETTINGS}
 """The config each setting gives when the file does not set it."""
+
+
+def mastery_thresholds(config: Mapping[str, Any]) -> Thresholds:
+    """The mastery thresholds ``config`` sets (each key, or its default)."""
+    def value(key: str) -> int:
+        return int(config.get(key, DEFAULTS[key]))
+
+    return Thresholds(value("MASTERY_WINDOW"), value("MASTERY_MINIMUM"), {
+        level: Bar(value(f"MASTERY_{level.name}_PERCENT"),
+                   value(f"MASTERY_{level.name}_PAR_PERCENT"))
+        for level in DEFAULT_THRESHOLDS.bars})
 
 
 def read_settings(path: Path) -> dict[str, Any]:
@@ -97,4 +123,6 @@ def read_settings(path: Path) -> dict[str, Any]:
             config[known[key].config] = known[key].parse(value)
         except ValueError as exc:
             raise SettingsError(f"{path}: {key} = {value!r}: {exc}") from None
+    if (problem := mastery_thresholds(config).problem()) is not None:
+        raise SettingsError(f"{path}: {problem}")
     return config

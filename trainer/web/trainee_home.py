@@ -14,7 +14,7 @@ from werkzeug.datastructures import MultiDict
 from trainer.db import drilling
 from trainer.db.scores import Score, family_scores
 from trainer.drills import Family
-from trainer.web import drill_source
+from trainer.web import drill_source, progress
 from trainer.web.database import get_db
 from trainer.web.drill_source import MIXED, families_by_name, families_for, session_family_titles
 from trainer.web.drill_views import all_difficulties
@@ -22,6 +22,7 @@ from trainer.web.forms import StartDrillForm
 from trainer.web.houses_view import house_titles
 from trainer.web.htmx import redirect_to
 from trainer.web.session_plan import SessionPlan, new_token
+from trainer.web.settings import mastery_thresholds
 
 RESUMABLE_SHOWN = 5  # unfinished sessions offered on the home page, newest first
 RECENT_SHOWN = 5  # finished sessions listed on the home page, newest first, with summaries
@@ -86,10 +87,23 @@ def _start_form(formdata: MultiDict[str, str] | None = None,
     return form
 
 
+def _path_house(last_house: str | None) -> str:
+    """The house whose path the home page shows: the one asked for (``?house=``), else the
+    latest session's, else the first."""
+    houses = progress.house_families()
+    asked = request.args.get("house", "")
+    if asked in houses:
+        return asked
+    return last_house if last_house in houses else next(iter(houses), "")
+
+
 def _home(form: StartDrillForm, last_house: str | None, status: int = 200) -> Any:
     db = get_db()
     families = drill_source.families()
     scores = family_scores(db, current_user.id)
+    path_house = _path_house(last_house)
+    standing = progress.readiness([current_user.id], [path_house])[current_user.id].get(
+        path_house)
     unfinished = drilling.unfinished_sessions(db, current_user.id, limit=RESUMABLE_SHOWN)
     return render_template(
         "home.html",
@@ -104,6 +118,9 @@ def _home(form: StartDrillForm, last_house: str | None, status: int = 200) -> An
         suggestion=suggest(families, scores, last_house),
         drill_houses={f.name: house_for(f, last_house) for f in families if f.houses},
         length=current_app.config["DRILL_LENGTH"],
+        path_house=path_house, standing=standing,
+        steps=progress.path(standing) if standing else [],
+        thresholds=mastery_thresholds(current_app.config),
     ), status
 
 

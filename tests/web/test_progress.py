@@ -1,0 +1,113 @@
+"""A trainee's levels, the learning path and readiness, on the home page, from the record."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.dealt import kept
+from tests.web.conftest import Auth
+from trainer.db import connect, drilling, mastery
+from trainer.db import questions as qs
+from trainer.drills.families import LEARNING_PATH, load_families
+
+NOON = 1_796_040_000_000  # 2026-12-01 12:00 UTC
+
+
+def answered(app: Flask, user: str, family: str, marks: list[tuple[bool, int]],
+             house: str = "europoker") -> None:
+    """A session of ``family`` at ``house`` answered (right?, ms taken), through the recorder."""
+    db = connect(app.config["DATABASE"])
+    try:
+        uid = int(db.execute("SELECT id FROM users WHERE username = ?", [user]).fetchone()[0])
+        session = drilling.start_session(db, uid, house, family, "easy", len(marks), 1)
+        qs.store_questions(db, session, [kept(i, family, "easy", i, "{}", f"{session.id}-{i}")
+                                         for i in range(len(marks))])
+        at = NOON
+        for i, (right, ms) in enumerate(marks):
+            stored = qs.question_at(db, session.id, i)
+            assert stored is not None
+            qs.show_question(db, stored.id, at)
+            shown = qs.question_at(db, session.id, i)
+            assert shown is not None
+            drilling.record_attempt(db, shown, answer="a", correct=right, answered_ms=at + ms,
+                                    session_length=len(marks))
+            at += ms + 1_000
+    finally:
+        db.close()
+
+
+def steps(html: str) -> dict[str, tuple[str, str]]:
+    """Each step on the path: its level and whether it is open."""
+    return {family: (level, state) for family, level, state in re.findall(
+        r'<li data-step="([^"]+)" data-level="([^"]+)" class="(open|closed)">', html)}
+
+
+def test_the_path_covers_every_drill_in_order() -> None:
+    assert sorted(LEARNING_PATH) == sorted(load_families())
+    assert LEARNING_PATH[0] == "hand-reading" and LEARNING_PATH[-1] == "table-settlement"
+
+
+def test_a_trainee_goes_from_learning_to_floor_ready_and_the_next_drill_opens(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    auth.login("tina")
+    first = steps(client.get("/").get_data(as_text=True))
+    assert first["hand-reading"] == ("learning", "open")
+    assert first["dealer-draw"] == ("learning", "closed")
+    answered(app, "tina", "hand-reading", [(True, 1_500)] * 19)
+    page = client.get("/?house=europoker").get_data(as_text=True)
+    assert steps(page)["hand-reading"] == ("learning", "open")
+    assert "19 of 19 right" in page and "1 more answer before a level counts" in page
+    answered(app, "tina", "hand-reading", [(True, 1_500)])  # the 20th: right, within par
+    page = client.get("/?house=europoker").get_data(as_text=True)
+    assert steps(page)["hand-reading"] == ("floor-ready", "open")
+    assert steps(page)["dealer-draw"] == ("learning", "open")  # the next drill opens
+    assert steps(page)["ace-offers"] == ("learning", "closed")
+    drills = len(steps(page))
+    assert f'<span data-readiness>{round(100 / drills)}%</span>' in page  # 3 steps of 3 x N
+    assert "Ready for the floor" not in page
+
+
+def test_levels_follow_accuracy_and_speed_bars(app: Flask, client: FlaskClient,
+                                               auth: Any) -> None:
+    """Slow and right is practised at best; 85 % right is practised; the window is the
+    latest 30 answers, so old mistakes drop out of it."""
+    answered(app, "tina", "hand-reading", [(True, 7_500)] * 20)  # par 3 s: 2.5 x par
+    answered(app, "tom", "hand-reading", [(False, 1_500)] * 3 + [(True, 1_500)] * 17)
+    auth.login("tina")
+    assert steps(client.get("/?house=europoker").get_data(as_text=True))[
+        "hand-reading"] == ("learning", "open")  # right, but over twice the par
+    answered(app, "tina", "hand-reading", [(True, 5_500)] * 30)  # within 2 x par
+    assert steps(client.get("/?house=europoker").get_data(as_text=True))[
+        "hand-reading"] == ("practised", "open")
+    tom = app.test_client()
+    Auth(tom).login("tom")
+    assert steps(tom.get("/?house=europoker").get_data(as_text=True))[
+        "hand-reading"] == ("practised", "open")  # 17 of 20: 85 %
+    answered(app, "tom", "hand-reading", [(True, 1_500)] * 10)  # 27 of the latest 30
+    assert steps(tom.get("/?house=europoker").get_data(as_text=True))[
+        "hand-reading"] == ("fluent", "open")
+
+
+def test_the_thresholds_are_settings(app: Flask, client: FlaskClient, auth: Any) -> None:
+    app.config["MASTERY_MINIMUM"] = 5
+    app.config["MASTERY_FLOOR_READY_PERCENT"] = 80
+    answered(app, "tina", "hand-reading", [(True, 1_500)] * 4 + [(False, 1_500)])
+    auth.login("tina")
+    page = client.get("/?house=europoker").get_data(as_text=True)
+    assert steps(page)["hand-reading"] == ("floor-ready", "open")
+    assert "a level counts from 5" in page
+
+
+def test_judging_the_outcomes() -> None:
+    rules = mastery.Thresholds()
+    assert mastery.judge("f", "h", "", 3_000, rules).needed == 20
+    floor = mastery.judge("f", "h", "3" * 30, 3_000, rules)  # right, 1-2 s each
+    assert (floor.level, floor.answered, floor.correct, floor.median_ms) == (
+        mastery.Level.FLOOR_READY, 30, 30, 1_500)
+    assert floor.next_bar is None
+    late = mastery.judge("f", "h", "2" * 40 + "3" * 30, 3_000, rules)  # old mistakes
+    assert late.level is mastery.Level.FLOOR_READY
