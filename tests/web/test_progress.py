@@ -111,3 +111,32 @@ def test_judging_the_outcomes() -> None:
     assert floor.next_bar is None
     late = mastery.judge("f", "h", "2" * 40 + "3" * 30, 3_000, rules)  # old mistakes
     assert late.level is mastery.Level.FLOOR_READY
+
+
+def test_the_supervisor_sees_every_trainee_s_readiness_and_filters_the_ready(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    app.config["MASTERY_MINIMUM"] = 2
+    houses = {f.name: f.houses for f in load_families().values()}
+    at_russian = [name for name, where in houses.items() if "russian-casino" in where]
+    for family in at_russian:  # tina: every drill russian-casino deals, right and fast
+        answered(app, "tina", family, [(True, 1_000)] * 2, house="russian-casino")
+    answered(app, "tom", "hand-reading", [(True, 1_000), (False, 1_000)],
+             house="russian-casino")
+    auth.login("sue")
+    page = client.get("/supervisor/readiness?house=russian-casino").get_data(as_text=True)
+    assert "(1 of 2 trainees ready)" in page
+    tina = re.search(r'<tr data-trainee="tina" data-ready>(.*?)</tr>', page, re.S)
+    tom = re.search(r'<tr data-trainee="tom">(.*?)</tr>', page, re.S)
+    assert tina and "<span data-readiness>100%</span>" in tina[1]
+    assert tom and "<span data-readiness>0%</span>" in tom[1]  # 1 of 2: learning
+    assert tina[1].count("level-floor-ready") == len(at_russian)
+    ready = client.get("/supervisor/readiness?house=russian-casino&ready=1").get_data(
+        as_text=True)
+    assert 'data-trainee="tina"' in ready and 'data-trainee="tom"' not in ready
+    assert 'data-trainee="tina" data-ready' not in client.get(
+        "/supervisor/readiness?house=europoker").get_data(as_text=True)
+    unknown = client.get("/supervisor/readiness?house=nowhere").get_data(as_text=True)
+    assert "Readiness for the floor at" in unknown  # the first house instead
+    trainee = app.test_client()
+    Auth(trainee).login("tina")
+    assert trainee.get("/supervisor/readiness").status_code == 403

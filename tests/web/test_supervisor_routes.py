@@ -29,6 +29,8 @@ GET_ROUTES = [
     "/supervisor/trainees/{tina}?family=dealer-draw&result=wrong",
     "/supervisor/attempts",
     "/supervisor/attempts?trainee={tina}&result=right",
+    "/supervisor/readiness",
+    "/supervisor/readiness?house=russian-casino&ready=1",
     "/supervisor/accounts/",
     "/supervisor/accounts/{tina}/password",
     "/supervisor/exams/",

@@ -213,6 +213,7 @@ _TITLES = {
     "supervisor/_dashboard.html": "Supervisor dashboard",
     "supervisor/_trainee.html": "Trainee",
     "supervisor/_attempts.html": "Attempt log",
+    "supervisor/_readiness.html": "Readiness",
     "supervisor/_accounts.html": "Accounts",
     "supervisor/_password.html": "Reset a password",
     "supervisor/_exams.html": "Exams",

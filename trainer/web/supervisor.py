@@ -13,16 +13,17 @@ import datetime
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, render_template, url_for
+from flask import Blueprint, abort, current_app, render_template, request, url_for
 from sqlite_utils import Database
 
 from trainer.db import accounts, reports
 from trainer.db import exams as exams_db
-from trainer.web import charts, console
+from trainer.web import charts, console, progress
 from trainer.web.database import get_db, streamed
 from trainer.web.exams import close_abandoned, sitting_review
 from trainer.web.houses_view import house_titles
 from trainer.web.roles import supervisor_required
+from trainer.web.settings import mastery_thresholds
 from trainer.web.supervisor_accounts import bp as accounts_bp
 from trainer.web.supervisor_exams import bp as exams_bp
 
@@ -207,6 +208,30 @@ def attempts() -> Any:
         qs=console.query_string(form, drop=("exam", "trainee") if unknown
                                 else ("exam",)),  # attempts have no exam
     )
+
+
+@bp.get("/readiness")
+@supervisor_required
+def readiness() -> Any:
+    """Every trainee's level in each drill a house deals and their readiness for its floor;
+    ``?ready=1`` lists only those ready for it."""
+    houses = progress.house_families()
+    house = request.args.get("house", "")
+    if house not in houses:
+        house = next(iter(houses), "")
+    only_ready = request.args.get("ready") == "1"
+    trainees = accounts.list_accounts(get_db(), "trainee")
+    standing = progress.readiness([t.id for t in trainees], [house])
+    rows = [(t, standing[t.id][house]) for t in trainees if house in standing[t.id]]
+    if only_ready:
+        rows = [(t, r) for t, r in rows if r.ready]
+    titles = console.family_titles()
+    thresholds = mastery_thresholds(current_app.config)
+    return console.page("supervisor/_readiness.html",
+        house=house, houses=house_titles(), only_ready=only_ready, rows=rows,
+        families=[(name, titles.get(name, name)) for name in houses.get(house, [])],
+        ready_count=sum(r.ready for _t, r in rows), thresholds=thresholds,
+        bars=sorted(thresholds.bars.items()))
 
 
 @bp.get("/sittings/<int:sitting_id>")
