@@ -53,6 +53,7 @@ def test_the_path_covers_every_drill_in_order() -> None:
 
 def test_a_trainee_goes_from_learning_to_floor_ready_and_the_next_drill_opens(
         app: Flask, client: FlaskClient, auth: Any) -> None:
+    app.config["PATH_IN_ORDER"] = True
     auth.login("tina")
     first = steps(client.get("/").get_data(as_text=True))
     assert first["hand-reading"] == ("learning", "open")
@@ -140,3 +141,52 @@ def test_the_supervisor_sees_every_trainee_s_readiness_and_filters_the_ready(
     trainee = app.test_client()
     Auth(trainee).login("tina")
     assert trainee.get("/supervisor/readiness").status_code == 403
+
+
+def start(client: FlaskClient, auth: Any, family: str, house: str = "europoker") -> Any:
+    """Post the home page's start form for ``family`` at ``house``."""
+    return client.post("/drills", data={
+        "csrf_token": auth.csrf(), "house": house, "family": family,
+        "difficulty": load_families()[family].difficulties[0] if family != "mixed" else "easy",
+        "length": 3, "start_token": ""})
+
+
+def test_in_order_a_closed_drill_is_refused_until_practised_or_opened(
+        app: Flask, client: FlaskClient, auth: Any) -> None:
+    app.config["PATH_IN_ORDER"] = True
+    auth.login("tina")
+    refused = start(client, auth, "dealer-draw")
+    assert refused.status_code == 422
+    assert ("Dealer draws: hit or stand? opens when Read the hand: total, soft or hard is "
+            "practised here") in refused.get_data(as_text=True)
+    assert "Mixed drills open when every drill here is open" in start(
+        client, auth, "mixed").get_data(as_text=True)
+    assert start(client, auth, "hand-reading").status_code in (302, 303)
+    answered(app, "tina", "hand-reading", [(True, 1_500)] * 20)
+    assert start(client, auth, "dealer-draw").status_code in (302, 303)
+    assert start(client, auth, "ace-offers").status_code == 422
+    # a supervisor opens ace-offers for tina, ahead of the path
+    sue = app.test_client()
+    Auth(sue).login("sue")
+    tina_id = int(re.findall(r'/supervisor/trainees/(\d+)', sue.get(
+        "/supervisor/").get_data(as_text=True))[0])
+    page = sue.get(f"/supervisor/trainees/{tina_id}?house=europoker").get_data(as_text=True)
+    assert steps(page)["ace-offers"] == ("learning", "closed")
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert token
+    opened = sue.post(f"/supervisor/trainees/{tina_id}/open-drill", data={
+        "csrf_token": token[1], "house": "europoker", "family": "ace-offers"})
+    assert opened.status_code in (302, 303)
+    assert sue.post(f"/supervisor/trainees/{tina_id}/open-drill", data={
+        "csrf_token": token[1], "house": "europoker", "family": "no-such"}).status_code == 400
+    assert steps(client.get("/?house=europoker").get_data(as_text=True))["ace-offers"] == (
+        "learning", "open")
+    assert start(client, auth, "ace-offers").status_code in (302, 303)
+
+
+def test_without_the_setting_every_drill_is_open(app: Flask, client: FlaskClient,
+                                                 auth: Any) -> None:
+    auth.login("tina")
+    assert set(state for _level, state in steps(client.get("/").get_data(
+        as_text=True)).values()) == {"open"}
+    assert start(client, auth, "table-settlement").status_code in (302, 303)

@@ -59,7 +59,7 @@ def test_every_setting_is_read_in_its_config_units(tmp_path: Path) -> None:
     ("drill_lenght = 7", "unknown setting 'drill_lenght' (known: drill_length, "
      "exam_grace_seconds, exam_abandon_minutes, login_max_failures_account, "
      "login_max_failures_address, login_throttle_window_minutes, session_hours, "
-     "secure_cookies, mastery_window, mastery_minimum, practised_percent, "
+     "secure_cookies, path_in_order, mastery_window, mastery_minimum, practised_percent, "
      "practised_par_percent, fluent_percent, fluent_par_percent, floor_ready_percent, "
      "floor_ready_par_percent)"),
     ("mastery_minimum = 31", "mastery_minimum (31) must be 1 to mastery_window (30), at most "

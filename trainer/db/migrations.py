@@ -452,6 +452,24 @@ def m017_drill_days(db: Database) -> None:
     rollups.backfill(db)
 
 
+@migrations()
+def m018_path_unlocks(db: Database) -> None:
+    """Drills a supervisor opened for a trainee ahead of the learning path
+    (``trainer.db.path_unlocks``): one row a trainee, house and drill, with who and when."""
+    db.execute(
+        """
+        CREATE TABLE path_unlocks (
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            house TEXT NOT NULL,
+            family TEXT NOT NULL,
+            opened_by INTEGER NOT NULL REFERENCES users(id),
+            opened_at TEXT NOT NULL,
+            PRIMARY KEY (user_id, house, family)
+        ) WITHOUT ROWID
+        """
+    )
+
+
 def _explanations_as_lines(db: Database, chunk: int = 500) -> None:
     """m016: each kept explanation as a JSON list of its lines.  A table's explanation joined
     its lines with " | "; the others are one line.  Done in chunks, so memory stays flat

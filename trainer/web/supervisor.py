@@ -26,12 +26,16 @@ from trainer.web.roles import supervisor_required
 from trainer.web.settings import mastery_thresholds
 from trainer.web.supervisor_accounts import bp as accounts_bp
 from trainer.web.supervisor_exams import bp as exams_bp
+from trainer.web.supervisor_forms import ActionForm
+from trainer.web.supervisor_path import bp as path_bp
+from trainer.web.supervisor_path import steps_at
 
 __all__ = ["bp", "supervisor_required"]
 
 bp = Blueprint("supervisor", __name__, url_prefix="/supervisor")
 bp.register_blueprint(accounts_bp)
 bp.register_blueprint(exams_bp)
+bp.register_blueprint(path_bp)
 
 bp.before_request(close_abandoned)  # every page and export reads walk-outs as closed
 
@@ -144,7 +148,9 @@ def trainee(user_id: int) -> Any:
                                   filters.family, filters.correct)
     log, paging = _log_page(db, log_filters)
     sittings = reports.exam_results(db, reports.Filters(user_id=user_id), finished_only=False)
+    path_house, path_steps = steps_at(user_id, filters.house)
     return console.page("supervisor/_trainee.html",
+        path_house=path_house, path_steps=path_steps, action_form=ActionForm(),
         account=account, form=form, chart=chart, period=period,
         overall=reports.tallied_score(by_day, par),
         family_scores=family_scores, weakest=reports.weakest(family_scores),

@@ -119,7 +119,7 @@ def _home(form: StartDrillForm, last_house: str | None, status: int = 200) -> An
         drill_houses={f.name: house_for(f, last_house) for f in families if f.houses},
         length=current_app.config["DRILL_LENGTH"],
         path_house=path_house, standing=standing,
-        steps=progress.path(standing) if standing else [],
+        steps=progress.path(standing, current_user.id) if standing else [],
         thresholds=mastery_thresholds(current_app.config),
     ), status
 
@@ -146,6 +146,8 @@ def start() -> Any:
             form.family.errors = [f"No drill applies to {where}."]
         elif family is not None and difficulty not in family.difficulties:
             form.difficulty.errors = [f"{family.title} has no difficulty {difficulty!r}."]
+        elif (closed := progress.closed_reason(current_user.id, house, family_name)):
+            form.family.errors = [closed]
         else:
             length = form.length.data or current_app.config["DRILL_LENGTH"]
             plan = SessionPlan(house, family_name, difficulty, secrets.randbelow(2**31))
