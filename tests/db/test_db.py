@@ -114,7 +114,7 @@ def test_m006_starts_every_stored_question_clock_where_it_was(tmp_path: Path) ->
                                  "m012_timed_out_times_capped", "m013_breaks_set_aside",
                                      "m014_start_tokens", "m015_attempt_grants",
                                      "m016_one_answer_record", "m017_drill_days",
-                                     "m018_path_unlocks"]
+                                     "m018_path_unlocks", "m020_mistakes"]
     question = qs.pending_question(database, 1)
     assert question is not None
     assert (question.issued_ms, question.shown_ms, question.sent_ahead) == (7_000, 7_000, True)
@@ -650,7 +650,8 @@ def test_m012_caps_the_time_of_answers_timed_out_before_it(tmp_path: Path) -> No
                      " elapsed_ms = 904000 WHERE id = ?", [sitting_id])
     assert migrate(database) == ["m012_timed_out_times_capped", "m013_breaks_set_aside",
                                  "m014_start_tokens", "m015_attempt_grants",
-                                 "m016_one_answer_record", "m017_drill_days", "m018_path_unlocks"]
+                                 "m016_one_answer_record", "m017_drill_days",
+                                 "m018_path_unlocks", "m020_mistakes"]
     times = [answer.elapsed_ms for answer in exams_db.sitting_answers(database, sitting_id)]
     assert times == [4_000, 32_000]  # the limit and the 2 s grace of the time
     assert database.execute("SELECT elapsed_ms FROM exam_sittings").fetchone()[0] == 36_000

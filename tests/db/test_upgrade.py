@@ -35,7 +35,8 @@ def upgraded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, D
     path = tmp_path_factory.mktemp("upgrade") / "m015.db"
     shutil.copy(FIXTURES / "m015.db", path)
     db = connect(path)
-    assert migrate(db) == ["m016_one_answer_record", "m017_drill_days", "m018_path_unlocks"]
+    assert migrate(db) == ["m016_one_answer_record", "m017_drill_days", "m018_path_unlocks",
+                           "m020_mistakes"]
     yield path, db
     db.close()
 

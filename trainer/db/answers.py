@@ -4,7 +4,8 @@ An answer row holds only what is the trainee's: what they answered, whether it w
 right, how long it took and when; the question it answers holds the rest.  A double
 submit, a second tab or two racing requests record one answer (``answers_question``
 is UNIQUE); nothing is recorded into a session or sitting that has closed.  A drill
-answer is counted in its day's rollup (``trainer.db.rollups``) in the same transaction.
+answer is counted in its day's rollup (``trainer.db.rollups``), and a mistake queued to
+come back (``trainer.db.mistakes``), in the same transaction.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from trainer.db import rollups
+from trainer.db import mistakes, rollups
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,4 +62,5 @@ def insert_answer(db: Database, question_id: int, given: Given) -> Inserted | No
         return None
     inserted = Inserted(int(rows[0][0]), bool(rows[0][1]))
     rollups.add_answer(db, inserted.id)
+    mistakes.note_answer(db, inserted.id)
     return inserted

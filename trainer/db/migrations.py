@@ -470,6 +470,30 @@ def m018_path_unlocks(db: Database) -> None:
     )
 
 
+@migrations()
+def m020_mistakes(db: Database) -> None:
+    """Each trainee's queue of mistakes to bring back over the days
+    (``trainer.db.mistakes``): the question missed, when it is due and after how long."""
+    db.execute(
+        """
+        CREATE TABLE mistakes (
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            house TEXT NOT NULL,
+            family TEXT NOT NULL,
+            difficulty TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            expected TEXT NOT NULL,
+            dealt_by INTEGER NOT NULL,
+            due_day INTEGER NOT NULL,
+            interval_days INTEGER NOT NULL,
+            misses INTEGER NOT NULL,
+            PRIMARY KEY (user_id, house, family, difficulty, seed)
+        ) WITHOUT ROWID
+        """
+    )
+    db.execute("CREATE INDEX mistakes_due ON mistakes (user_id, due_day)")
+
+
 def _explanations_as_lines(db: Database, chunk: int = 500) -> None:
     """m016: each kept explanation as a JSON list of its lines.  A table's explanation joined
     its lines with " | "; the others are one line.  Done in chunks, so memory stays flat

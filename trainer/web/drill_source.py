@@ -15,6 +15,8 @@ from trainer.engine.errors import EngineError
 from trainer.web.houses_view import house_titles
 
 MIXED = "mixed"
+MISTAKES = "my-mistakes"
+"""A session of the trainee's own mistakes brought back (``trainer.db.mistakes``)."""
 """The family name of a session that drills every family the house has."""
 
 
@@ -83,13 +85,15 @@ def family_title(name: str) -> str:
     """What a question or a session drills, by title ("Mixed" for a mixed session)."""
     if name == MIXED:
         return "Mixed"
+    if name == MISTAKES:
+        return "My mistakes, brought back"
     family = families_by_name().get(name)
     return family.title if family else name
 
 
 def session_family_titles() -> dict[str, str]:
     """What a session drills, by title: each family's, and "Mixed"."""
-    return {name: family_title(name) for name in [*families_by_name(), MIXED]}
+    return {name: family_title(name) for name in [*families_by_name(), MIXED, MISTAKES]}
 
 
 def session_titles(session: SessionRow) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from trainer.db import drilling
 from trainer.db.scores import score
 from trainer.web.database import get_db
 from trainer.web.drill_flow import own_session
-from trainer.web.drill_source import family_title, session_titles
+from trainer.web.drill_source import MISTAKES, family_title, session_titles
 from trainer.web.htmx import redirect_to, render
 from trainer.web.question_view import view_for
 from trainer.web.record import attempt_verdict
@@ -41,4 +41,5 @@ def summary(session_id: int) -> Any:
                   again_length=drilling.first_of_retries(db, session).length
                   if session.retry_of else session.length,
                   open_retry=drilling.open_retry(db, session.id) if mistakes else None,
+                  brought_back=session.family == MISTAKES,
                   **session_titles(session))
