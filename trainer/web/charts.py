@@ -7,6 +7,7 @@ stays legible in grey, so it reads on screen, in print and to a screen reader.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -15,6 +16,7 @@ from markupsafe import Markup
 
 from trainer.db.scores import whole_percent
 from trainer.text_rules import short
+from trainer.web.templating import seconds
 
 INK = "#1b1b1b"
 GRID = "#c9c9c9"
@@ -110,30 +112,44 @@ def runs(values: Sequence[float | None]) -> list[list[tuple[int, float]]]:
     return [run for run in found if run]
 
 
-def line_chart(points: Sequence[Point], *, title: str, width: int = 640, height: int = 240,
-               reference: float | None = None, reference_label: str = "") -> Markup:
-    """Accuracy (0–100 %) over time; days without answers leave a gap in the line.
+@dataclass(frozen=True, slots=True)
+class _Mark:
+    """A point as a time series draws it: its label, its height on the chart's axis (None:
+    a gap), that value as its circle says it, and its tooltip."""
+
+    label: str
+    value: float | None
+    shown: str
+    tip: str
+
+
+def _time_series(marks: Sequence[_Mark], *, title: str, css: str,
+                 ticks: Sequence[tuple[float, str]], ceiling: float = 1.0, width: int,
+                 height: int, reference: float | None = None,
+                 reference_label: str = "") -> Markup:
+    """``marks`` over time on an axis from 0 to ``ceiling`` (gridlines at ``ticks``, each a
+    value and its label); marks without a value leave a gap in the line.
 
     ``reference`` draws a dashed horizontal line (a pass mark, say) at that value.
     """
     left, right, top, bottom = 44, 12, 14, 34
     plot_w, plot_h = width - left - right, height - top - bottom
-    parts = [_svg_open(width, height, title, "line-chart")]
+    parts = [_svg_open(width, height, title, css)]
 
     def y_of(value: float) -> float:
-        return top + plot_h * (1 - value)
+        return top + plot_h * (1 - value / ceiling)
 
     def x_of(index: int) -> float:
-        if len(points) <= 1:
+        if len(marks) <= 1:
             return left + plot_w / 2
-        return left + plot_w * index / (len(points) - 1)
+        return left + plot_w * index / (len(marks) - 1)
 
-    for tick in (0, 0.25, 0.5, 0.75, 1):
+    for tick, label in ticks:
         y = _n(y_of(tick))
         parts.append(f'<line x1="{left}" y1="{y}" x2="{width - right}" y2="{y}"'
                      f' stroke="{GRID}" stroke-width="1"/>')
         parts.append(f'<text x="{left - 6}" y="{y}" text-anchor="end" dominant-baseline="middle"'
-                     f' fill="{INK}">{round(tick * 100)}%</text>')
+                     f' fill="{INK}">{_e(label)}</text>')
     if reference is not None:
         y = _n(y_of(reference))
         parts.append(f'<line class="reference" x1="{left}" y1="{y}" x2="{width - right}"'
@@ -142,33 +158,100 @@ def line_chart(points: Sequence[Point], *, title: str, width: int = 640, height:
         if reference_label:
             parts.append(f'<text x="{width - right}" y="{_n(y_of(reference) - 4)}"'
                          f' text-anchor="end" fill="{REFERENCE}">{_e(reference_label)}</text>')
-    for run in runs([p.value for p in points]):
+    for run in runs([m.value for m in marks]):
         if len(run) > 1:  # a lone day is its circle, drawn below with every day's
             line = " ".join(f"{_n(x_of(i))},{_n(y_of(value))}" for i, value in run)
             parts.append(f'<polyline points="{line}" fill="none" stroke="{LINE}"'
                          f' stroke-width="2.5" stroke-linejoin="round"/>')
-    for index, point in enumerate(points):
-        if point.value is None:
+    for index, mark in enumerate(marks):
+        if mark.value is None:
             continue
-        shown = percent(point.correct, point.answered)
-        tip = f"{point.label}: {shown} ({point.answered} answered)"
-        parts.append(f'<circle class="point" cx="{_n(x_of(index))}" cy="{_n(y_of(point.value))}"'
-                     f' r="3.5" fill="{LINE}" data-value="{shown}">'
-                     f"<title>{_e(tip)}</title></circle>")
-    step = max(1, (len(points) + 6) // 7)
-    for index, point in enumerate(points):
-        if index % step == 0 or index == len(points) - 1:
-            half = len(point.label) * CHAR_WIDTH / 2  # the last day's label must not be cut
+        parts.append(f'<circle class="point" cx="{_n(x_of(index))}" cy="{_n(y_of(mark.value))}"'
+                     f' r="3.5" fill="{LINE}" data-value="{_e(mark.shown)}">'
+                     f"<title>{_e(mark.tip)}</title></circle>")
+    step = max(1, (len(marks) + 6) // 7)
+    for index, mark in enumerate(marks):
+        if index % step == 0 or index == len(marks) - 1:
+            half = len(mark.label) * CHAR_WIDTH / 2  # the last day's label must not be cut
             x = min(max(x_of(index), half), width - half)
             parts.append(f'<text x="{_n(x)}" y="{height - bottom + 18}"'
-                         f' text-anchor="middle" fill="{INK}">{_e(point.label)}</text>')
+                         f' text-anchor="middle" fill="{INK}">{_e(mark.label)}</text>')
     parts.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{width - right}"'
                  f' y2="{top + plot_h}" stroke="{INK}" stroke-width="1"/>')
-    if not any(p.value is not None for p in points):
+    if not any(m.value is not None for m in marks):
         parts.append(f'<text x="{_n(left + plot_w / 2)}" y="{_n(top + plot_h / 2)}"'
                      f' text-anchor="middle" fill="{INK}">No answers in this period</text>')
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+def line_chart(points: Sequence[Point], *, title: str, width: int = 640, height: int = 240,
+               reference: float | None = None, reference_label: str = "") -> Markup:
+    """Accuracy (0–100 %) over time; days without answers leave a gap in the line.
+
+    ``reference`` draws a dashed horizontal line (a pass mark, say) at that value.
+    """
+    marks = []
+    for point in points:
+        shown = percent(point.correct, point.answered)
+        marks.append(_Mark(point.label, point.value, shown,
+                           f"{point.label}: {shown} ({point.answered} answered)"))
+    return _time_series(marks, title=title, css="line-chart",
+                        ticks=[(tick, f"{round(tick * 100)}%") for tick in (0, 0.25, 0.5, 0.75, 1)],
+                        width=width, height=height, reference=reference,
+                        reference_label=reference_label)
+
+
+@dataclass(frozen=True, slots=True)
+class ParPoint:
+    """One point of a series of times against their par: its label, the median time of
+    the answers and the par it is set against (None: nothing answered), and how many."""
+
+    label: str
+    median_ms: int | None = None
+    par_ms: int | None = None
+    answered: int = 0
+
+    @property
+    def value(self) -> float | None:
+        """The median as a share of the par (1.0: on the par; None: no median or par)."""
+        if self.median_ms is None or not self.par_ms:
+            return None
+        return self.median_ms / self.par_ms
+
+
+def par_scale(top: float) -> tuple[float, float]:
+    """The top of a time-against-par axis and its gridlines' step, in shares of the par,
+    for a highest value ``top``: 0–200 % by halves of the par, else by whole pars (or more:
+    at most five steps), up to the first step at or above ``top``.
+
+    >>> par_scale(1.3), par_scale(2.3), par_scale(4.0), par_scale(7.2)
+    ((2.0, 0.5), (3.0, 1.0), (4.0, 1.0), (8.0, 2.0))
+    """
+    if top <= 2:
+        return 2.0, 0.5
+    step = math.ceil(math.ceil(top) / 4)
+    return float(step * math.ceil(top / step)), float(step)
+
+
+def par_chart(points: Sequence[ParPoint], *, title: str, width: int = 640,
+              height: int = 240) -> Markup:
+    """Median times as a share of their par over time, the par a dashed line at 100 %
+    (below it: faster than the par); points without answers leave a gap in the line."""
+    ceiling, step = par_scale(max((p.value for p in points if p.value is not None), default=0))
+    ticks = [(step * i, f"{round(step * i * 100)}%") for i in range(round(ceiling / step) + 1)]
+    marks = []
+    for point in points:
+        if point.median_ms is None or not point.par_ms:
+            marks.append(_Mark(point.label, None, "–", f"{point.label}: no answers"))
+            continue
+        shown = percent(point.median_ms, point.par_ms)
+        marks.append(_Mark(point.label, point.value, shown,
+                           f"{point.label}: median {seconds(point.median_ms)}, {shown} of the par"
+                           f" of {seconds(point.par_ms)} ({point.answered} answered)"))
+    return _time_series(marks, title=title, css="line-chart par-chart", ticks=ticks,
+                        ceiling=ceiling, width=width, height=height, reference=1.0,
+                        reference_label="par")
 
 
 def heat_map(rows: Sequence[tuple[str, str]], columns: Sequence[tuple[str, str]],

@@ -23,6 +23,7 @@ from trainer.web.houses_view import house_titles
 from trainer.web.htmx import redirect_to
 from trainer.web.session_plan import SessionPlan, new_token
 from trainer.web.settings import mastery_thresholds
+from trainer.web.trainee_progress import for_home
 
 RESUMABLE_SHOWN = 5  # unfinished sessions offered on the home page, newest first
 RECENT_SHOWN = 5  # finished sessions listed on the home page, newest first, with summaries
@@ -123,6 +124,7 @@ def _home(form: StartDrillForm, last_house: str | None, status: int = 200) -> An
         mistakes_due=mistakes_due, mistakes_later=mistakes_later,
         steps=progress.path(standing, current_user.id) if standing else [],
         thresholds=mastery_thresholds(current_app.config),
+        over_time=for_home(),
     ), status
 
 
