@@ -114,7 +114,8 @@ def test_m006_starts_every_stored_question_clock_where_it_was(tmp_path: Path) ->
                                  "m012_timed_out_times_capped", "m013_breaks_set_aside",
                                      "m014_start_tokens", "m015_attempt_grants",
                                      "m016_one_answer_record", "m017_drill_days",
-                                     "m018_path_unlocks", "m020_mistakes"]
+                                     "m018_path_unlocks",
+                                     "m019_full_names", "m020_mistakes"]
     question = qs.pending_question(database, 1)
     assert question is not None
     assert (question.issued_ms, question.shown_ms, question.sent_ahead) == (7_000, 7_000, True)
@@ -631,7 +632,8 @@ def test_m012_caps_the_time_of_answers_timed_out_before_it(tmp_path: Path) -> No
     """Before m012 a timed-out exam answer kept the time away past its limit."""
     database = connect(tmp_path / "old.db")
     migrations.apply(database, stop_before="m012_timed_out_times_capped")
-    user = create_user(database, "tina", "trainee", "h").id
+    user = database.execute("INSERT INTO users (username, role, password_hash, created_at)"
+                            " VALUES ('tina', 'trainee', 'h', 'then')").lastrowid
     exam = exams_db.create_exam(
         database, title="Old", houses=["europoker"], families=["dealer-draw"],
         difficulty="easy", questions=2, pass_mark=50, time_limit_s=30, attempts_allowed=1,
@@ -650,8 +652,8 @@ def test_m012_caps_the_time_of_answers_timed_out_before_it(tmp_path: Path) -> No
                      " elapsed_ms = 904000 WHERE id = ?", [sitting_id])
     assert migrate(database) == ["m012_timed_out_times_capped", "m013_breaks_set_aside",
                                  "m014_start_tokens", "m015_attempt_grants",
-                                 "m016_one_answer_record", "m017_drill_days",
-                                 "m018_path_unlocks", "m020_mistakes"]
+                                 "m016_one_answer_record", "m017_drill_days", "m018_path_unlocks",
+                                 "m019_full_names", "m020_mistakes"]
     times = [answer.elapsed_ms for answer in exams_db.sitting_answers(database, sitting_id)]
     assert times == [4_000, 32_000]  # the limit and the 2 s grace of the time
     assert database.execute("SELECT elapsed_ms FROM exam_sittings").fetchone()[0] == 36_000

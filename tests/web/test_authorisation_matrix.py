@@ -63,6 +63,7 @@ MATRIX: dict[tuple[str, str], Row] = {
     # every logged-in user changes their own password (a wrong current one: the form again)
     ("account.password", "GET"): Row(LOGIN, 200, 200, LOGIN, 200),
     ("account.password", "POST"): Row(LOGIN, 422, 422, LOGIN, 422),
+    ("account.name", "POST"): Row(LOGIN, 303, 303, LOGIN, 303),  # each their own full name
     # the trainee's drills: any logged-in user drills; a session is its owner's alone
     ("trainee.home", "GET"): Row(LOGIN, 200, 200, LOGIN, 200),
     ("trainee.unfinished", "GET"): Row(LOGIN, 200, 200, LOGIN, 200),  # each their own
@@ -91,6 +92,8 @@ MATRIX: dict[tuple[str, str], Row] = {
     ("supervisor.export_exam_results", "GET"): supervisors_only(),
     ("supervisor.accounts.index", "GET"): supervisors_only(),
     ("supervisor.accounts.create", "POST"): supervisors_only(303),
+    ("supervisor.accounts.name", "GET"): supervisors_only(),
+    ("supervisor.accounts.name", "POST"): supervisors_only(303),
     ("supervisor.accounts.password", "GET"): supervisors_only(),
     ("supervisor.accounts.password", "POST"): supervisors_only(303),
     ("supervisor.accounts.set_active", "POST"): supervisors_only(303),
@@ -111,12 +114,14 @@ BODIES: dict[str, dict[str, Any]] = {
     "auth.login": {"username": "tina", "password": "not her password"},
     "account.password": {"current": "not the password", "password": "another long pw",
                          "confirm": "another long pw"},
+    "account.name": {"full_name": "Иванова Анна Сергеевна"},
     "trainee.start": {"house": "europoker", "family": "dealer-draw", "difficulty": "easy",
                       "length": "3"},
     "trainee.answer": {"token": "{question_token}", "choice": "hit"},
     "exams.answer": {"token": "{exam_token}", "choice": "hit"},
     "supervisor.accounts.create": {"username": "newbie", "role": "trainee",
                                    "password": "long enough pw", "confirm": "long enough pw"},
+    "supervisor.accounts.name": {"full_name": "Pat Smith"},
     "supervisor.accounts.password": {"password": "another long pw",
                                      "confirm": "another long pw"},
     "supervisor.accounts.set_active": {"active": "1"},

@@ -471,6 +471,15 @@ def m018_path_unlocks(db: Database) -> None:
 
 
 @migrations()
+def m019_full_names(db: Database) -> None:
+    """``users.full_name``: the person's name as a certificate prints it (issue 35); ""
+    when none is given, and then the username stands in.  NOT NULL with "" rather than
+    NULL: "no name" has one spelling, which every page and export reads without a NULL
+    case, and a constant default adds the column without rewriting the table."""
+    db.execute("ALTER TABLE users ADD COLUMN full_name TEXT NOT NULL DEFAULT ''")
+
+
+@migrations()
 def m020_mistakes(db: Database) -> None:
     """Each trainee's queue of mistakes to bring back over the days
     (``trainer.db.mistakes``): the question missed, when it is due and after how long."""

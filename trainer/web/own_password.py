@@ -1,9 +1,11 @@
-"""A logged-in user (trainee or supervisor) changes their own password.
+"""A logged-in user's own account page (trainee or supervisor): their full name, which
+their certificates print, and their password.
 
 The current password is asked first, and a wrong one counts as a failed login
 (``throttle``), so a session left open on a shared training-room PC cannot be
 used to guess it.  The new password ends every other login of the account (the
-login generation moves on); this one carries on under the new generation.
+login generation moves on); this one carries on under the new generation.  The full
+name asks for nothing more: a login that may change the password may change it.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from trainer.web.auth import carry_on, new_password_hash
 from trainer.web.database import get_db
 from trainer.web.forms import ChangePasswordForm
 from trainer.web.htmx import redirect_to
+from trainer.web.supervisor_forms import FullNameForm
 
 bp = Blueprint("account", __name__, url_prefix="/account")
 
@@ -35,7 +38,7 @@ def password() -> Any:
     if form.validate_on_submit():
         claimed = throttle.claim(current_user.username)  # counted failed until it is right
         if isinstance(claimed, throttle.Refusal):
-            return claimed.page("account/password.html", form=form)
+            return claimed.page("account/password.html", form=form, name_form=_name_form())
         stored = current_user.row.password_hash
         if not check_password_hash(stored, form.current.data or ""):
             form.current.errors.append(WRONG_CURRENT)
@@ -49,5 +52,28 @@ def password() -> Any:
             carry_on(current_user.id)
             flash("Your password is changed. Any other login of your account has ended.")
             return redirect_to(url_for("trainee.home"))
-    status = 422 if request.method == "POST" else 200
-    return render_template("account/password.html", form=form, error=None), status
+    return _page(form, _name_form(), 422 if request.method == "POST" else 200)
+
+
+@bp.post("/name")
+@login_required
+def name() -> Any:
+    """The user's own full name, posted from the account page ("" takes it away)."""
+    form = FullNameForm()
+    if form.validate_on_submit():
+        full_name = users.set_full_name(get_db(), current_user.id, form.full_name.data or "")
+        flash(f"Your full name is now {full_name}: your certificates print it." if full_name
+              else "You have no full name now: your certificates print your username.")
+        return redirect_to(url_for(".password"))
+    return _page(ChangePasswordForm(formdata=None), form, 422)
+
+
+def _name_form() -> FullNameForm:
+    """The full-name form as the account page first shows it: the name as stored."""
+    return FullNameForm(formdata=None, obj=current_user.row)
+
+
+def _page(form: ChangePasswordForm, name_form: FullNameForm, status: int) -> Any:
+    """The account page: the full-name form and the password form (``form``)."""
+    return render_template("account/password.html", form=form, name_form=name_form,
+                           error=None), status

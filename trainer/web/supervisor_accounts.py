@@ -1,4 +1,5 @@
-"""Accounts (a nested blueprint: ``supervisor.accounts``): create, reset a password, deactivate.
+"""Accounts (a nested blueprint: ``supervisor.accounts``): create, name, reset a password,
+deactivate.
 
 Deactivating keeps every attempt and exam result; the account can no longer
 log in, and a session it still holds ends at its next request.
@@ -19,7 +20,7 @@ from trainer.web.database import get_db
 from trainer.web.forms import NewPasswordForm
 from trainer.web.htmx import redirect_to
 from trainer.web.roles import supervisor_required
-from trainer.web.supervisor_forms import AccountForm, ActionForm
+from trainer.web.supervisor_forms import AccountForm, ActionForm, FullNameForm
 
 bp = Blueprint("accounts", __name__, url_prefix="/accounts")
 
@@ -44,7 +45,8 @@ def create() -> Any:
         username = form.username.data or ""
         try:
             users.create_user(get_db(), username, form.role.data or "trainee",
-                              new_password_hash(form.password.data or ""))
+                              new_password_hash(form.password.data or ""),
+                              form.full_name.data or "")
         except users.UserExistsError as exc:
             same = "" if exc.existing == username else f" (by {exc.existing!r})"
             form.username.errors = [
@@ -62,6 +64,29 @@ def _account(user_id: int) -> accounts.Account:
     if account is None:
         abort(404)
     return account
+
+
+@bp.app_template_global()
+def full_names() -> dict[int, str]:
+    """Every account's full name by id, for console pages whose rows name a trainee by
+    username alone (the dashboard's table)."""
+    return accounts.full_names(get_db())
+
+
+@bp.route("/<int:user_id>/name", methods=["GET", "POST"])
+@supervisor_required
+def name(user_id: int) -> Any:
+    """Change (or clear) an account's full name."""
+    account = _account(user_id)
+    form = FullNameForm(obj=account)
+    if form.validate_on_submit():
+        full_name = users.set_full_name(get_db(), account.id, form.full_name.data or "")
+        flash(f"The full name of {account.username!r} is now {full_name}." if full_name
+              else f"{account.username!r} has no full name now.")
+        return redirect_to(url_for(".index"))
+    status = 422 if request.method == "POST" else 200
+    return console.page("supervisor/_name.html", status, form=form, account=account,
+                        title="A full name")
 
 
 @bp.route("/<int:user_id>/password", methods=["GET", "POST"])

@@ -1,4 +1,5 @@
-"""Forms of the supervisor console (Flask-WTF: CSRF on every POST; filters are GETs)."""
+"""Forms of the supervisor console (Flask-WTF: CSRF on every POST; filters are GETs), and
+the full-name form a user's own account page shares with it."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from wtforms.validators import (
 )
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from trainer.db.users import FULL_NAME_MAX, full_name_problem, normal_full_name
 from trainer.drills import Family
 from trainer.text_rules import free_text_problem, normal_username, short, username_problem
 from trainer.web.drill_views import all_difficulties, exam_pairs
@@ -113,7 +115,27 @@ def visible_text(_form: Any, field: Any) -> None:
         raise ValidationError(problem)
 
 
-class AccountForm(FlaskForm):
+def settable_full_name(_form: Any, field: Any) -> None:
+    """A full name ``users.full_name_problem`` takes."""
+    if field.data and (problem := full_name_problem(field.data)) is not None:
+        raise ValidationError(problem)
+
+
+def as_full_name(text: str | None) -> str:
+    """A typed full name as it is stored (``users.normal_full_name``)."""
+    return normal_full_name(text or "")
+
+
+class FullNameForm(FlaskForm):
+    """A person's full name, optional: a supervisor changing an account's, a user their own
+    (and a new account's, ``AccountForm``)."""
+
+    full_name = StringField("Full name (optional)", filters=[as_full_name],
+                            validators=[settable_full_name],
+                            render_kw={"maxlength": FULL_NAME_MAX})
+
+
+class AccountForm(FullNameForm):
     username = StringField("Username", filters=[stripped],
                            validators=[DataRequired("Give a username."), visible_username])
     role = SelectField("Role", choices={"trainee": "Trainee", "supervisor": "Supervisor"},
