@@ -75,6 +75,7 @@ MATRIX: dict[tuple[str, str], Row] = {
     ("trainee.end", "GET"): Row(LOGIN, 200, 404, LOGIN, 404),  # asks to confirm
     ("trainee.end", "POST"): Row(LOGIN, 303, 404, LOGIN, 404),  # ended: its summary
     ("trainee.retry", "POST"): Row(LOGIN, 303, 404, LOGIN, 404),  # not finished: its drill
+    ("trainee.mistakes", "POST"): Row(LOGIN, 303, 303, LOGIN, 303),  # each their own (none)
     ("history.replay", "GET"): Row(LOGIN, 200, 404, LOGIN, 200),
     # exams, the trainee's side: trainees only; a sitting is its owner's alone
     ("exams.index", "GET"): Row(LOGIN, 200, 200, LOGIN, 403),
@@ -87,6 +88,8 @@ MATRIX: dict[tuple[str, str], Row] = {
     ("supervisor.index", "GET"): supervisors_only(),
     ("supervisor.trainee", "GET"): supervisors_only(),
     ("supervisor.attempts", "GET"): supervisors_only(),
+    ("supervisor.readiness", "GET"): supervisors_only(),
+    ("supervisor.path.open_drill", "POST"): supervisors_only(303),
     ("supervisor.sitting", "GET"): supervisors_only(),
     ("supervisor.export_attempts", "GET"): supervisors_only(),
     ("supervisor.export_exam_results", "GET"): supervisors_only(),
@@ -111,6 +114,7 @@ MATRIX: dict[tuple[str, str], Row] = {
 
 # The form each POST sends (besides the CSRF token); ``{token}`` is filled from the world.
 BODIES: dict[str, dict[str, Any]] = {
+    "supervisor.path.open_drill": {"house": "europoker", "family": "dealer-draw"},
     "auth.login": {"username": "tina", "password": "not her password"},
     "account.password": {"current": "not the password", "password": "another long pw",
                          "confirm": "another long pw"},

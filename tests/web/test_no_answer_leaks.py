@@ -56,7 +56,8 @@ SENTINELS = {"expected_text": "ZqxExpectedTextMarker",
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/drills/1"}
 SAFE_HIDDEN = {"csrf_token", "token", "multi", "next", "waited_ms", "start_token"}
 IDS = {"data-position", "data-resume", "data-seconds", "data-attempt", "data-exam",
-       "data-sitting", "data-account", "data-trainee", "data-waiting-ms"}
+       "data-sitting", "data-account", "data-trainee", "data-waiting-ms", "data-finished",
+       "data-clock-ms"}
 SETTINGS = {"house", "family", "difficulty", "length"}  # the home page's "drill again" forms
 BACKEND = Drills()
 FIXED_HEADERS = {"Set-Cookie", "Content-Type", "Content-Length", "Cache-Control", "Vary"}
@@ -282,8 +283,11 @@ def _assert_no_real_leak(app: Flask, name: str, response: Any, question: dict[st
     for attribute, value in attributes:
         if attribute in ("data-chip",):  # every chip of the set is offered alike
             continue
-        if attribute == "data-family" and name == "home":  # every family listed alike (a
-            assert value in FAMILIES, (where, value)  # family may be named like an answer)
+        if attribute in ("data-family", "data-step") and name == "home":  # every family
+            assert value in FAMILIES, (where, value)  # listed alike (one may be named like
+            continue  # an answer: insurance, even-money)
+        if attribute == "data-value" and name == "home":  # the trainee's own accuracy, charted
+            assert re.fullmatch(r"\d+%|–|", value), (where, value)
             continue
         if attribute in IDS:  # row ids and clocks: numbers that only look like amounts
             assert value.isdigit(), (where, attribute, value)

@@ -28,6 +28,9 @@ class Given:
     answered_ms: int
     waited_ms: int = 0
     timed_out: bool = False
+    mispaid_cents: tuple[int, int] | None = None
+    """For a payout asked, what the answer would have paid wrongly, over and under what was
+    due, in cents (None: no payout was asked)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,15 +51,16 @@ def insert_answer(db: Database, question_id: int, given: Given) -> Inserted | No
     """
     rows = db.execute(  # every row fetched: the statement is finished before the commit
         "INSERT INTO answers (question_id, user_id, answer, correct, elapsed_ms, waited_ms,"
-        " retry, timed_out, answered_ms)"
+        " retry, timed_out, answered_ms, overpaid_cents, underpaid_cents)"
         " SELECT q.id, coalesce(s.user_id, t.user_id), ?, ?, ?, ?,"
-        " s.retry_of IS NOT NULL AND s.id IS NOT NULL, ?, ?"
+        " s.retry_of IS NOT NULL AND s.id IS NOT NULL, ?, ?, ?, ?"
         " FROM questions q LEFT JOIN drill_sessions s ON s.id = q.session_id"
         " LEFT JOIN exam_sittings t ON t.id = q.sitting_id"
         " WHERE q.id = ? AND coalesce(s.finished_at, t.finished_at) IS NULL"
         " ON CONFLICT (question_id) DO NOTHING RETURNING id, retry",
-        [given.answer, int(given.correct), given.elapsed_ms,
-         given.waited_ms, int(given.timed_out), given.answered_ms, question_id],
+        [given.answer, int(given.correct), given.elapsed_ms, given.waited_ms,
+         int(given.timed_out), given.answered_ms, *(given.mispaid_cents or (None, None)),
+         question_id],
     ).fetchall()
     if not rows:
         return None

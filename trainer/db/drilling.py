@@ -313,6 +313,7 @@ def record_attempt(
     session_length: int,
     waited_ms: int = 0,
     send_next: bool = True,
+    mispaid_cents: tuple[int, int] | None = None,
 ) -> Recorded:
     """Record the answer to a question shown to the trainee, once.
 
@@ -341,7 +342,8 @@ def record_attempt(
             [question.id]).fetchone()
         since_shown = max(0, answered_ms - shown_ms)
         waited = min(since_shown, max(0, waited_ms)) if sent_ahead else 0
-        given = Given(answer, correct, since_shown - waited, answered_ms, waited)
+        given = Given(answer, correct, since_shown - waited, answered_ms, waited,
+                      mispaid_cents=mispaid_cents)
         inserted = insert_answer(db, question.id, given)
         if inserted and question.position + 1 >= session_length:
             db.execute(

@@ -500,6 +500,7 @@ def record_answer(
     answered_ms: int,
     limit_ms: int,
     pass_mark: int,
+    mispaid_cents: tuple[int, int] | None = None,
 ) -> tuple[ExamAnswer, Sitting, bool]:
     """Record the answer once; past ``limit_ms`` it is timed out and wrong, and its time is
     ``limit_ms`` (the time away past it is no answering time: it would swell the sitting's
@@ -511,7 +512,7 @@ def record_answer(
     taken = max(0, answered_ms - question.issued_ms)
     timed_out = taken > limit_ms
     given = Given(answer, correct and not timed_out, min(taken, limit_ms), answered_ms,
-                  timed_out=timed_out)
+                  timed_out=timed_out, mispaid_cents=None if timed_out else mispaid_cents)
     with write_transaction(db):
         created = insert_answer(db, question.id, given) is not None
         if created:

@@ -445,7 +445,12 @@ def m016_one_answer_record(db: Database) -> None:
 @migrations()
 def m017_drill_days(db: Database) -> None:
     """Per-day and all-time rollups of drill answers (``trainer.db.rollups``), built from
-    the answers recorded so far: the console's figures read them, not the answers."""
+    the answers recorded so far: the console's figures read them, not the answers.  An
+    answer to a payout also keeps what it would have paid wrongly, over and under what was
+    due, in cents (``overpaid_cents``, ``underpaid_cents``; NULL for a question that asks
+    no payout, and for every answer recorded before: not worked out again)."""
+    db.execute("ALTER TABLE answers ADD COLUMN overpaid_cents INTEGER")
+    db.execute("ALTER TABLE answers ADD COLUMN underpaid_cents INTEGER")
     for table in rollups.CREATE:
         db.execute(table)
     db.execute("CREATE INDEX drill_days_by_day ON drill_days (day)")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from sqlite_utils import Database
@@ -95,8 +96,15 @@ class Tallied(Tally):
     bins: tuple[int, ...]
     """How many answers took each of ``rollups.TIME_BINS_MS``' times."""
     retries: int = 0
+    payouts: int = 0
+    """The answers to questions that ask what is paid (a payout, a refund, a table's nets)."""
+    overpaid_cents: int = 0
+    """What those answers paid over what was due, in all: the house's loss."""
+    underpaid_cents: int = 0
+    """What they paid under it: the guests' loss."""
 
 
+_TALLIED = ("answered", "correct", "retries", "payouts", "overpaid_cents", "underpaid_cents")
 _GROUPS = ("user_id", "day", "house", "family")
 
 
@@ -111,20 +119,20 @@ def tallies(db: Database, filters: Filters = Filters(),
     table = _rollup(filters, by)
     grouped = ", ".join(f"d.{column}" for column in by)
     rows = db.execute(
-        f"SELECT {grouped + ', ' if by else ''}sum(d.answered), sum(d.correct), sum(d.retries),"
-        f" {', '.join(f'sum(d.{column})' for column in rollups.BIN_COLUMNS)}"
+        f"SELECT {grouped + ', ' if by else ''}"
+        f"{', '.join(f'sum(d.{column})' for column in (*_TALLIED, *rollups.BIN_COLUMNS))}"
         f" FROM {table} d JOIN users u ON u.id = d.user_id{where}"
         + (f" GROUP BY {grouped} ORDER BY {grouped}" if by else ""), params).fetchall()
     out = []
     for row in rows:
         keys = dict(zip(by, row, strict=False))
-        answered, correct, retries = row[len(by):len(by) + 3]
-        if answered is None:  # no rows at all, without a GROUP BY
+        counts = dict(zip(_TALLIED, row[len(by):], strict=False))
+        if counts["answered"] is None:  # no rows at all, without a GROUP BY
             continue
         day = keys.get("day")
+        bins = tuple(row[len(by) + len(_TALLIED):])
         out.append(Tallied(keys.get("user_id"), None if day is None else rollups.day_of(day),
-                           keys.get("house"), keys.get("family"), answered, correct,
-                           tuple(row[len(by) + 3:]), retries))
+                           keys.get("house"), keys.get("family"), bins=bins, **counts))
     return out
 
 
@@ -165,6 +173,36 @@ def tallied_score(items: Iterable[Tallied], par_ms: Mapping[str, int] | None = N
             pars[par_ms[t.family]] = pars.get(par_ms[t.family], 0) + t.answered
     return Score(answered, sum(t.correct for t in rows), rollups.median_of_bins(bins),
                  weighted_median(pars))
+
+
+@dataclass(frozen=True, slots=True)
+class PayoutCost:
+    """What a trainee's wrong payouts would cost at the table, per 100 payouts asked: the
+    house (paid over what was due) and its guests (paid under it), at the drills' bets."""
+
+    payouts: int
+    over_cents: int
+    under_cents: int
+
+    @property
+    def house_per_100(self) -> Decimal | None:
+        return self._per_100(self.over_cents)
+
+    @property
+    def guests_per_100(self) -> Decimal | None:
+        return self._per_100(self.under_cents)
+
+    def _per_100(self, cents: int) -> Decimal | None:
+        if not self.payouts:
+            return None
+        return (Decimal(cents) / self.payouts).quantize(Decimal("0.01"))
+
+
+def payout_cost(items: Iterable[Tallied]) -> PayoutCost:
+    """The payout cost of the answers tallied."""
+    rows = list(items)
+    return PayoutCost(sum(t.payouts for t in rows), sum(t.overpaid_cents for t in rows),
+                      sum(t.underpaid_cents for t in rows))
 
 
 def weighted_median(counts: Mapping[int, int]) -> int | None:
@@ -362,6 +400,7 @@ class TraineeLine:
     week: Trend
     month: Trend
     families: dict[str, Score] = field(default_factory=dict)
+    cost: PayoutCost = PayoutCost(0, 0, 0)
 
 
 def trainee_lines(
@@ -394,6 +433,7 @@ def trainee_lines(
             tallied_score(mine.values(), par_ms), account.last_active,
             trend(recent, today, 7), trend(recent, today, 30),
             {name: tallied_score([t], par_ms) for name, t in sorted(mine.items())},
+            payout_cost(mine.values()),
         ))
     return lines
 

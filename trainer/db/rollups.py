@@ -26,8 +26,11 @@ BIN_COLUMNS = tuple(f"t{n}" for n in range(len(TIME_BINS_MS) + 1))
 """The columns counting the answers of each time bin, fastest first."""
 EPOCH = datetime.date(1970, 1, 1)
 
-_COUNTED = ", ".join(f"{column} INTEGER NOT NULL DEFAULT 0" for column in (
-    "answered", "correct", "elapsed_ms", "retries", "retries_correct", *BIN_COLUMNS))
+_COUNTS = ("answered", "correct", "elapsed_ms", "retries", "retries_correct", "payouts",
+           "overpaid_cents", "underpaid_cents", *BIN_COLUMNS)
+"""What a rollup row counts: ``payouts`` are the answers to questions that ask what is
+paid, and ``overpaid_cents`` and ``underpaid_cents`` what they paid wrongly."""
+_COUNTED = ", ".join(f"{column} INTEGER NOT NULL DEFAULT 0" for column in _COUNTS)
 CREATE = (
     f"""
     CREATE TABLE drill_days (
@@ -60,18 +63,21 @@ RECENT_KEPT = 50
 OUTCOME_CODES = "0123456789abcdefghijklmnopqrstuv"
 """An answer's outcome as one character: ``2 * time bin + right``."""
 
-_COUNTS = ("answered", "correct", "elapsed_ms", "retries", "retries_correct", *BIN_COLUMNS)
 _BIN = ("CASE " + " ".join(f"WHEN a.elapsed_ms < {bound} THEN {n}"
                            for n, bound in enumerate(TIME_BINS_MS))
         + f" ELSE {len(TIME_BINS_MS)} END")
 _SUMS = ("sum(retry = 0)", "sum(retry = 0 AND correct)",
          "sum(CASE WHEN retry THEN 0 ELSE elapsed_ms END)", "sum(retry)", "sum(retry AND correct)",
+         "sum(retry = 0 AND overpaid_cents IS NOT NULL)",
+         "sum(CASE WHEN retry THEN 0 ELSE coalesce(overpaid_cents, 0) END)",
+         "sum(CASE WHEN retry THEN 0 ELSE coalesce(underpaid_cents, 0) END)",
          *(f"sum(retry = 0 AND bin = {n})" for n in range(len(BIN_COLUMNS))))
 _ROLL = (
     "INSERT INTO {table} ({keys}, " + ", ".join(_COUNTS) + ")"
     " SELECT {keys}, " + ", ".join(_SUMS) + " FROM ("
     "  SELECT a.user_id, a.answered_ms / 86400000 AS day, q.house, q.family, a.retry,"
-    f" a.correct, a.elapsed_ms, {_BIN} AS bin"
+    " a.correct, a.elapsed_ms, a.overpaid_cents, a.underpaid_cents,"
+    f" {_BIN} AS bin"
     "  FROM answers a JOIN questions q ON q.id = a.question_id"
     "  WHERE q.session_id IS NOT NULL{only})"
     " GROUP BY {keys} ON CONFLICT ({keys}) DO UPDATE SET "

@@ -22,11 +22,11 @@ from trainer.drills.answers import (
 )
 from trainer.drills.build import Ctx, Draft, Retry, money
 from trainer.drills.chips import chip_count, chip_set, chips_total, fewest_chips
-from trainer.drills.expected import Nets, shown_text, signed
+from trainer.drills.expected import Expected, Nets, shown_text, signed
 from trainer.drills.families import DrillError, Family, find_family
 from trainer.drills.kinds import BUILDERS
 from trainer.drills.pool import CardPool, NoCard
-from trainer.drills.question import Question, Verdict
+from trainer.drills.question import Mispaid, Question, Verdict
 from trainer.engine.hands import HandTotal
 from trainer.engine.houses import find_house
 from trainer.engine.options import PLAY_ORDER, Action
@@ -118,6 +118,7 @@ def check(question: Question, answer: Answer) -> Verdict:
     expected = question.expected
     detail = ""
     box_nets: tuple[tuple[Decimal, ...], tuple[Decimal, ...]] = ((), ())
+    given_amounts: tuple[Decimal, ...] = ()
     match question.answer_kind, expected:
         case AnswerKind.ACTION, Enum():
             given = parse_choice(answer, question.choices)
@@ -134,10 +135,12 @@ def check(question: Question, answer: Answer) -> Verdict:
                 amount = parse_money_answer(answer)
             given = money(amount)
             correct = amount == expected
+            given_amounts = (amount,)
         case AnswerKind.NET, Decimal():
             amount = parse_net(answer)
             given = signed(amount)  # as the expected net is written
             correct = amount == expected
+            given_amounts = (amount,)
         case AnswerKind.TOTAL, HandTotal():
             word, total = parse_total(answer)
             given = "bust" if word == "bust" else f"{word} {total}"
@@ -154,13 +157,16 @@ def check(question: Question, answer: Answer) -> Verdict:
             if wrong:
                 detail = f"box {', '.join(wrong)} wrong"
             box_nets = (tuple(nets), expected.boxes)
+            given_amounts = tuple(nets)
         case AnswerKind.CHIPS, Decimal():
             given, correct, detail = _check_chips(question, expected, answer)
+            given_amounts = (chips_total(parse_chips(answer, question.chips or None)),)
         case kind, _:  # pragma: no cover - every kind is matched above
             raise NotAnAnswer(f"{expected!r} is no expected answer to a {kind.value} question")
     return Verdict(
         correct=correct,
         expected=expected,
+        mispaid=_mispaid(question, given_amounts, expected),
         expected_text=question.expected_text,
         given=given,
         explanation=question.explanation,
@@ -169,6 +175,23 @@ def check(question: Question, answer: Answer) -> Verdict:
         given_nets=box_nets[0],
         expected_nets=box_nets[1],
     )
+
+
+NOT_PAID = frozenset({"insurance-max"})
+"""Asks whose amount is not a payout: the largest insurance bet is the player's to stake."""
+
+
+def _mispaid(question: Question, given: tuple[Decimal, ...], expected: Expected
+             ) -> Mispaid | None:
+    """What the answer read (``given``: the amount, or a table's nets) would pay wrongly,
+    for a question that asks a payout; None for any other."""
+    if not given or question.table.ask in NOT_PAID:
+        return None
+    wanted = expected.boxes if isinstance(expected, Nets) else (expected,)
+    gaps = [mine - due for mine, due in zip(given, wanted, strict=True)
+            if isinstance(due, Decimal)]
+    return Mispaid(sum((gap for gap in gaps if gap > 0), Decimal(0)),
+                   sum((-gap for gap in gaps if gap < 0), Decimal(0)))
 
 
 def _check_actions(question: Question, wanted: frozenset[Action],

@@ -153,6 +153,20 @@ class Question:
 
 
 @dataclass(frozen=True, slots=True)
+class Mispaid:
+    """What a payout answered wrongly would move at the table: paid ``over`` what was due
+    (the house's loss) and ``under`` it (the guest's), box by box for a table."""
+
+    over: Decimal
+    under: Decimal
+
+    @property
+    def cents(self) -> tuple[int, int]:
+        """Over and under, in whole cents."""
+        return int(self.over * 100), int(self.under * 100)
+
+
+@dataclass(frozen=True, slots=True)
 class Verdict:
     """The check of one answer: right or wrong, the expected answer and the rule behind it.
 
@@ -174,6 +188,9 @@ class Verdict:
     """A table's nets as given, box by box (empty for any other question)."""
     expected_nets: tuple[Decimal, ...] = ()
     """A table's nets as expected, box by box."""
+    mispaid: Mispaid | None = None
+    """For a question that asks what is paid (or a table's nets), what the answer would
+    have paid wrongly (nothing when right); None for any other question."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""

@@ -181,6 +181,7 @@ def answer(session_id: int) -> Any:
         recorded = drilling.record_attempt(
             db, question, answer=checked.answer, correct=verdict.correct, answered_ms=now_ms(),
             session_length=session.length, waited_ms=form.waited, send_next=is_htmx(),
+            mispaid_cents=verdict.mispaid_cents,
         )
     except drilling.SessionEndedError:  # ended in another tab while this answer was checked
         return _ended_refusal(drilling.get_session(db, session.id) or session)

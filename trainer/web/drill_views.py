@@ -206,6 +206,9 @@ class VerdictView:
     boxes: tuple[BoxNet, ...] = ()
     rules: tuple[CitedRule, ...] = ()
     """The house rules the answer rests on, with their sources."""
+    mispaid_cents: tuple[int, int] | None = None
+    """For a payout asked, what the answer would have paid over and under what was due, in
+    cents (recorded with it; None: no payout was asked)."""
 
 
 CHOICE_LABELS = {

@@ -249,6 +249,7 @@ def answer(sitting_id: int) -> Any:
     stored, _sitting, written = exams_db.record_answer(
         db, question, answer=checked.answer, correct=checked.verdict.correct,
         answered_ms=now_ms(), limit_ms=_limit_ms(exam), pass_mark=exam.pass_mark,
+        mispaid_cents=checked.verdict.mispaid_cents,
     )
     return _next(found.id, None if written else _not_recorded(stored))
 

@@ -170,4 +170,5 @@ def verdict_of(question: Question, answer: Answer) -> VerdictView:
                   for number, (mine, wanted) in enumerate(
                       zip(verdict.given_nets, verdict.expected_nets, strict=True), 1))
     return VerdictView(verdict.correct, verdict.expected_text, verdict.lines, verdict.given,
-                       verdict.detail, boxes, cited_rules(question.house, question.rules))
+                       verdict.detail, boxes, cited_rules(question.house, question.rules),
+                       verdict.mispaid.cents if verdict.mispaid else None)

@@ -152,7 +152,7 @@ def trainee(user_id: int) -> Any:
     return console.page("supervisor/_trainee.html",
         path_house=path_house, path_steps=path_steps, action_form=ActionForm(),
         account=account, form=form, chart=chart, period=period,
-        overall=reports.tallied_score(by_day, par),
+        overall=reports.tallied_score(by_day, par), cost=reports.payout_cost(by_day),
         family_scores=family_scores, weakest=reports.weakest(family_scores),
         titles=console.family_titles(), houses=house_titles(), log=log, **paging,
         sittings=sittings,
