@@ -35,7 +35,15 @@ from trainer.db import connection, drilling
 from trainer.db import exams as exams_db
 from trainer.db.questions import NewQuestion, QuestionRow, question_at, show_question
 from trainer.db.users import create_user
-from trainer.drills import DEAL_VERSION, Family, Question, check, generate, load_families
+from trainer.drills import (
+    DEAL_VERSION,
+    Family,
+    Question,
+    Verdict,
+    check,
+    generate,
+    load_families,
+)
 from trainer.drills.answers import NotAnAnswer
 from trainer.web.drill_source import MIXED
 from trainer.web.settings import DEFAULTS
@@ -218,6 +226,15 @@ class _Dealt:
     right: str
     wrong: str
     par_ms: int
+    wrong_mispaid: tuple[int, int] | None = None
+    """What the wrong answer would pay over and under what was due, in cents (None: the
+    question asks no payout); the right one pays nothing wrongly."""
+
+    def recorded(self, right: bool) -> tuple[str, tuple[int, int] | None]:
+        """The answer recorded, right or wrong, and what it would have paid wrongly."""
+        if right:
+            return self.right, None if self.wrong_mispaid is None else (0, 0)
+        return self.wrong, self.wrong_mispaid
 
 
 _NUMBER = re.compile(r"[0-9]+")
@@ -227,13 +244,15 @@ def _deal(house: str, family: Family, seed: int, difficulty: str) -> _Dealt:
     """The question ``seed`` deals, with its right and a wrong answer as recorded."""
     question = generate(house, family, seed, difficulty)
     right = check(question, question.answer_text).given
+    wrong = _wrong(question)
     return _Dealt(house, family.name, difficulty, seed, question.expected_text, right,
-                  _wrong(question), family.par_seconds * 1000)
+                  wrong.given, family.par_seconds * 1000,
+                  wrong.mispaid.cents if wrong.mispaid else None)
 
 
-def _wrong(question: Question) -> str:
-    """An answer the drills read and judge wrong, as the app records it: another choice, or
-    the answer with its first number slipped by one."""
+def _wrong(question: Question) -> Verdict:
+    """The verdict on an answer the drills read and judge wrong (its ``given`` as the app
+    records it): another choice, or the answer with its first number slipped by one."""
     text = question.answer_text
     slipped = _NUMBER.sub(lambda found: str(int(found.group()) + 1), text, count=1)
     for tried in (*question.choices, slipped, "yes", "no", "hard 12"):
@@ -242,7 +261,7 @@ def _wrong(question: Question) -> str:
         except NotAnAnswer:
             continue
         if not verdict.correct:
-            return verdict.given
+            return verdict
     raise ValueError(f"no wrong answer found for {question.key}")
 
 
@@ -449,9 +468,10 @@ class _Writer:
             assert shown is not None
             right = self._right(trainee, question, at, ease)
             at += waited + self._answer_ms(trainee, question, at, right)
+            answer, mispaid = question.recorded(right)
             recorded = drilling.record_attempt(
-                self.db, shown, answer=question.right if right else question.wrong,
-                correct=right, answered_ms=at, session_length=length, waited_ms=waited)
+                self.db, shown, answer=answer, correct=right, answered_ms=at,
+                session_length=length, waited_ms=waited, mispaid_cents=mispaid)
             shown = recorded.sent_ahead
             waited = self.rng.randrange(1_500, 4_000) if right else \
                 self.rng.randrange(4_000, 15_000)  # reading the explanation
@@ -544,10 +564,11 @@ class _Writer:
             assert asked is not None
             right = self._right(trainee, question, at, 0.0)
             at = self.clock.ms = at + self._answer_ms(trainee, question, at, right)
+            answer, mispaid = question.recorded(right)
             _stored, sitting, _created = exams_db.record_answer(
-                self.db, asked, answer=question.right if right else question.wrong,
-                correct=right, answered_ms=at, limit_ms=exam.time_limit_s * 1000 + EXAM_GRACE_MS,
-                pass_mark=exam.pass_mark)
+                self.db, asked, answer=answer, correct=right, answered_ms=at,
+                limit_ms=exam.time_limit_s * 1000 + EXAM_GRACE_MS, pass_mark=exam.pass_mark,
+                mispaid_cents=mispaid)
             at += self.rng.randrange(1_000, 3_000)
         trainee.free_at = at + self.rng.randrange(5 * 60_000, 30 * 60_000)
         self.counts.sittings += 1

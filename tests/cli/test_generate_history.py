@@ -128,6 +128,20 @@ def test_mistakes_are_retried_and_every_session_is_closed(db: sqlite3.Connection
     assert _one(db, "SELECT count(*) FROM drill_sessions WHERE finished_at IS NULL") == 0
 
 
+def test_wrong_payouts_keep_what_they_would_have_paid(db: sqlite3.Connection) -> None:
+    """As a live answer does: a wrong payout its cents over or under, a right one none, a
+    question that asks no payout nothing; the rollups sum them."""
+    assert _one(db, "SELECT count(*) FROM answers WHERE NOT correct AND NOT timed_out"
+                    " AND (overpaid_cents > 0 OR underpaid_cents > 0)")
+    assert _one(db, "SELECT count(*) FROM answers WHERE correct"
+                    " AND (overpaid_cents > 0 OR underpaid_cents > 0)") == 0
+    assert _one(db, "SELECT count(*) FROM answers a JOIN questions q ON q.id = a.question_id"
+                    " WHERE q.family = 'dealer-draw' AND a.overpaid_cents IS NOT NULL") == 0
+    assert _one(db, "SELECT sum(overpaid_cents) FROM drill_totals") == _one(
+        db, "SELECT sum(a.overpaid_cents) FROM answers a JOIN questions q"
+            " ON q.id = a.question_id WHERE q.session_id IS NOT NULL AND a.retry = 0")
+
+
 def test_exam_sittings_are_finished_with_their_results(db: sqlite3.Connection) -> None:
     sittings = db.execute("SELECT s.id, s.finished_at, s.correct, s.total, s.passed,"
                           " e.pass_mark FROM exam_sittings s JOIN exams e ON e.id = s.exam_id"
