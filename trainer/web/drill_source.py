@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Protocol
 
+from trainer.db import challenges
 from trainer.db.drilling import SessionRow
 from trainer.drills import DEAL_VERSION, Family, Question, generate, load_families
 from trainer.engine.errors import EngineError
@@ -17,6 +18,8 @@ from trainer.web.houses_view import house_titles
 MIXED = "mixed"
 MISTAKES = "my-mistakes"
 """A session of the trainee's own mistakes brought back (``trainer.db.mistakes``)."""
+CHALLENGE = challenges.FAMILY
+"""The daily challenge's session (``trainer.db.challenges``)."""
 """The family name of a session that drills every family the house has."""
 
 
@@ -87,13 +90,16 @@ def family_title(name: str) -> str:
         return "Mixed"
     if name == MISTAKES:
         return "My mistakes, brought back"
+    if name == CHALLENGE:
+        return "Daily challenge"
     family = families_by_name().get(name)
     return family.title if family else name
 
 
 def session_family_titles() -> dict[str, str]:
     """What a session drills, by title: each family's, and "Mixed"."""
-    return {name: family_title(name) for name in [*families_by_name(), MIXED, MISTAKES]}
+    return {name: family_title(name)
+            for name in [*families_by_name(), MIXED, MISTAKES, CHALLENGE]}
 
 
 def session_titles(session: SessionRow) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Any
 from flask import url_for
 from flask_login import login_required
 
-from trainer.db import drilling
+from trainer.db import challenges, drilling
 from trainer.db.scores import score
 from trainer.web.database import get_db
 from trainer.web.drill_flow import own_session
@@ -42,4 +42,5 @@ def summary(session_id: int) -> Any:
                   if session.retry_of else session.length,
                   open_retry=drilling.open_retry(db, session.id) if mistakes else None,
                   brought_back=session.family == MISTAKES,
+                  challenge=challenges.challenge_of(db, session.id),
                   **session_titles(session))

@@ -5,13 +5,21 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from trainer.web import drill_flow, mistakes_practice, session_summary, trainee_home
+from trainer.web import (
+    daily_challenge,
+    drill_flow,
+    mistakes_practice,
+    session_summary,
+    trainee_home,
+)
 
 bp = Blueprint("trainee", __name__)
 bp.add_url_rule("/", view_func=trainee_home.home)
 bp.add_url_rule("/drills", view_func=trainee_home.start, methods=["POST"])
 bp.add_url_rule("/drills/unfinished", view_func=trainee_home.unfinished)
 bp.add_url_rule("/drills/mistakes", "mistakes", view_func=mistakes_practice.start,
+                methods=["POST"])
+bp.add_url_rule("/drills/challenge", "challenge", view_func=daily_challenge.start,
                 methods=["POST"])
 bp.add_url_rule("/drills/<int:session_id>", view_func=drill_flow.drill)
 bp.add_url_rule("/drills/<int:session_id>/answer", view_func=drill_flow.answer,

@@ -14,7 +14,7 @@ from werkzeug.datastructures import MultiDict
 from trainer.db import drilling
 from trainer.db.scores import Score, family_scores
 from trainer.drills import Family
-from trainer.web import drill_source, mistakes_practice, progress
+from trainer.web import daily_challenge, drill_source, mistakes_practice, progress
 from trainer.web.database import get_db
 from trainer.web.drill_source import MIXED, families_by_name, families_for, session_family_titles
 from trainer.web.drill_views import all_difficulties
@@ -106,6 +106,7 @@ def _home(form: StartDrillForm, last_house: str | None, status: int = 200) -> An
     standing = progress.readiness([current_user.id], [path_house])[current_user.id].get(
         path_house)
     mistakes_due, mistakes_later = mistakes_practice.waiting()
+    challenge = daily_challenge.standing(current_user.id)
     unfinished = drilling.unfinished_sessions(db, current_user.id, limit=RESUMABLE_SHOWN)
     return render_template(
         "home.html",
@@ -121,7 +122,7 @@ def _home(form: StartDrillForm, last_house: str | None, status: int = 200) -> An
         drill_houses={f.name: house_for(f, last_house) for f in families if f.houses},
         length=current_app.config["DRILL_LENGTH"],
         path_house=path_house, standing=standing,
-        mistakes_due=mistakes_due, mistakes_later=mistakes_later,
+        mistakes_due=mistakes_due, mistakes_later=mistakes_later, challenge=challenge,
         steps=progress.path(standing, current_user.id) if standing else [],
         thresholds=mastery_thresholds(current_app.config),
         over_time=for_home(),
