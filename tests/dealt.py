@@ -8,8 +8,9 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from trainer.db import drilling
 from trainer.db.exams import ExamAnswer, Sitting, issue
-from trainer.db.questions import NewQuestion, QuestionRow
+from trainer.db.questions import NewQuestion, QuestionRow, question_at, show_question
 from trainer.drills import Family, Question, generate
 from trainer.web import drill_source
 from trainer.web.drill_views import Answer, QuestionView, VerdictView
@@ -73,3 +74,18 @@ class Drills:
 
     def check(self, body: str, answer: Answer) -> VerdictView:
         return verdict_of(Question.from_dict(json.loads(body)), answer)
+
+
+def answer_in_order(db: Database, session_id: int, marks: list[tuple[bool, int]], at: int,
+                    gap_ms: int = 0) -> None:
+    """Answer a session's stored questions in order through the recorder: each shown at
+    ``at`` and answered (right?, ``ms`` later), the next shown ``gap_ms`` after that."""
+    for position, (right, ms) in enumerate(marks):
+        stored = question_at(db, session_id, position)
+        assert stored is not None
+        show_question(db, stored.id, at)
+        shown = question_at(db, session_id, position)
+        assert shown is not None
+        drilling.record_attempt(db, shown, answer="a", correct=right, answered_ms=at + ms,
+                                session_length=len(marks))
+        at += ms + gap_ms

@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from tests.dealt import issue_kept, kept
+from tests.dealt import answer_in_order, issue_kept, kept
 from trainer.db import drilling, rollups
 from trainer.db import exams as exams_db
 from trainer.db import questions as qs
@@ -22,21 +22,8 @@ def drill(db: Database, user: int, marks: list[tuple[bool, int]], *, at: int,
     session = drilling.start_session(db, user, "europoker", family, "easy", len(marks), 1)
     qs.store_questions(db, session, [kept(i, family, "easy", i, "{}", f"{session.id}-{i}")
                                      for i in range(len(marks))])
-    answer(db, session, marks, at)
+    answer_in_order(db, session.id, marks, at)
     return session
-
-
-def answer(db: Database, session: drilling.SessionRow, marks: list[tuple[bool, int]],
-           at: int) -> None:
-    for i, (right, ms) in enumerate(marks):
-        stored = qs.question_at(db, session.id, i)
-        assert stored is not None
-        qs.show_question(db, stored.id, at)
-        shown = qs.question_at(db, session.id, i)
-        assert shown is not None
-        drilling.record_attempt(db, shown, answer="a", correct=right, answered_ms=at + ms,
-                                session_length=len(marks))
-        at += ms
 
 
 def rows(db: Database) -> list[dict[str, Any]]:
@@ -52,7 +39,7 @@ def test_each_answer_is_counted_in_its_day_as_the_backfill_counts_it(db: Databas
     assert done is not None
     retry = drilling.start_retry(db, done, lambda: "again")  # practice: counted apart
     assert retry is not None
-    answer(db, retry, [(True, 4_000)], NOON + 90_000)
+    answer_in_order(db, retry.id, [(True, 4_000)], NOON + 90_000)
     drill(db, sue, [(False, 3_000)], at=NOON)
     exam = exams_db.create_exam(db, title="E", houses=["europoker"], families=["dealer-draw"],
                                 difficulty="easy", questions=1, pass_mark=50, time_limit_s=99,

@@ -8,8 +8,8 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.dealt import answer_in_order
 from trainer.db import connect, drilling, mistakes, rollups
-from trainer.db import questions as qs
 from trainer.db.connection import now_ms
 from trainer.db.questions import NewQuestion
 from trainer.drills import DEAL_VERSION, generate
@@ -28,14 +28,7 @@ def answer(app: Flask, user: str, marks: list[tuple[int, bool]], *, at: int,
                              f"t{at}-{p}", DEAL_VERSION) for p, (seed, _) in enumerate(marks)]
         session = drilling.start_session(db, uid, "europoker", family, difficulty,
                                          len(marks), 1, dealt)
-        for p, (_seed, right) in enumerate(marks):
-            stored = qs.question_at(db, session.id, p)
-            assert stored is not None
-            qs.show_question(db, stored.id, at)
-            shown = qs.question_at(db, session.id, p)
-            assert shown is not None
-            drilling.record_attempt(db, shown, answer="a", correct=right, answered_ms=at + 1000,
-                                    session_length=len(marks))
+        answer_in_order(db, session.id, [(right, 1_000) for _seed, right in marks], at)
         return uid
     finally:
         db.close()

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.dealt import kept
+from tests.dealt import answer_in_order, kept
 from tests.web.conftest import Auth
 from trainer.db import connect, drilling, mastery
 from trainer.db import questions as qs
@@ -26,16 +26,7 @@ def answered(app: Flask, user: str, family: str, marks: list[tuple[bool, int]],
         session = drilling.start_session(db, uid, house, family, "easy", len(marks), 1)
         qs.store_questions(db, session, [kept(i, family, "easy", i, "{}", f"{session.id}-{i}")
                                          for i in range(len(marks))])
-        at = NOON
-        for i, (right, ms) in enumerate(marks):
-            stored = qs.question_at(db, session.id, i)
-            assert stored is not None
-            qs.show_question(db, stored.id, at)
-            shown = qs.question_at(db, session.id, i)
-            assert shown is not None
-            drilling.record_attempt(db, shown, answer="a", correct=right, answered_ms=at + ms,
-                                    session_length=len(marks))
-            at += ms + 1_000
+        answer_in_order(db, session.id, marks, NOON, gap_ms=1_000)
     finally:
         db.close()
 
