@@ -14,7 +14,9 @@ from flask.testing import FlaskClient
 
 from tests.web import test_progress
 from tests.web.test_progress import answered
+from tests.web.test_routes import HX, question_form, start
 from trainer.db import rollups
+from trainer.web import drill_flow
 from trainer.web.charts import ParPoint, par_chart
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -126,3 +128,43 @@ def test_the_time_chart_scales_to_its_slowest_week() -> None:
     assert not svg.findall(f"{SVG}polyline")  # a gap between two lone weeks
     slow = ET.fromstring(str(par_chart([ParPoint("a", 9_000, 3_000, 1)], title="t")))
     assert [t.text for t in slow.iter(f"{SVG}text")][:4] == ["0%", "100%", "200%", "300%"]
+
+
+# ------------------------------------------------------------------ the question's clock
+
+
+def clocks(html: str) -> list[tuple[str, str]]:
+    """Each question clock of a page, in order: its par and the time it had run, in ms."""
+    return re.findall(r'<p class="question-clock" data-question-clock data-par-ms="(\d+)"'
+                      r' data-clock-ms="(\d+)">', html)
+
+
+def test_the_question_clock_starts_where_the_server_s_clock_stands(
+        app: Flask, client: FlaskClient, auth: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page's clock starts at the time the server counts for its question: on after a
+    short break, from 0 after a long one; the question sent ahead starts at 0 (Next starts
+    it); a question asked again after a refused answer goes on, less a reported wait."""
+    now = [1_796_040_000_000]
+    monkeypatch.setattr(drill_flow, "now_ms", lambda: now[0])
+    auth.login()
+    url = start(client, auth)  # dealer-draw: par 3 s
+    page = client.get(url).get_data(as_text=True)
+    assert clocks(page) == [("3000", "0")]
+    assert re.search(r"</span>par 3\.0 s<span data-clock-over hidden>", page)  # no script
+    now[0] += 4_200
+    assert clocks(client.get(url).get_data(as_text=True)) == [("3000", "4200")]
+    form = question_form(page)
+    now[0] += 300
+    refused = client.post(f"{url}/answer", data=form | {"choice": "h" * 81}, headers=HX)
+    assert refused.status_code == 422
+    assert clocks(refused.get_data(as_text=True)) == [("3000", "4500")]
+    now[0] += 6 * 60_000  # a long break: shown again, its clock starts again
+    assert clocks(client.get(url).get_data(as_text=True)) == [("3000", "0")]
+    now[0] += 1_000
+    feedback = client.post(f"{url}/answer", data=form | {"choice": "hit"}, headers=HX)
+    assert clocks(feedback.get_data(as_text=True)) == [("3000", "0")]  # the next, ahead
+    ahead = question_form(feedback.get_data(as_text=True).split('id="q-ahead"')[1])
+    now[0] += 2_000
+    refused = client.post(f"{url}/answer", headers=HX, data=ahead | {
+        "choice": "h" * 81, "waited_ms": "1500"})  # revealed after 1.5 s behind the feedback
+    assert clocks(refused.get_data(as_text=True)) == [("3000", "500")]

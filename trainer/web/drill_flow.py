@@ -143,7 +143,7 @@ def drill(session_id: int) -> Any:
                   **_question_context(session, shown.question), waited_ms=shown.waited_ms,
                   # said from 5 s on: a trainee back from a short break sees why the time runs
                   running_ms=shown.running_ms if shown.running_ms >= CLOCK_NOTE_MS else 0,
-                  resume_after_min=RESUME_AFTER_MS // 60_000)
+                  resume_after_min=RESUME_AFTER_MS // 60_000, clock_ms=shown.running_ms)
 
 
 @login_required
@@ -204,7 +204,15 @@ def _reask(session: drilling.SessionRow, question: questions.QuestionRow, form: 
            error: Refusal, view: QuestionView | None = None) -> Any:
     """The question again with the message beside the field; nothing recorded."""
     context = _question_context(session, question, form=form, error=error, view=view)
-    return render("drill.html", "drill/_question.html", 422, **context)
+    return render("drill.html", "drill/_question.html", 422, **context,
+                  clock_ms=_clock_ms(question, form.waited))
+
+
+def _clock_ms(question: questions.QuestionRow, waited_ms: int) -> int:
+    """How long the clock of ``question`` (shown) has run: the time an answer sent now is
+    given (``drilling.record_attempt``), less the wait of a question sent ahead."""
+    since_shown = max(0, now_ms() - (question.shown_ms or 0))
+    return since_shown - (min(since_shown, waited_ms) if question.sent_ahead else 0)
 
 
 REPEATED_NOTE = ("This question had already been answered (in another window, or by an "

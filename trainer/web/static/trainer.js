@@ -22,7 +22,8 @@
     var upcoming = document.querySelector("[data-upcoming]");
     var current = document.getElementById("drill");
     if (!upcoming || !current) return false;
-    var wait = String(Math.round(performance.now() - arrived));
+    var revealedAt = performance.now();
+    var wait = String(Math.round(revealedAt - arrived));
     var waited = upcoming.querySelector("input[name='waited_ms']");
     if (waited) waited.value = wait;
     // the cookie goes where the server's does: the drills' path (from the answer's URL)
@@ -57,8 +58,71 @@
     else if (prompt) prompt.focus({preventScroll: true});
     feltInView();
     armAfterTap();
+    startClock(upcoming.querySelector("[data-question-clock]"), 0, revealedAt);
     return true;
   }
+
+  // A drill question's clock: the time the server will count for its answer, against the
+  // par.  It runs from data-clock-ms, how long the question had been shown when its page was
+  // sent (a short break goes on counting, a long one starts the clock again: the server
+  // says which), or from 0 when Next reveals a question sent ahead (its wait behind the
+  // feedback is not counted).  It stops when the answer is sent.  Past the par it says so
+  // in words, not by colour alone; with reduced motion it moves once a second, in whole
+  // seconds.  Its ticks are not read out: a timer is no live region.
+  var stillClock = Boolean(window.matchMedia &&
+    window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  var clock = null;  // the clock running: its element, its parts, its par and its start
+  function clockText(ms) {
+    if (ms >= 60000) return Math.floor(ms / 60000) + " min " + Math.floor(ms % 60000 / 1000) + " s";
+    return stillClock ? Math.floor(ms / 1000) + " s" : (Math.floor(ms / 100) / 10).toFixed(1) + " s";
+  }
+  function showClock() {
+    var ms = performance.now() - clock.origin;
+    clock.time.textContent = clockText(ms);
+    clock.time.classList.toggle("over-par", ms > clock.par);
+    clock.over.hidden = ms <= clock.par;
+  }
+  function tickClock() {  // on the tenth (a second, with reduced motion), so none is skipped
+    showClock();
+    var step = stillClock ? 1000 : 100;
+    clock.timer = setTimeout(tickClock, step - (performance.now() - clock.origin) % step);
+  }
+  function stopClock() {
+    if (!clock) return;
+    clearTimeout(clock.timer);
+    showClock();
+    clock.el.setAttribute("data-clock-stopped", "");
+  }
+  function startClock(el, ranMs, at) {
+    if (clock) clearTimeout(clock.timer);
+    clock = null;
+    if (!el) return;
+    clock = {el: el, time: el.querySelector("[data-clock-time]"),
+             over: el.querySelector("[data-clock-over]"),
+             par: parseInt(el.getAttribute("data-par-ms"), 10), origin: at - ranMs};
+    el.querySelector("[data-clock-shown]").hidden = false;
+    el.removeAttribute("data-clock-stopped");
+    tickClock();
+  }
+  // the question on screen: a page's (counted from when it arrived) or one swapped in
+  function clockOnScreen(at) {
+    var el = shown("#drill[data-state='question'] [data-question-clock]");
+    if (el && clock && clock.el === el) return;
+    startClock(el, el ? parseInt(el.getAttribute("data-clock-ms") || "0", 10) : 0, at);
+  }
+  var loaded = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+  clockOnScreen(loaded && loaded.responseStart > 0 ? loaded.responseStart : performance.now());
+  document.addEventListener("htmx:load", function () { clockOnScreen(performance.now()); });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (clock && event.target.contains && event.target.contains(clock.el)) stopClock();
+  });
+  // an answer that got no reply (the network failed): the question's clock has run on
+  document.addEventListener("htmx:afterRequest", function () {
+    if (clock && clock.el.isConnected && clock.el.hasAttribute("data-clock-stopped")) {
+      clock.el.removeAttribute("data-clock-stopped");
+      tickClock();
+    }
+  });
 
   // A tap landing where the last one did, on what has just replaced the control it tapped
   // (a double tap on Next reaching the revealed question's first button, or on an answer
