@@ -58,7 +58,7 @@ SAFE_HIDDEN = {"csrf_token", "token", "multi", "next", "waited_ms", "start_token
 IDS = {"data-position", "data-resume", "data-seconds", "data-attempt", "data-exam",
        "data-sitting", "data-account", "data-trainee", "data-waiting-ms", "data-finished",
        "data-clock-ms", "data-mistakes-due", "data-challenge-best", "data-challenge-days",
-       "data-challenge-right"}
+       "data-challenge-right", "data-par-ms", "data-days-in-a-row"}
 SETTINGS = {"house", "family", "difficulty", "length"}  # the home page's "drill again" forms
 BACKEND = Drills()
 FIXED_HEADERS = {"Set-Cookie", "Content-Type", "Content-Length", "Cache-Control", "Vary"}
