@@ -98,6 +98,7 @@ def main() -> None:
         "attempt log, one trainee, page 2": f"/supervisor/attempts?trainee={ids['trainee']}"
                                             f"&older={older[1] if older else ''}",
         "trainee page (heaviest trainee)": f"/supervisor/trainees/{ids['trainee']}",
+        "readiness, one house": "/supervisor/readiness?house=europoker",
         "accounts": "/supervisor/accounts/",
         "exams": "/supervisor/exams/",
         "exam detail": f"/supervisor/exams/{ids['exam']}",

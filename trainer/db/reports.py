@@ -109,28 +109,34 @@ _GROUPS = ("user_id", "day", "house", "family")
 
 
 def tallies(db: Database, filters: Filters = Filters(),
-            by: Sequence[str] = _GROUPS) -> list[Tallied]:
+            by: Sequence[str] = _GROUPS, *, rights_only: bool = False) -> list[Tallied]:
     """Trainees' drill answers matching ``filters`` (but its result filter), counted by the
-    columns ``by`` names (of trainee, day, house, family), in that order."""
+    columns ``by`` names (of trainee, day, house, family), in that order.
+
+    ``rights_only``: only the answers and the right ones (every other count 0, no time
+    bins), which trends need: by day, the day index covers them, so a dashboard's 60 days
+    of trends never read the rows."""
     unknown = set(by) - set(_GROUPS)
     if unknown:
         raise ValueError(f"tallies are by {', '.join(_GROUPS)}, not {', '.join(unknown)}")
     where, params = _tally_where(filters)
     table = _rollup(filters, by)
     grouped = ", ".join(f"d.{column}" for column in by)
+    counted = _TALLIED[:2] if rights_only else _TALLIED
+    summed = counted if rights_only else (*counted, *rollups.BIN_COLUMNS)
     rows = db.execute(
         f"SELECT {grouped + ', ' if by else ''}"
-        f"{', '.join(f'sum(d.{column})' for column in (*_TALLIED, *rollups.BIN_COLUMNS))}"
+        f"{', '.join(f'sum(d.{column})' for column in summed)}"
         f" FROM {table} d JOIN users u ON u.id = d.user_id{where}"
         + (f" GROUP BY {grouped} ORDER BY {grouped}" if by else ""), params).fetchall()
     out = []
     for row in rows:
         keys = dict(zip(by, row, strict=False))
-        counts = dict(zip(_TALLIED, row[len(by):], strict=False))
+        counts = dict(zip(counted, row[len(by):], strict=False))
         if counts["answered"] is None:  # no rows at all, without a GROUP BY
             continue
         day = keys.get("day")
-        bins = tuple(row[len(by) + len(_TALLIED):])
+        bins = tuple(row[len(by) + len(counted):])
         out.append(Tallied(keys.get("user_id"), None if day is None else rollups.day_of(day),
                            keys.get("house"), keys.get("family"), bins=bins, **counts))
     return out
