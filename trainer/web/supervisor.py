@@ -299,8 +299,8 @@ def export_exam_results() -> Any:
     if (refusal := console.export_refusal(form, {"trainee": _is_trainee, "exam": _is_exam},
                                           unfiltered=("family", "result"))) is not None:
         return refusal
-    rows = reports.exam_results(get_db(), _trainee_filter(filters),
-                                exam_id=console.int_arg("exam"))
+    chosen, exam_id = _trainee_filter(filters), console.int_arg("exam")
+    rows = streamed(lambda db: reports.exam_results(db, chosen, exam_id=exam_id))
     return console.csv_response(
         f"exam-results-{console.today().isoformat()}.csv",
         ["sitting_id", "exam_id", "trainee", "exam", "houses", "attempt", "attempts_allowed",
