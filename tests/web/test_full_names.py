@@ -231,3 +231,20 @@ def test_the_console_shows_the_full_name_beside_the_username(
     assert f"<h1>tina {shown}</h1>" in page
     other = client.get(f"/supervisor/trainees/{user_id(app, 'tom')}").get_data(as_text=True)
     assert "<h1>tom</h1>" in other
+
+
+def test_the_exam_results_the_readiness_page_and_the_exports_name_the_person(
+        app: Flask, client: FlaskClient, auth: Auth) -> None:
+    name_someone(app, "tina", NAME)
+    passed_sitting(app, client, auth)
+    sue = app.test_client()
+    Auth(sue).login("sue")
+    shown = f'<small class="full-name" data-full-name>{NAME}</small>'
+    exams = sue.get("/supervisor/").get_data(as_text=True)  # the latest exam results
+    results = re.search(r'<table class="results cards">(.*?)</table>', exams, re.S)
+    assert results and "tina</a>" not in results[1] and f"tina {shown}</a>" in results[1]
+    readiness = sue.get("/supervisor/readiness").get_data(as_text=True)
+    assert f'tina</a> {shown}' in readiness
+    csv_text = sue.get("/supervisor/export/exam-results.csv").get_data(as_text=True)
+    header, first = csv_text.splitlines()[:2]
+    assert header.endswith(",full_name") and first.endswith(f",{NAME}")

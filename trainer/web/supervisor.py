@@ -277,17 +277,18 @@ def export_attempts() -> Any:
     if (refusal := console.export_refusal(form, {"trainee": _is_trainee},
                                           unfiltered=("exam",))) is not None:
         return refusal
-    chosen = _trainee_filter(filters)
+    chosen, names = _trainee_filter(filters), accounts.full_names(get_db())
     rows = streamed(lambda db: reports.every_attempt(db, chosen))
     return console.csv_response(
         f"attempts-{console.today().isoformat()}.csv",
         ["attempt_id", "answered_at", "trainee", "house", "family", "difficulty", "answer",
          "expected", "correct", "seconds", "session_id", "question", "reported_wait_seconds",
-         "retry", "set_aside_seconds"],
+         "retry", "set_aside_seconds", "full_name"],
         ([r.id, r.answered_at, r.username, r.house, r.family, r.difficulty, r.answer,
           r.expected, "yes" if r.correct else "no", console.seconds_text(r.elapsed_ms),
           r.session_id, r.position + 1, console.seconds_text(r.waited_ms),
-          "yes" if r.retry else "no", console.seconds_text(r.set_aside_ms)] for r in rows),
+          "yes" if r.retry else "no", console.seconds_text(r.set_aside_ms),
+          names.get(r.user_id, "")] for r in rows),
     )
 
 
@@ -300,16 +301,18 @@ def export_exam_results() -> Any:
                                           unfiltered=("family", "result"))) is not None:
         return refusal
     chosen, exam_id = _trainee_filter(filters), console.int_arg("exam")
+    names = accounts.full_names(get_db())
     rows = streamed(lambda db: reports.exam_results(db, chosen, exam_id=exam_id))
     return console.csv_response(
         f"exam-results-{console.today().isoformat()}.csv",
         ["sitting_id", "exam_id", "trainee", "exam", "houses", "attempt", "attempts_allowed",
          "started_at", "finished_at", "correct", "questions", "score_percent", "pass_mark",
-         "passed", "seconds", "questions_asked", "abandoned"],
+         "passed", "seconds", "questions_asked", "abandoned", "full_name"],
         ([r.sitting.id, r.sitting.exam_id, r.username, r.exam_title, ";".join(r.houses),
           r.sitting.number, r.attempts_allowed, r.sitting.started_at, r.sitting.finished_at,
           r.sitting.correct, r.sitting.total, r.sitting.percent, r.pass_mark,
           "yes" if r.sitting.passed else "no",
           console.seconds_text(r.sitting.elapsed_ms), r.sitting.asked,
-          "yes" if r.sitting.abandoned else "no"] for r in rows),
+          "yes" if r.sitting.abandoned else "no", names.get(r.sitting.user_id, "")]
+         for r in rows),
     )
