@@ -60,6 +60,8 @@ def test_each_answer_is_counted_in_its_day_as_the_backfill_counts_it(db: Databas
         (sue, day, "dealer-draw", 1, 0, 3_000, 0, 0),
     ]
     assert [live[1][column] for column in rollups.BIN_COLUMNS] == bins
+    # each day keeps the latest outcomes as they stood at its last answer
+    assert [row["recent"] for row in live] == ["3", "14v", "6"]
     totals = list(db.query("SELECT user_id, family, answered, retries FROM drill_totals"
                            " ORDER BY user_id, family"))
     assert [tuple(row.values()) for row in totals] == [
@@ -72,7 +74,7 @@ def test_each_answer_is_counted_in_its_day_as_the_backfill_counts_it(db: Databas
     db.execute("DELETE FROM drill_days")
     db.execute("DELETE FROM drill_totals")
     rollups.backfill(db)
-    assert rows(db) == live
+    assert rows(db) == [row | {"recent": ""} for row in live]  # a day's outcomes: from now on
     assert list(db.query("SELECT * FROM drill_totals ORDER BY user_id, family")) == every_total
 
 

@@ -14,7 +14,7 @@ from trainer.web.auth import hash_password
 from .conftest import PASSWORD, LiveServer, pending_question
 from .test_trainee_flow import login
 
-NOON = 1_796_040_000_000  # 2026-12-01 12:00 UTC: the history lies before today
+NOON = 1_796_040_000_000  # 2026-11-30 12:00 UTC: the history lies before today
 
 
 def recorded_history(server: LiveServer, username: str, answers: int) -> None:

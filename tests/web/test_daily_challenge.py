@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime
 import re
 from typing import Any
 
@@ -12,8 +11,6 @@ from flask.testing import FlaskClient
 from trainer.db import challenges, connect, drilling
 from trainer.db import questions as qs
 from trainer.drills import load_families
-
-D = datetime.date
 
 
 def take(client: FlaskClient, house: str = "europoker") -> Any:
@@ -62,10 +59,3 @@ def test_a_day_s_challenge_counts_what_is_right_within_the_minute(
     assert again.headers["Location"].endswith(f"/drills/{session_id}/summary")
 
 
-def test_days_in_a_row_end_today_or_yesterday() -> None:
-    today = D(2026, 12, 7)
-    days = [D(2026, 12, 6), D(2026, 12, 5), D(2026, 12, 3)]
-    assert challenges.days_in_a_row(days, today) == 2  # today's may still come
-    assert challenges.days_in_a_row([today, *days], today) == 3
-    assert challenges.days_in_a_row([D(2026, 12, 5)], today) == 0
-    assert challenges.days_in_a_row([], today) == 0

@@ -14,11 +14,11 @@ from trainer.db import connect, drilling, mastery
 from trainer.db import questions as qs
 from trainer.drills.families import LEARNING_PATH, load_families
 
-NOON = 1_796_040_000_000  # 2026-12-01 12:00 UTC
+NOON = 1_796_040_000_000  # 2026-11-30 12:00 UTC
 
 
 def answered(app: Flask, user: str, family: str, marks: list[tuple[bool, int]],
-             house: str = "europoker") -> None:
+             house: str = "europoker", at: int | None = None) -> None:
     """A session of ``family`` at ``house`` answered (right?, ms taken), through the recorder."""
     db = connect(app.config["DATABASE"])
     try:
@@ -26,7 +26,7 @@ def answered(app: Flask, user: str, family: str, marks: list[tuple[bool, int]],
         session = drilling.start_session(db, uid, house, family, "easy", len(marks), 1)
         qs.store_questions(db, session, [kept(i, family, "easy", i, "{}", f"{session.id}-{i}")
                                          for i in range(len(marks))])
-        answer_in_order(db, session.id, marks, NOON, gap_ms=1_000)
+        answer_in_order(db, session.id, marks, NOON if at is None else at, gap_ms=1_000)
     finally:
         db.close()
 
@@ -181,3 +181,17 @@ def test_without_the_setting_every_drill_is_open(app: Flask, client: FlaskClient
     assert set(state for _level, state in steps(client.get("/").get_data(
         as_text=True)).values()) == {"open"}
     assert start(client, auth, "table-settlement").status_code in (302, 303)
+
+
+def test_a_level_s_rise_is_listed_on_the_day_it_came(app: Flask, client: FlaskClient,
+                                                     auth: Any) -> None:
+    app.config["TODAY"] = "2026-12-05"
+    day = 86_400_000
+    answered(app, "tina", "hand-reading", [(True, 1_500)] * 19)  # 30 Nov: learning still
+    answered(app, "tina", "hand-reading", [(True, 1_500)], at=NOON + 2 * day)  # 2 Dec
+    answered(app, "tina", "dealer-draw", [(False, 1_500)] * 20, at=NOON + 3 * day)
+    auth.login("tina")
+    page = client.get("/").get_data(as_text=True)
+    rises = re.findall(r'<li data-level-up="([^"]+)">([^<]*)<', page)
+    assert rises == [("floor-ready", "02 Dec: Read the hand: total, soft or hard at EuroPoker "
+                                     "online, ")]

@@ -55,14 +55,3 @@ def _scored(db: Database, where: str, params: list[object]) -> list[Challenge]:
     return [Challenge(session_id, datetime.date.fromisoformat(day), right, answered,
                       bool(finished))
             for session_id, day, finished, right, answered in rows]
-
-
-def days_in_a_row(days: list[datetime.date], today: datetime.date) -> int:
-    """Consecutive days with a challenge, ending today (or yesterday: today's may come)."""
-    done = set(days)
-    day = today if today in done else today - datetime.timedelta(days=1)
-    count = 0
-    while day in done:
-        count += 1
-        day -= datetime.timedelta(days=1)
-    return count

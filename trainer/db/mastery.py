@@ -159,3 +159,32 @@ def readiness(db: Database, user_ids: Sequence[int], houses: Mapping[str, Sequen
         family: judge(family, house, recent.get(user, {}).get((house, family), ""),
                       par_ms.get(family, 0), thresholds)
         for family in families}) for house, families in houses.items()} for user in user_ids}
+
+
+@dataclass(frozen=True, slots=True)
+class LevelUp:
+    """A day a trainee's level in a family at a house rose, and the level it reached."""
+
+    day: int
+    """UTC days since 1970-01-01, as the rollups count them."""
+    house: str
+    family: str
+    level: Level
+
+
+def level_ups(db: Database, user_id: int, since_day: int, par_ms: Mapping[str, int],
+              thresholds: Thresholds) -> list[LevelUp]:
+    """The days from ``since_day`` on when the trainee's level in a drill at a house rose,
+    oldest first: each day's rollup keeps the latest outcomes as they stood at its end, so a
+    level is judged day by day (a day rolled up before it kept them, none: skipped)."""
+    rows = db.execute(
+        "SELECT house, family, day, recent FROM drill_days WHERE user_id = ? AND recent != ''"
+        " ORDER BY house, family, day", [user_id]).fetchall()
+    rises: list[LevelUp] = []
+    before: dict[tuple[str, str], Level] = {}
+    for house, family, day, recent in rows:
+        level = judge(family, house, recent, par_ms.get(family, 0), thresholds).level
+        if level > before.get((house, family), Level.LEARNING) and day >= since_day:
+            rises.append(LevelUp(day, house, family, level))
+        before[(house, family)] = level
+    return sorted(rises, key=lambda rise: (rise.day, rise.house, rise.family))

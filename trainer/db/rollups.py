@@ -39,6 +39,7 @@ CREATE = (
         house TEXT NOT NULL,
         family TEXT NOT NULL,
         {_COUNTED},
+        recent TEXT NOT NULL DEFAULT '',
         PRIMARY KEY (user_id, day, house, family)
     ) WITHOUT ROWID
     """,
@@ -56,7 +57,9 @@ CREATE = (
 """``drill_days`` counts by UTC day (``day``: days since 1970-01-01, an answer's
 ``answered_ms // DAY_MS``); ``drill_totals`` the same over all time, for the figures of
 a view without a date range (a dashboard of all time reads 3 thousand rows, not 300
-thousand), and the trainee's latest answers there, ``recent`` (see ``outcomes``)."""
+thousand), and the trainee's latest answers there, ``recent`` (see ``outcomes``); a day's
+row keeps ``recent`` as it stood at its last answer that day, so a level's rise shows from
+one day to the next (empty for the days rolled up by the migration)."""
 
 RECENT_KEPT = 50
 """How many of a trainee's latest answers in a family at a house ``recent`` keeps."""
@@ -90,6 +93,12 @@ _REMEMBER = (
     " WHERE a.id = :id), -:kept) WHERE (user_id, family, house) = (SELECT a.user_id, q.family,"
     " q.house FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.id = :id"
     " AND a.retry = 0 AND q.session_id IS NOT NULL)")
+_DAY_REMEMBERS = (
+    "UPDATE drill_days SET recent = t.recent FROM drill_totals t, answers a"
+    " JOIN questions q ON q.id = a.question_id WHERE a.id = :id AND a.retry = 0"
+    " AND q.session_id IS NOT NULL AND (drill_days.user_id, drill_days.day, drill_days.house,"
+    " drill_days.family) = (a.user_id, a.answered_ms / 86400000, q.house, q.family)"
+    " AND (t.user_id, t.family, t.house) = (a.user_id, q.family, q.house)")
 _REMEMBER_ALL = (
     "UPDATE drill_totals SET recent = latest.codes FROM ("
     " SELECT user_id, family, house, group_concat(code, '') AS codes FROM ("
@@ -110,6 +119,7 @@ def add_answer(db: Database, answer_id: int) -> None:
     for table, keys in _TABLES.items():
         db.execute(_ROLL.format(table=table, keys=keys, only=" AND a.id = ?"), [answer_id])
     db.execute(_REMEMBER, {"id": answer_id, "kept": RECENT_KEPT})
+    db.execute(_DAY_REMEMBERS, {"id": answer_id})
 
 
 def backfill(db: Database) -> None:

@@ -17,6 +17,7 @@ from trainer.web import progress
 from trainer.web.database import get_db
 from trainer.web.htmx import redirect_to
 from trainer.web.session_plan import dealt
+from trainer.web.trainee_progress import days_in_a_row
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +39,7 @@ def standing(user_id: int) -> Standing:
     taken = challenges.challenges(get_db(), user_id)
     todays = next((c for c in taken if c.day == today()), None)
     return Standing(todays, max((c.right for c in taken), default=None),
-                    challenges.days_in_a_row([c.day for c in taken], today()))
+                    days_in_a_row([c.day for c in taken], today()))
 
 
 @login_required

@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from flask import current_app
 from flask_login import current_user
 from markupsafe import Markup
 from sqlite_utils import Database
 
-from trainer.db import reports
+from trainer.db import mastery, reports, rollups
 from trainer.db.mastery import Level
 from trainer.db.scores import Score
 from trainer.web import charts, console
 from trainer.web.database import get_db
+from trainer.web.houses_view import house_titles
 from trainer.web.settings import mastery_thresholds
 
 WEEKS = 13
@@ -53,6 +54,16 @@ class Week:
 
 
 @dataclass(frozen=True, slots=True)
+class LevelUp:
+    """A day a level rose, as the home page says it."""
+
+    day: datetime.date
+    house: str
+    drill: str
+    level: str
+
+
+@dataclass(frozen=True, slots=True)
 class Progress:
     """What the home page's progress panel shows."""
 
@@ -63,6 +74,8 @@ class Progress:
     practised_today: bool
     accuracy_chart: Markup
     time_chart: Markup
+    level_ups: list[LevelUp] = field(default_factory=list)
+    """The rises of a level in these weeks, newest first."""
 
     @property
     def answered(self) -> int:
@@ -126,7 +139,13 @@ def trainee_progress(user_id: int) -> Progress:
                                                   date_to=today), by=("day", "family"))
     weeks = weekly(tallied, starts, console.par_ms())
     days = practised_days(db, user_id)
-    floor_ready = mastery_thresholds(current_app.config).bars[Level.FLOOR_READY]
+    thresholds = mastery_thresholds(current_app.config)
+    floor_ready = thresholds.bars[Level.FLOOR_READY]
+    houses, drills = house_titles(), console.family_titles()
+    rises = [LevelUp(rollups.day_of(rise.day), houses.get(rise.house, rise.house),
+                     drills.get(rise.family, rise.family), rise.level.title)
+             for rise in mastery.level_ups(db, user_id, rollups.day_number(starts[0]),
+                                           console.par_ms(), thresholds)]
     period = f"per week, the {WEEKS} weeks to {today.strftime('%d %b %Y')}"
     return Progress(
         weeks, days_in_a_row(days, today), today in days,
@@ -136,6 +155,7 @@ def trainee_progress(user_id: int) -> Progress:
                           reference_label=f"floor-ready: {floor_ready.percent}%", **CHART_SIZE),
         charts.par_chart([w.par_point for w in weeks],
                          title=f"Your median time against the par {period}", **CHART_SIZE),
+        rises[::-1],
     )
 
 
