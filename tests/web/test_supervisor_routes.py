@@ -728,3 +728,15 @@ def test_the_trainee_page_says_each_median_against_its_par_in_words(
     weakest = re.search(r'<li data-family="blackjack-payout">(.*?)</li>', html, re.S)
     assert weakest and weakest[1].endswith(
         'median <span class="under-par">2.5 s</span>, within the par of 4.0 s')
+
+
+def test_an_export_that_matches_nothing_is_its_header(client: FlaskClient, auth: Any,
+                                                      world: dict[str, int]) -> None:
+    auth.login("sue")
+    empty = client.get("/supervisor/export/attempts.csv?date_to=2000-01-01")
+    assert empty.get_data(as_text=True) == (
+        "attempt_id,answered_at,trainee,house,family,difficulty,answer,expected,correct,"
+        "seconds,session_id,question,reported_wait_seconds,retry,set_aside_seconds,"
+        "full_name\r\n")
+    every = client.get("/supervisor/export/attempts.csv").get_data(as_text=True)
+    assert every.count("\r\n") == 1 + 7  # the header and every attempt, written in chunks

@@ -132,13 +132,14 @@ def tallies(db: Database, filters: Filters = Filters(),
     out = []
     for row in rows:
         keys = dict(zip(by, row, strict=False))
-        counts = dict(zip(counted, row[len(by):], strict=False))
-        if counts["answered"] is None:  # no rows at all, without a GROUP BY
+        counts = row[len(by):len(by) + len(counted)]
+        if counts[0] is None:  # no rows at all, without a GROUP BY
             continue
         day = keys.get("day")
-        bins = tuple(row[len(by) + len(counted):])
         out.append(Tallied(keys.get("user_id"), None if day is None else rollups.day_of(day),
-                           keys.get("house"), keys.get("family"), bins=bins, **counts))
+                           keys.get("house"), keys.get("family"), counts[0], counts[1],
+                           tuple(row[len(by) + len(counted):]),
+                           **dict(zip(counted[2:], counts[2:], strict=True))))
     return out
 
 
@@ -311,9 +312,16 @@ def attempt_log(db: Database, filters: Filters = Filters(), *, limit: int = 50,
         f" FROM {_JOINED} JOIN users u ON u.id = a.user_id{where}"
         f" ORDER BY a.answered_ms {order}, a.id {order} LIMIT ?"
     )
-    rows = [LogRow(**(r | {"correct": bool(r["correct"]), "retry": bool(r["retry"])}))
-            for r in db.query(sql, [*params, limit])]
+    rows = [_log_row(*row) for row in db.execute(sql, [*params, limit]).fetchall()]
     return rows[::-1] if order == "ASC" else rows
+
+
+def _log_row(*row: Any) -> LogRow:
+    """A row of the log's query as a ``LogRow`` (its flags as booleans)."""
+    fields = list(row)
+    for flag in (9, 14):  # correct, retry
+        fields[flag] = bool(fields[flag])
+    return LogRow(*fields)
 
 
 def every_attempt(db: Database, filters: Filters = Filters(), *,
@@ -347,12 +355,16 @@ class Trend:
 
 def trend(items: Iterable[Tallied], today: datetime.date, days: int) -> Trend:
     """The last ``days`` days up to ``today`` (included) against the ``days`` before
-    (``items`` tallied by day)."""
+    (``items`` tallied by day): right out of answered in each (a trend has no times)."""
     start = today - datetime.timedelta(days=days - 1)
     previous = start - datetime.timedelta(days=days)
-    dated = [(t.day, t) for t in items if t.day is not None]
-    return Trend(days, tallied_score(t for day, t in dated if start <= day <= today),
-                 tallied_score(t for day, t in dated if previous <= day < start))
+    recent, before = [0, 0], [0, 0]
+    for t in items:
+        if t.day is not None and previous <= t.day <= today:
+            counted = recent if t.day >= start else before
+            counted[0] += t.answered
+            counted[1] += t.correct
+    return Trend(days, Score(*recent), Score(*before))
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,6 +418,7 @@ class TraineeLine:
     week: Trend
     month: Trend
     families: dict[str, Score] = field(default_factory=dict)
+    """Right out of answered in each family (the heat map's cells: no times)."""
     cost: PayoutCost = PayoutCost(0, 0, 0)
 
 
@@ -438,7 +451,7 @@ def trainee_lines(
             account.id, account.username, account.active,
             tallied_score(mine.values(), par_ms), account.last_active,
             trend(recent, today, 7), trend(recent, today, 30),
-            {name: tallied_score([t], par_ms) for name, t in sorted(mine.items())},
+            {name: Score(t.answered, t.correct) for name, t in sorted(mine.items())},
             payout_cost(mine.values()),
         ))
     return lines
