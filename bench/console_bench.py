@@ -1,7 +1,8 @@
 """How long the supervisor console's pages take on a database of generated history.
 
-Give it a database made by ``trainer generate-history`` (or let it make one): it adds a
-supervisor of its own, logs in through the real form, then fetches every console page
+Give it a database made by ``trainer generate-history``: it adds a supervisor of its own
+(and gives the busiest trainee the bench's password, to time their home page), logs in
+through the real form, then fetches every console page
 ``--repeat`` times in-process (the Flask test client: the app's own work, SQL and
 templates, without a web server's) and prints each page's median and slowest time.
 The CSV export of every answer is read to its end once, with the process's peak memory
@@ -42,14 +43,26 @@ def prepare(path: Path) -> dict[str, int]:
         migrate(db)
         if not db.execute("SELECT 1 FROM users WHERE username = ?", [USER]).fetchone():
             create_user(db, USER, "supervisor", hash_password(PASSWORD))
-        trainee = db.execute("SELECT user_id FROM drill_days GROUP BY user_id"
+        trainee = db.execute("SELECT user_id FROM drill_totals GROUP BY user_id"
                              " ORDER BY sum(answered) DESC LIMIT 1").fetchone()[0]
+        db.execute("UPDATE users SET password_hash = ? WHERE id = ?",
+                   [hash_password(PASSWORD), trainee])
+        db.conn.commit()
         exam = db.execute("SELECT exam_id FROM exam_sittings GROUP BY exam_id"
                           " ORDER BY count(*) DESC LIMIT 1").fetchone()
         answers = db.execute("SELECT max(id) FROM answers").fetchone()[0]
     finally:
         db.close()
     return {"trainee": trainee, "exam": exam[0] if exam else 0, "answers": answers}
+
+
+def logged_in(client: FlaskClient, username: str) -> FlaskClient:
+    """``client``, logged in as ``username`` with the bench's password."""
+    token = CSRF.search(client.get("/login").get_data(as_text=True))
+    assert token, "no CSRF token on the login page"
+    client.post("/login", data={"username": username, "password": PASSWORD,
+                                "csrf_token": token[1]})
+    return client
 
 
 def timed(client: FlaskClient, url: str, repeat: int) -> tuple[float, float]:
@@ -79,11 +92,7 @@ def main() -> None:
     db.close()
     app = create_app({"DATABASE": str(args.database), "SECRET_KEY": "bench",
                       "TODAY": args.today or last_day})
-    client = app.test_client()
-    token = CSRF.search(client.get("/login").get_data(as_text=True))
-    assert token, "no CSRF token on the login page"
-    client.post("/login", data={"username": USER, "password": PASSWORD,
-                                "csrf_token": token[1]})
+    client = logged_in(app.test_client(), USER)
     week_ago = f"date_from={args.today or last_day}"
     first_page = client.get(f"/supervisor/attempts?trainee={ids['trainee']}").get_data(
         as_text=True)
@@ -108,6 +117,12 @@ def main() -> None:
     for name, url in pages.items():
         median, slowest = timed(client, url, args.repeat)
         print(f"  {name:<36} {median:8.1f} {slowest:8.1f}")
+    db = connect(args.database)
+    busiest = db.execute("SELECT username FROM users WHERE id = ?", [ids["trainee"]]).fetchone()
+    db.close()
+    trainee = logged_in(app.test_client(), busiest[0])
+    median, slowest = timed(trainee, "/", args.repeat)
+    print(f"  {'trainee home (the busiest trainee)':<36} {median:8.1f} {slowest:8.1f}")
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     started = time.perf_counter()
     response = client.get("/supervisor/export/attempts.csv")

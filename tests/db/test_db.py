@@ -426,20 +426,23 @@ def test_streak_and_family_scores(db: Database, trainee: int) -> None:
     scores = sc.family_scores(db, trainee)
     assert scores["dealer-draw"].answered == 5 and scores["dealer-draw"].correct == 4
     assert scores["dealer-draw"].accuracy == pytest.approx(0.8)
-    assert scores["dealer-draw"].median_ms == 3_000
+    assert scores["dealer-draw"].median_ms == 3_500  # 1 to 5 s: within the 3-4 s bin
     assert sc.family_scores(db, trainee, recent=2)["dealer-draw"].correct == 2
 
 
-def test_family_scores_take_the_mean_of_the_middle_two_times(db: Database,
-                                                             trainee: int) -> None:
-    """An even count's median is the mean of its middle two, as the summary and the
-    supervisor's pages work it out (it was the upper middle one)."""
+def test_family_scores_read_the_latest_outcomes_the_totals_keep(db: Database,
+                                                                trainee: int) -> None:
+    """The latest answers at each house, oldest first as kept; the median from their time
+    bins, as the supervisor's pages work it out."""
     session = d.start_session(db, trainee, "europoker", "dealer-draw", "easy", 4, 42)
     for i, elapsed in enumerate([4_000, 1_000, 2_001, 3_000]):
         answer(db, issue(db, session, i), answered_ms=1_000 + elapsed, length=4)
-    assert sc.family_scores(db, trainee)["dealer-draw"].median_ms == 2_500
+    other = d.start_session(db, trainee, "spanish-21", "dealer-draw", "easy", 1, 42)
+    answer(db, issue(db, other, 0), correct=False, answered_ms=1_500, length=1)
     assert sc.family_scores(db, trainee, recent=2)["dealer-draw"].median_ms == 2_500
-    assert sc.family_scores(db, trainee, recent=3)["dealer-draw"].median_ms == 2_001
+    assert sc.family_scores(db, trainee, recent=3)["dealer-draw"].median_ms == 2_000
+    both = sc.family_scores(db, trainee)["dealer-draw"]  # both houses' latest answers
+    assert (both.answered, both.correct, both.median_ms) == (5, 4, 2_500)
 
 
 def test_showing_again_restarts_only_an_unanswered_clock(db: Database, trainee: int) -> None:

@@ -245,15 +245,11 @@ def count_unfinished(db: Database, user_id: int) -> int:
     return int(row[0])
 
 
-def recent_sessions(db: Database, user_id: int, limit: int = 10) -> list[SessionRow]:
-    """The trainee's most recent sessions, newest first."""
-    return [
-        _session(r)
-        for r in select(
-            db,
-            _SESSION_SELECT + " WHERE s.user_id = ? ORDER BY s.id DESC LIMIT ?", [user_id, limit]
-        )
-    ]
+def last_house(db: Database, user_id: int) -> str | None:
+    """The house of the trainee's latest session started (None: none yet)."""
+    row = db.execute("SELECT house FROM drill_sessions WHERE user_id = ? ORDER BY id DESC"
+                     " LIMIT 1", [user_id]).fetchone()
+    return str(row[0]) if row else None
 
 
 class SessionResult(NamedTuple):

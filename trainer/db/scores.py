@@ -15,6 +15,8 @@ from typing import Protocol
 
 from sqlite_utils import Database
 
+from trainer.db import rollups
+
 
 class Answered(Protocol):
     """What a score is worked out from: an attempt, or the fact of one."""
@@ -96,22 +98,22 @@ def streak(db: Database, session_id: int, through_position: int) -> int:
     return count
 
 
-def family_scores(db: Database, user_id: int, recent: int = 50) -> dict[str, Score]:
-    """The trainee's record on each family over their most recent ``recent`` answers in it
-    (retries of mistakes left out: practice)."""
-    rows = db.execute(
-        """
-        SELECT family, correct, elapsed_ms FROM (
-            SELECT q.family, a.correct, a.elapsed_ms,
-                   row_number() OVER (PARTITION BY q.family ORDER BY a.id DESC) AS rn
-            FROM answers a JOIN questions q ON q.id = a.question_id
-            WHERE a.user_id = ? AND a.retry = 0 AND q.session_id IS NOT NULL
-        ) WHERE rn <= ? ORDER BY family
-        """,
-        [user_id, recent],
-    ).fetchall()
-    grouped: dict[str, list[tuple[int, int]]] = {}
-    for family, correct, elapsed in rows:
-        grouped.setdefault(family, []).append((correct, elapsed))
-    return {family: Score(len(items), sum(c for c, _ in items), median(e for _, e in items))
-            for family, items in grouped.items()}
+def family_scores(db: Database, user_id: int, recent: int = rollups.RECENT_KEPT
+                  ) -> dict[str, Score]:
+    """The trainee's record on each family over their latest ``recent`` answers in it at
+    each house (retries of mistakes left out: practice), from the outcomes the rollups
+    keep (``drill_totals.recent``): right out of answered, and the median time from the
+    time bins.  A few rows a trainee, however many answers they have given."""
+    outcomes: dict[str, list[tuple[bool, int]]] = {}
+    for family, codes in db.execute(
+            "SELECT family, recent FROM drill_totals WHERE user_id = ? AND recent != ''"
+            " ORDER BY family", [user_id]).fetchall():
+        outcomes.setdefault(family, []).extend(rollups.outcomes(codes)[-recent:])
+    scores = {}
+    for family, items in outcomes.items():
+        bins = [0] * len(rollups.BIN_COLUMNS)
+        for _right, time_bin in items:
+            bins[time_bin] += 1
+        scores[family] = Score(len(items), sum(right for right, _ in items),
+                               rollups.median_of_bins(bins))
+    return scores

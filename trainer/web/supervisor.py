@@ -57,7 +57,8 @@ def index() -> Any:
     today = console.today()
     recent = reports.tallies(
         db, reports.Filters(date_from=today - datetime.timedelta(days=TREND_DAYS - 1),
-                            house=filters.house), by=("user_id", "day"), rights_only=True)
+                            house=filters.house), by=("day", "user_id"),  # the index's order
+        rights_only=True)
     lines = reports.trainee_lines(trainees, by_family, recent, console.par_ms(), today)
     titles = console.family_titles()
     used = {t.family for t in by_family if t.family is not None}

@@ -66,8 +66,7 @@ def suggest(families: list[Family], scores: dict[str, Score],
 
 def _last_house() -> str | None:
     """The house of the trainee's latest session started, if any."""
-    recent = drilling.recent_sessions(get_db(), current_user.id, limit=1)
-    return recent[0].house if recent else None
+    return drilling.last_house(get_db(), current_user.id)
 
 
 def _start_form(formdata: MultiDict[str, str] | None = None,
