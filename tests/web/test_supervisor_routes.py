@@ -15,10 +15,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.dealt import dealt_body
+from tests.web.conftest import FAST_HASH
 from trainer.db import connect, drilling, now_ms, questions
 from trainer.db import exams as exams_db
 from trainer.db.questions import NewQuestion
+from trainer.db.users import create_user
 from trainer.drills import DEAL_VERSION, generate
+from trainer.web.auth import hash_password
 
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/supervisor/"}
 
@@ -740,3 +743,22 @@ def test_an_export_that_matches_nothing_is_its_header(client: FlaskClient, auth:
         "full_name\r\n")
     every = client.get("/supervisor/export/attempts.csv").get_data(as_text=True)
     assert every.count("\r\n") == 1 + 7  # the header and every attempt, written in chunks
+
+
+def test_the_dashboard_shows_fifty_trainees_at_a_time(app: Flask, client: FlaskClient,
+                                                      auth: Any, world: dict[str, int]) -> None:
+    db = connect(app.config["DATABASE"])
+    for n in range(55):
+        create_user(db, f"trainee{n:02d}", "trainee", hash_password("x", FAST_HASH))
+    db.close()
+    auth.login("sue")
+    first = client.get("/supervisor/").get_data(as_text=True)
+    names = re.findall(r'<tr data-trainee="([^"]+)">', first)
+    assert names == ["tina", "tom", *(f"trainee{n:02d}" for n in range(48))]
+    assert "Trainees 1–50 of 57, by name" in first and "Previous 50" not in first
+    assert '<p class="period">7 answers' in first  # the total counts every trainee
+    rest = client.get("/supervisor/?from=50").get_data(as_text=True)
+    more = re.findall(r'<tr data-trainee="([^"]+)">', rest)
+    assert more == [f"trainee{n:02d}" for n in range(48, 55)] and "Previous 50" in rest
+    past = client.get("/supervisor/?from=9999").get_data(as_text=True)  # the last page
+    assert re.findall(r'<tr data-trainee="([^"]+)">', past) == more

@@ -35,6 +35,8 @@ class Filters:
     user_id: int | None = None
     family: str | None = None
     correct: bool | None = None
+    user_ids: tuple[int, ...] | None = None
+    """Only these trainees (a page of the dashboard's table); the figures only."""
 
 
 def _day_bounds(filters: Filters) -> tuple[str | None, str | None]:
@@ -163,6 +165,9 @@ def _tally_where(filters: Filters) -> tuple[str, list[Any]]:
         if (value := getattr(filters, column)) is not None:
             clauses.append(f"d.{column} = ?")
             params.append(value)
+    if filters.user_ids is not None:
+        clauses.append(f"d.user_id IN ({', '.join('?' * len(filters.user_ids)) or 'NULL'})")
+        params.extend(filters.user_ids)
     return " WHERE " + " AND ".join(clauses), params
 
 

@@ -10,6 +10,7 @@ JavaScript; the charts are inline SVG from ``trainer.web.charts``.
 from __future__ import annotations
 
 import datetime
+from dataclasses import replace
 from typing import Any
 from urllib.parse import urlencode
 
@@ -41,6 +42,8 @@ bp.before_request(close_abandoned)  # every page and export reads walk-outs as c
 
 LOG_PAGE = 50
 TREND_DAYS = 60  # days tallied for the 7- and 30-day trends (and the periods before them)
+TRAINEES_A_PAGE = 50
+"""Trainees the dashboard's table and heat map show at a time, by name."""
 LATEST_RESULTS = 10
 """Exam results the dashboard lists, the latest first (the Exams pages list them all)."""
 
@@ -52,12 +55,16 @@ def index() -> Any:
     db = get_db()
     form, filters = console.filter_form()
     filters = reports.Filters(filters.date_from, filters.date_to, filters.house)
-    trainees = accounts.list_accounts(db, "trainee")
-    by_family = reports.tallies(db, filters, by=("user_id", "family"))
+    every_trainee = accounts.list_accounts(db, "trainee")
+    first = min(console.int_arg("from", 0) or 0, max(0, len(every_trainee) - 1))
+    first -= first % TRAINEES_A_PAGE
+    trainees = every_trainee[first:first + TRAINEES_A_PAGE]
+    shown = tuple(t.id for t in trainees)
+    by_family = reports.tallies(db, replace(filters, user_ids=shown), by=("user_id", "family"))
     today = console.today()
     recent = reports.tallies(
         db, reports.Filters(date_from=today - datetime.timedelta(days=TREND_DAYS - 1),
-                            house=filters.house), by=("day", "user_id"),  # the index's order
+                            house=filters.house, user_ids=shown), by=("user_id", "day"),
         rights_only=True)
     lines = reports.trainee_lines(trainees, by_family, recent, console.par_ms(), today)
     titles = console.family_titles()
@@ -90,7 +97,8 @@ def index() -> Any:
         form=form, lines=lines, heat=heat, sparks=sparks, results=results, qs=qs,
         results_in_all=len(every_result),
         houses=house_titles(), filters=filters,
-        total=sum(line.score.answered for line in lines),
+        total=sum(t.answered for t in reports.tallies(db, filters, by=())),
+        first=first, trainees_in_all=len(every_trainee), page_size=TRAINEES_A_PAGE,
         retries=reports.count_retries(db, filters),
     )
 
