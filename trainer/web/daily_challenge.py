@@ -4,7 +4,6 @@ trainee at a house, one a day, with a personal best and the days in a row
 
 from __future__ import annotations
 
-import datetime
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -13,7 +12,7 @@ from flask import flash, request, url_for
 from flask_login import current_user, login_required
 
 from trainer.db import challenges, drilling
-from trainer.web import progress
+from trainer.web import console, progress
 from trainer.web.database import get_db
 from trainer.web.htmx import redirect_to
 from trainer.web.session_plan import dealt
@@ -30,16 +29,13 @@ class Standing:
     days_in_a_row: int
 
 
-def today() -> datetime.date:
-    return datetime.datetime.now(datetime.UTC).date()
-
-
 def standing(user_id: int) -> Standing:
     """The trainee's challenge record as the home page shows it."""
     taken = challenges.challenges(get_db(), user_id)
-    todays = next((c for c in taken if c.day == today()), None)
+    today = console.today()
+    todays = next((c for c in taken if c.day == today), None)
     return Standing(todays, max((c.right for c in taken), default=None),
-                    days_in_a_row([c.day for c in taken], today()))
+                    days_in_a_row([c.day for c in taken], today))
 
 
 @login_required

@@ -13,9 +13,9 @@ from flask import current_app, flash, url_for
 from flask_login import current_user, login_required
 
 from trainer.db import drilling, mistakes, rollups
-from trainer.db.connection import now_ms
 from trainer.db.questions import NewQuestion
 from trainer.drills import DEAL_VERSION
+from trainer.web import console
 from trainer.web.database import get_db
 from trainer.web.drill_source import MISTAKES
 from trainer.web.htmx import redirect_to
@@ -27,7 +27,7 @@ DIFFICULTY = "spaced"
 
 def today() -> int:
     """Today as the queue counts days (UTC days since 1970-01-01)."""
-    return now_ms() // rollups.DAY_MS
+    return rollups.day_number(console.today())
 
 
 def waiting() -> tuple[int, int]:
