@@ -6,34 +6,46 @@
 --
 -- WEB_BENCH_TRAINEES names a file of one trainee a line, tab-separated:
 -- session cookie, CSRF token, session URL, first question token, answer form fields.
--- Without it, each connection POSTs to the bare endpoint (bench/bare_flask_app.py).
--- With WEB_BENCH_FLOOR set too, each trainee POSTs its answer form to the stack floor,
--- bench/floor_app.py's POST /bench/floor (the app's per-request work, no drill).
+-- WEB_BENCH_EVERY_MS paces each trainee: an answer every that many milliseconds (±25 %),
+-- the first within the first interval; without it, trainees answer as fast as they can.
 
-local listing = os.getenv("WEB_BENCH_TRAINEES")
-local bare = listing == nil or listing == ""
-local floor = not bare and (os.getenv("WEB_BENCH_FLOOR") or "") ~= ""
 local trainees = {}
-for line in bare and function() end or io.lines(listing) do
+for line in io.lines(os.getenv("WEB_BENCH_TRAINEES")) do
   local cookie, csrf, url, token, answer = line:match("^([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)$")
   trainees[#trainees + 1] = {cookie = cookie, csrf = csrf, url = url, token = token, answer = answer}
 end
+local every_ms = tonumber(os.getenv("WEB_BENCH_EVERY_MS") or "")
 
 local threads = {}
 
 function setup(thread)
-  local t = trainees[#threads + 1] or {}
+  local t = trainees[#threads + 1]
   thread:set("cookie", t.cookie)
   thread:set("csrf", t.csrf)
   thread:set("url", t.url)
   thread:set("token", t.token)
   thread:set("answer", t.answer)
+  thread:set("seed", #threads + 1)
   threads[#threads + 1] = thread
 end
 
 function init(args)
   answered, refused, started = 0, 0, 0
   step = "answer"  -- or "start" (open a new session) or "first" (GET its first question)
+  first = true
+  math.randomseed(seed)
+end
+
+if every_ms then
+  function delay()
+    if step ~= "answer" then
+      return 0  -- opening the next session follows at once, as a browser does
+    elseif first then
+      first = false
+      return math.random() * every_ms
+    end
+    return every_ms * (0.75 + 0.5 * math.random())
+  end
 end
 
 local function headers()
@@ -43,12 +55,7 @@ local function headers()
 end
 
 function request()
-  if bare then
-    return wrk.format("POST", "/answer", {["Content-Type"] = "application/x-www-form-urlencoded"},
-                      "answer=hit")
-  elseif floor then
-    return wrk.format("POST", "/bench/floor", headers(), "token=" .. token .. "&" .. answer)
-  elseif step == "start" then
+  if step == "start" then
     local form = "house=europoker&difficulty=medium&length=200&family=" .. family
     return wrk.format("POST", "/drills", headers(), form)
   elseif step == "first" then
@@ -57,18 +64,8 @@ function request()
   return wrk.format("POST", url .. "/answer", headers(), "token=" .. token .. "&" .. answer)
 end
 
-local function tally(ok)
-  if ok then answered = answered + 1 else refused = refused + 1 end
-end
-
 function response(status, hdrs, body)
-  if bare then
-    tally(status == 200)
-    return
-  elseif floor then  -- a login page would be a 200 too
-    tally(status == 200 and body:find('data-state="floor"', 1, true))
-    return
-  elseif step == "start" then
+  if step == "start" then
     url = hdrs["HX-Redirect"] or hdrs["hx-redirect"]
     step = "first"
     started = started + 1
@@ -76,7 +73,11 @@ function response(status, hdrs, body)
   end
   local next_token = body:match('name="token" value="([^"]+)"')
   if step == "answer" then
-    tally(status == 200 and body:find('data-state="feedback"', 1, true))
+    if status == 200 and body:find('data-state="feedback"', 1, true) then
+      answered = answered + 1
+    else
+      refused = refused + 1
+    end
   end
   if next_token then
     token, step = next_token, "answer"
