@@ -21,7 +21,8 @@ Every client runs on the same machine as the server.  Afterwards the attempts in
 SQLite are counted against the feedback fragments received.
 
 Run: .venv/bin/python bench/web_bench.py [--workers 2] [--threads 1] [--trainees 50]
-[--repeat 3] (figures go to BENCHMARKS.md, "Web app", by hand).  This machine's speed
+[--repeat 3] (figures go to docs/benchmarks.md, "Web answer latency and
+throughput", by hand).  This machine's speed
 drifts by 10-20 % from minute to minute, so (b) alternates app and bare runs ``--repeat``
 times and reports each pair's ratio and their median; ``--seconds 0`` skips (a).
 """
