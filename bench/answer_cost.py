@@ -19,7 +19,7 @@ other round, so that the machine's drift falls on all of them alike:
   page cache to lose).
 
 Run: .venv/bin/python bench/answer_cost.py [--answers 3000] [--rounds 5]
-(figures go to BENCHMARKS.md, "Web app", by hand).
+(figures go to docs/benchmarks.md, "Web answer latency and throughput", by hand).
 """
 
 from __future__ import annotations

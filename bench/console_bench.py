@@ -9,7 +9,7 @@ The CSV export of every answer is read to its end once, with the process's peak 
 before and after it (an export that held its rows would grow it by the file's size).
 
 Run: .venv/bin/python bench/console_bench.py --database /tmp/gh-1m.db [--repeat 5]
-(figures go to BENCHMARKS.md, "Console at a year of data", by hand).
+(figures go to docs/benchmarks.md, "Console at a year of data", by hand).
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 Rates are per CPU-second of this process (``time.process_time``), so other work on
 the machine does not distort them; wall-clock rates are printed beside them.
 
-Run: .venv/bin/python bench/engine_bench.py [--repeat N]   (figures go to BENCHMARKS.md by hand)
+Run: .venv/bin/python bench/engine_bench.py [--repeat N]
+(figures go to docs/benchmarks.md, "Engine", by hand)
 """
 
 from __future__ import annotations

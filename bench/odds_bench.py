@@ -1,7 +1,7 @@
 """Odds and simulation figures: exact dealer odds, computed house edges, simulated rounds.
 
 Run: .venv/bin/python bench/odds_bench.py [--rounds N] [--check N]
-(figures go to the "Odds and simulation" section of BENCHMARKS.md by hand).
+(figures go to the "Odds and simulation" table of docs/benchmarks.md by hand).
 """
 
 from __future__ import annotations

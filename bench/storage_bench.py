@@ -7,7 +7,7 @@ takes.  Afterwards the WAL is checkpointed and the file measured, table by table
 index by index (``dbstat``).
 
 Run: .venv/bin/python bench/storage_bench.py [--answers 200000] [--trainees 300]
-[--days 365] [--database PATH]  (figures go to BENCHMARKS.md, "Storage", by hand).
+[--days 365] [--database PATH]  (figures go to docs/benchmarks.md, "Storage", by hand).
 """
 
 from __future__ import annotations

@@ -248,7 +248,7 @@ def test_played_rounds_pass_the_checks(name: str) -> None:
 @pytest.mark.parametrize("name", ["casino-classic", "russian-casino", "classic-single-deck"])
 def test_split_boxes_side_by_side_are_read_apart_without_box_keys(name: str) -> None:
     """Consecutive split hands share a box while their first cards pair: 8s then 9s are two
-    boxes, each with its own bet (the README's default, no "box" key needed)."""
+    boxes, each with its own bet (the default docs/command-line.md gives, no "box" key needed)."""
     rules = find_house(name)
     hands = [hand("10", "8h", "Td", split=True), hand("10", "8s", "Kd", split=True),
              hand("25", "9h", "Qc", split=True), hand("25", "9s", "Jc", split=True)]

@@ -3,7 +3,7 @@
 The full count (50 trainees) runs in ``bench/load_crash.py``; here CI proves the
 same properties: every acknowledged answer is in the database exactly once,
 with a clean run and with the server SIGKILLed mid-run and restarted.
-No timing is asserted (latencies go to BENCHMARKS.md).
+No timing is asserted (latencies go to docs/benchmarks.md).
 """
 
 from __future__ import annotations

@@ -133,8 +133,8 @@ def test_secure_cookies_from_the_file_send_hsts(tmp_path: Path,
 
 def test_secure_cookies_false_in_the_file_leaves_the_environment_s_on(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``secure_cookies = false`` is the default the README shows: an operator copying that
-    block keeps the Secure cookies and HSTS ``TRAINER_SECURE_COOKIES=1`` asked for."""
+    """``secure_cookies = false`` is the default docs/operations.md shows: an operator
+    copying that block keeps the Secure cookies and HSTS ``TRAINER_SECURE_COOKIES=1`` asked for."""
     monkeypatch.setenv("TRAINER_SECURE_COOKIES", "1")
     client = _app_with_settings(tmp_path, monkeypatch, "secure_cookies = false\n")
     assert client.application.config["SESSION_COOKIE_SECURE"] is True
@@ -157,10 +157,11 @@ def test_a_bad_settings_file_stops_the_command_in_one_line(
     assert not (instance / "trainer.db").exists()
 
 
-def test_the_readme_shows_every_setting_at_its_default(tmp_path: Path,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
-    block = readme.split("```toml\n", 1)[1].split("```", 1)[0]
+def test_the_operations_docs_show_every_setting_at_its_default(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The settings block of docs/operations.md lists every setting, each at its default."""
+    docs = (Path(__file__).parents[2] / "docs" / "operations.md").read_text(encoding="utf-8")
+    block = docs.split("```toml\n", 1)[1].split("```", 1)[0]
     path = tmp_path / FILE_NAME
     path.write_text(block, encoding="utf-8")
     shown = read_settings(path)

@@ -90,7 +90,7 @@ class SQLiteInteger(IntegerConverter):
 
 def _secure_cookies(app: Flask) -> bool:
     """Either the config (``secure_cookies`` in ``settings.toml``) or the environment turns
-    them on: the file's ``false``, the default the README shows, never undoes
+    them on: the file's ``false``, the default docs/operations.md shows, never undoes
     ``TRAINER_SECURE_COOKIES=1``."""
     return bool(app.config.get("SECURE_COOKIES")) or os.environ.get(
         "TRAINER_SECURE_COOKIES", "") in {"1", "true", "yes"}

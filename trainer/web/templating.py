@@ -179,7 +179,7 @@ def felt_html(view: QuestionView) -> Markup:
     of three boxes or more is marked ``wide`` (smaller cards, wherever it is drawn).
 
     Built in Python like the cards and chips it holds, at a bit over half what a template
-    cost (BENCHMARKS.md): every answer draws a new felt for the question it sends ahead.
+    cost (docs/benchmarks.md): every answer draws a new felt for the question it sends ahead.
     """
     parts = ['<div class="felt wide">' if view.wide_table else '<div class="felt">']
     if view.dealer:
