@@ -17,7 +17,15 @@ from trainer.engine.houses import (
     load_house_file,
     shipped_profile_file,
 )
-from trainer.engine.rules import DealerCards, DoubleOn, Reshuffle, Showdown
+from trainer.engine.rules import (
+    DealerCards,
+    DoubleOn,
+    Reshuffle,
+    Showdown,
+    Soft17,
+    SplitMatch,
+    Ties,
+)
 
 HOUSES = [
     "casino-classic", "spanish-21", "double-exposure", "double-exposure-online", "baden-baden",
@@ -138,14 +146,14 @@ def test_every_house_states_whether_split_bets_are_equal(name: str) -> None:
 
 def test_headline_rules() -> None:
     classic = find_house("casino-classic")
-    assert (classic.decks, classic.soft_17, classic.double_on) == (1, "stand", DoubleOn.ANY)
+    assert (classic.decks, classic.soft_17, classic.double_on) == (1, Soft17.STAND, DoubleOn.ANY)
     assert not classic.double_after_split and not classic.surrender
     spanish = find_house("spanish-21")
-    assert (spanish.deck, spanish.decks, spanish.soft_17) == (DeckKind.SPANISH, 6, "hit")
+    assert (spanish.deck, spanish.decks, spanish.soft_17) == (DeckKind.SPANISH, 6, Soft17.HIT)
     assert spanish.blackjack_vs_dealer_blackjack is Showdown.WIN and spanish.player_21_wins
     assert spanish.max_doubles == 2 and spanish.surrender_after_double
     exposure = find_house("double-exposure")
-    assert exposure.dealer_cards is DealerCards.BOTH_UP and exposure.ties == "lose"
+    assert exposure.dealer_cards is DealerCards.BOTH_UP and exposure.ties is Ties.LOSE
     assert exposure.double_on is DoubleOn.HARD_NINE_TO_ELEVEN and not exposure.insurance
     online = find_house("double-exposure-online")
     assert (online.decks, online.penetration, online.double_on) == (
@@ -153,7 +161,7 @@ def test_headline_rules() -> None:
     )
     assert online.split_max_hands == 4 and online.split_aces_max_hands == 4
     baden = find_house("baden-baden")
-    assert baden.reshuffle is Reshuffle.EVERY_ROUND and baden.split_match == "rank"
+    assert baden.reshuffle is Reshuffle.EVERY_ROUND and baden.split_match is SplitMatch.RANK
     assert baden.split_max_hands == 2 and baden.six_card_win
     switch = find_house("blackjack-switch")
     assert switch.switch and switch.dealer_22_pushes and switch.decks == 6
@@ -182,7 +190,7 @@ def test_loads_a_user_profile(tmp_path: Path) -> None:
         tmp_path, "", '[soft_17]\nvalue = "stand"', '[soft_17]\nvalue = "hit"'
     )
     house = load_house_file(path)
-    assert house.soft_17 == "hit" and house.name == "europoker"
+    assert house.soft_17 is Soft17.HIT and house.name == "europoker"
 
 
 @pytest.mark.parametrize(

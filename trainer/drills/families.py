@@ -34,7 +34,7 @@ from typing import Any
 from trainer.engine.errors import EngineError, MoneyError
 from trainer.engine.houses import shipped_houses
 from trainer.engine.money import to_money
-from trainer.engine.rules import HouseRules, Showdown
+from trainer.engine.rules import HouseRules, Showdown, Ties
 
 
 class DrillError(EngineError):
@@ -47,7 +47,7 @@ ANSWER_KINDS = ("action", "actions", "yes-no", "money", "net", "nets", "chips", 
 
 def _has_special(rules: HouseRules) -> bool:
     return (
-        rules.ties == "lose"
+        rules.ties is Ties.LOSE
         or rules.six_card_win
         or rules.dealer_22_pushes
         or rules.switch

@@ -4,7 +4,7 @@ Every rule in a profile is a table with ``value`` and ``source``; a rule the
 source leaves open also carries ``reading`` and ``why``.
 
 >>> find_house("europoker").soft_17
-'stand'
+<Soft17.STAND: 'stand'>
 >>> "spanish-21" in house_names()
 True
 """
@@ -29,12 +29,16 @@ from trainer.engine.errors import EngineError
 from trainer.engine.money import Ratio
 from trainer.engine.rules import (
     Bonus,
+    DealerBlackjackTakes,
     DealerCards,
     DoubleOn,
     HouseRules,
     Reshuffle,
     RuleNote,
     Showdown,
+    Soft17,
+    SplitMatch,
+    Ties,
 )
 
 
@@ -53,15 +57,6 @@ class RuleSpec:
     meaning: str
     parse: Parser
     allowed: str
-
-
-def _choice(*options: str) -> Parser:
-    def parse(value: Any) -> str:
-        if value not in options:
-            raise ValueError(f"must be one of {', '.join(options)}")
-        return str(value)
-
-    return parse
 
 
 def _enum(kind: type[Any]) -> Parser:
@@ -143,7 +138,7 @@ SPECS: tuple[RuleSpec, ...] = (
     RuleSpec("penetration", "share of the shoe dealt before the cut card", _fraction,
              '"0.5" .. "1"'),
     RuleSpec("max_boxes", "boxes at the table", whole_number(1, 7), "1-7"),
-    RuleSpec("soft_17", "dealer on soft 17", _choice("stand", "hit"), "stand (S17) | hit (H17)"),
+    RuleSpec("soft_17", "dealer on soft 17", _enum(Soft17), "stand (S17) | hit (H17)"),
     RuleSpec("dealer_cards", "how the dealer's cards are dealt", _enum(DealerCards),
              "hole-card | no-hole-card (ENHC) | both-up"),
     RuleSpec("dealer_peeks", "dealer checks the hole card for blackjack before players act",
@@ -152,7 +147,7 @@ SPECS: tuple[RuleSpec, ...] = (
              "dealer still draws when every box has busted or been settled", true_or_false,
              "true | false"),
     RuleSpec("dealer_blackjack_takes", "what a dealer blackjack takes from a box",
-             _choice("all", "original"), "all | original (OBO)"),
+             _enum(DealerBlackjackTakes), "all | original (OBO)"),
     RuleSpec("blackjack_pays", "a player blackjack pays", _ratio, '"3:2" | "1:1" | ...'),
     RuleSpec("blackjack_vs_dealer_blackjack", "a player blackjack against a dealer blackjack",
              _enum(Showdown), "push | win | lose"),
@@ -160,7 +155,7 @@ SPECS: tuple[RuleSpec, ...] = (
              "true | false"),
     RuleSpec("blackjack_after_switch", "ace + ten made by a switch is a blackjack", true_or_false,
              "true | false"),
-    RuleSpec("ties", "equal totals", _choice("push", "lose"), "push | lose"),
+    RuleSpec("ties", "equal totals", _enum(Ties), "push | lose"),
     RuleSpec("player_21_wins", "a player 21 beats a dealer 21", true_or_false, "true | false"),
     RuleSpec("dealer_22_pushes", "a dealer 22 pushes every standing hand", true_or_false,
              "true | false"),
@@ -171,7 +166,7 @@ SPECS: tuple[RuleSpec, ...] = (
     RuleSpec("double_after_split", "double after a split (DAS)", true_or_false, "true | false"),
     RuleSpec("max_doubles", "doublings allowed on one hand (2 = re-double)",
              whole_number(1, 2), "1-2"),
-    RuleSpec("split_match", "which pairs may be split", _choice("value", "rank"),
+    RuleSpec("split_match", "which pairs may be split", _enum(SplitMatch),
              "value (K+Q) | rank (K+K only)"),
     RuleSpec("split_max_hands", "hands one box may split into", _hand_limit,
              f'1-{MAX_SPLIT_HANDS} | "unlimited"'),
@@ -302,7 +297,8 @@ def _check_consistent(rules: HouseRules, origin: str) -> None:
     problems = []
     if rules.dealer_peeks and rules.dealer_cards is not DealerCards.HOLE_CARD:
         problems.append(("dealer_peeks", "only a hole-card dealer can peek"))
-    if rules.blackjack_known_before_play and rules.dealer_blackjack_takes != "original":
+    takes = rules.dealer_blackjack_takes
+    if rules.blackjack_known_before_play and takes is not DealerBlackjackTakes.ORIGINAL:
         problems.append(
             ("dealer_blackjack_takes",
              "a dealer blackjack seen before play can only take the original bet")
