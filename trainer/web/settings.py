@@ -18,7 +18,16 @@ from typing import Any
 from trainer.db.mastery import Bar, Thresholds
 from trainer.db.rollups import RECENT_KEPT
 from trainer.instance_folder import InstanceFolderError
-from trainer.toml_schema import OPTIONAL, Key, SchemaError, boolean, parse_toml, read_table, whole
+from trainer.toml_schema import (
+    OPTIONAL,
+    Key,
+    Reader,
+    SchemaError,
+    boolean,
+    parse_toml,
+    read_table,
+    whole,
+)
 from trainer.web.forms import DRILL_LENGTH_RANGE
 
 FILE_NAME = "settings.toml"
@@ -36,14 +45,14 @@ class Setting:
     key: str
     config: str
     meaning: str
-    parse: Callable[[Any], Any]
+    parse: Reader
     """The config value for a value in the file, or ``ValueError`` saying what is allowed."""
     default: Any
     """The config value without the file."""
 
 
-def _whole(low: int, high: int, to_config: Callable[[int], Any] = int) -> Callable[[Any], Any]:
-    """A whole number from ``low`` to ``high`` (as a house profile reads one), converted."""
+def _whole(low: int, high: int, to_config: Callable[[int], Any] = int) -> Reader:
+    """A reader of a whole number from ``low`` to ``high``, converted to its config value."""
     check = whole(low, high)
     return lambda value: to_config(check(value))
 
