@@ -197,6 +197,13 @@ def share(value: Any) -> float:
     return float(value)
 
 
+def string(value: Any) -> str:
+    """A string as it is, empty or not."""
+    if not isinstance(value, str):
+        raise ValueError("must be a string")
+    return value
+
+
 def text(value: Any) -> str:
     """A string with more than spaces in it, as it is."""
     if not isinstance(value, str) or not value.strip():

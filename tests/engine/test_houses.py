@@ -219,6 +219,7 @@ def test_loads_a_user_profile(tmp_path: Path) -> None:
         ("", '[dealer_peeks]\nvalue = false', '[dealer_peeks]\nvalue = true',
          "dealer_blackjack_takes: a dealer blackjack seen before play"),
         ("", 'reading = "No resplit."\n', "", "a 'reading' needs a 'why'"),
+        ("", 'reading = "No resplit."\n', "reading = 1\n", "reading = 1: must be a string"),
         ("", '[decks]\nvalue = 2\nsource = "004', '[decks]\nvalue = 2\nsourse = "004',
          "unknown key 'decks.sourse' \\(known: value, source, reading, why\\)"),
         ("", '[decks]\nvalue = 2\nsource = "004: «блэкджек играется с двумя колодами карт»"\n',

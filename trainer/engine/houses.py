@@ -45,6 +45,7 @@ from trainer.toml_schema import (
     one_of,
     parse_toml,
     read_table,
+    string,
     table_of,
     text,
     whole,
@@ -153,9 +154,10 @@ def _slug(value: Any) -> str:
 
 _NOTE = (
     Key("source", text, "where the rule comes from"),
-    Key("reading", text, default=None),
-    Key("why", text, default=None),
+    Key("reading", string, default=None),
+    Key("why", string, default=None),
 )
+"""A rule's notes; an empty reading or why is read as written, for the audit to refuse."""
 PROFILE = (
     Key("name", _slug, "a non-empty string"),
     Key("title", text, "a non-empty string"),
