@@ -42,6 +42,7 @@ from trainer.toml_schema import (
     Table,
     boolean,
     choice,
+    key_text,
     list_of,
     one_of,
     parse_toml,
@@ -239,7 +240,7 @@ FAMILY = (
 
 def _level(name: str, fields: dict[str, Any], origin: str) -> Level:
     level = Level(name=name, **fields)
-    where = f"{origin}: difficulty.{name}"
+    where = f"{origin}: {key_text(('difficulty', name))}"
     if level.bet_min > level.bet_max or level.boxes_min > level.boxes_max:
         raise DrillError(f"{where}: a minimum is above its maximum")
     if level.odd_bets and math.ceil(level.bet_min) > math.floor(level.bet_max):
