@@ -44,8 +44,8 @@ def test_a_split_limit_past_eight_hands_is_refused(capsys: Capsys, tmp_path: Pat
     path = _profile(tmp_path, key, value)
     run = run_cli(capsys, *command, "--rules-file", str(path))
     assert (run.code, run.out) == (2, "")
-    assert run.err == (f"trainer: error: {path}: {key} = {value}: must be a whole number of "
-                       'hands from 1 (no split) to 8, or "unlimited"\n')
+    assert run.err == (f"trainer: error: {path}: {key}.value = {value}: must be a whole "
+                       'number of hands from 1 (no split) to 8, or "unlimited"\n')
 
 
 def test_eight_hands_are_computed_and_played(capsys: Capsys, tmp_path: Path) -> None:

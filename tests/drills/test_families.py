@@ -122,28 +122,40 @@ def test_installed_copy_points_at_the_same_files() -> None:
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    ({"answer": "poem"}, "answer = 'poem'"),
-    ({"houses": ["atlantis"]}, "unknown house 'atlantis'"),
-    ({"requires": ["luck"]}, "requires must list"),
-    ({"colour": "red"}, "unknown key 'colour'"),
-    ({"difficulty": {"easy": {"description": "x", "tricky": 2}}}, "tricky = 2"),
-    ({"difficulty": {"easy": {"description": "x", "bets": 2}}}, "unknown key 'bets'"),
-    ({"par_seconds": 0}, "par_seconds = 0"),
+    ({"answer": "poem"}, 'answer = "poem": must be one of action, actions, yes-no, money, net, '
+                         "nets, chips, total"),
+    ({"houses": ["atlantis"]}, 'houses[0] = "atlantis": must be one of baden-baden, '),
+    ({"houses": []}, 'houses = []: must be "all" or a list of house names'),
+    ({"requires": ["luck"]}, 'requires[0] = "luck": must be one of insurance, even-money, '),
+    ({"colour": "red"}, "unknown key 'colour' (known: name, title, "),
+    ({"difficulty": {"easy": {"description": "x", "tricky": 2}}},
+     "difficulty.easy.tricky = 2: must be a share from 0 to 1"),
+    ({"difficulty": {"easy": {"description": "x", "bets": 2}}},
+     "unknown key 'difficulty.easy.bets' (known: description, tricky, "),
+    ({"difficulty": {"easy": {"description": "x", "answer": "money"}}},
+     'difficulty.easy.answer = "money": must be "chips", the one answer a level may ask'),
+    ({"difficulty": {}}, "difficulty = {}: must be a table of at least one key"),
+    ({"default_difficulty": "hard"},
+     'default_difficulty = "hard": must name one of its levels (easy)'),
+    ({"par_seconds": 0}, "par_seconds = 0: must be a whole number from 1 to 600"),
 ])
 def test_bad_family_files_are_refused_naming_the_key(change: dict, message: str) -> None:
     data = {
         "name": "x", "title": "X", "description": "d", "houses": "all", "answer": "money",
         "par_seconds": 5, "difficulty": {"easy": {"description": "e"}},
     } | change
-    with pytest.raises(DrillError, match=message):
+    with pytest.raises(DrillError) as refused:
         parse_family(data, "scenarios/x.toml")
+    assert str(refused.value).startswith(f"scenarios/x.toml: {message}")
 
 
 @pytest.mark.parametrize(("level", "message"), [
-    ({"bet_step": "0.001"}, "scenarios/x.toml: difficulty.easy: bet_step = '0.001' is not an "
-                            "amount (use digits with at most two decimals"),
-    ({"awkward_bets": ["12.505"]}, "scenarios/x.toml: difficulty.easy: awkward_bets = "
-                                   "'12.505' is not an amount (use digits with at most two"),
+    ({"bet_step": "0.001"}, 'scenarios/x.toml: difficulty.easy.bet_step = "0.001": must be an '
+                            "amount more than 0 with at most two decimals"),
+    ({"awkward_bets": ["5", "12.505"]}, "scenarios/x.toml: difficulty.easy.awkward_bets[1] = "
+                                        '"12.505": must be an amount more than 0'),
+    ({"bet_min": 0}, "scenarios/x.toml: difficulty.easy.bet_min = 0: must be an amount more "
+                     "than 0"),
     ({"bet_min": "2.25", "bet_max": "2.75", "odd_bets": 0.5},
      "scenarios/x.toml: difficulty.easy: odd_bets are whole bets, and none lies between "
      "bet_min 2.25 and bet_max 2.75"),
@@ -208,8 +220,8 @@ def test_a_chip_of_a_tenth_of_a_cent_is_refused(tmp_path: Path,
     with pytest.raises(DrillError) as refused:
         load_chip_sets()
     assert str(refused.value) == (
-        "scenarios/_chip-sets.toml: default: chip = '0.001' is not an amount (use digits with "
-        "at most two decimals and no thousands separator, e.g. 1250.50)")
+        'scenarios/_chip-sets.toml: default[0] = "0.001": must be an amount more than 0 with '
+        'at most two decimals and no thousands separator, e.g. 5 or "2.50"')
 
 
 @pytest.mark.parametrize("house", sorted(shipped_houses()))

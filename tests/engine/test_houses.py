@@ -17,7 +17,15 @@ from trainer.engine.houses import (
     load_house_file,
     shipped_profile_file,
 )
-from trainer.engine.rules import DealerCards, DoubleOn, Reshuffle, Showdown
+from trainer.engine.rules import (
+    DealerCards,
+    DoubleOn,
+    Reshuffle,
+    Showdown,
+    Soft17,
+    SplitMatch,
+    Ties,
+)
 
 HOUSES = [
     "casino-classic", "spanish-21", "double-exposure", "double-exposure-online", "baden-baden",
@@ -138,14 +146,14 @@ def test_every_house_states_whether_split_bets_are_equal(name: str) -> None:
 
 def test_headline_rules() -> None:
     classic = find_house("casino-classic")
-    assert (classic.decks, classic.soft_17, classic.double_on) == (1, "stand", DoubleOn.ANY)
+    assert (classic.decks, classic.soft_17, classic.double_on) == (1, Soft17.STAND, DoubleOn.ANY)
     assert not classic.double_after_split and not classic.surrender
     spanish = find_house("spanish-21")
-    assert (spanish.deck, spanish.decks, spanish.soft_17) == (DeckKind.SPANISH, 6, "hit")
+    assert (spanish.deck, spanish.decks, spanish.soft_17) == (DeckKind.SPANISH, 6, Soft17.HIT)
     assert spanish.blackjack_vs_dealer_blackjack is Showdown.WIN and spanish.player_21_wins
     assert spanish.max_doubles == 2 and spanish.surrender_after_double
     exposure = find_house("double-exposure")
-    assert exposure.dealer_cards is DealerCards.BOTH_UP and exposure.ties == "lose"
+    assert exposure.dealer_cards is DealerCards.BOTH_UP and exposure.ties is Ties.LOSE
     assert exposure.double_on is DoubleOn.HARD_NINE_TO_ELEVEN and not exposure.insurance
     online = find_house("double-exposure-online")
     assert (online.decks, online.penetration, online.double_on) == (
@@ -153,7 +161,7 @@ def test_headline_rules() -> None:
     )
     assert online.split_max_hands == 4 and online.split_aces_max_hands == 4
     baden = find_house("baden-baden")
-    assert baden.reshuffle is Reshuffle.EVERY_ROUND and baden.split_match == "rank"
+    assert baden.reshuffle is Reshuffle.EVERY_ROUND and baden.split_match is SplitMatch.RANK
     assert baden.split_max_hands == 2 and baden.six_card_win
     switch = find_house("blackjack-switch")
     assert switch.switch and switch.dealer_22_pushes and switch.decks == 6
@@ -182,7 +190,7 @@ def test_loads_a_user_profile(tmp_path: Path) -> None:
         tmp_path, "", '[soft_17]\nvalue = "stand"', '[soft_17]\nvalue = "hit"'
     )
     house = load_house_file(path)
-    assert house.soft_17 == "hit" and house.name == "europoker"
+    assert house.soft_17 is Soft17.HIT and house.name == "europoker"
 
 
 @pytest.mark.parametrize(
@@ -191,23 +199,31 @@ def test_loads_a_user_profile(tmp_path: Path) -> None:
         ('\n[lucky_sevens]\nvalue = true\nsource = "x"\n', "", "", "unknown key 'lucky_sevens'"),
         ("", '[decks]\nvalue = 2\nsource = "004: «блэкджек играется с двумя колодами карт»"\n',
          "", "missing key 'decks'"),
-        ("", "[decks]\nvalue = 2", "[decks]\nvalue = 0", "decks = 0: must be a whole number"),
+        ("", "[decks]\nvalue = 2", "[decks]\nvalue = 0",
+         "decks.value = 0: must be a whole number from 1 to 8"),
         # a value quoted as the file writes it, not as Python prints it (True, {'x': 1})
-        ("", "[decks]\nvalue = 2", "[decks]\nvalue = true", "decks = true: must be a whole"),
+        ("", "[decks]\nvalue = 2", "[decks]\nvalue = true", "decks.value = true: must be a whole"),
         ("", "[bonuses]\nvalue = {}", "[bonuses]\nvalue = { x = 1 }",
-         "bonuses = { x = 1 }: "),
+         r"unknown key 'bonuses.value.x' \(known: suited-7-7-7-vs-dealer-7, "),
         ("", "[bonuses]\nvalue = {}", '[bonuses]\nvalue = { "x y" = 1, "" = 2 }',
-         'bonuses = { "x y" = 1, "" = 2 }: '),
+         "unknown key 'bonuses.value.\"x y\"' "),
+        ("", "[bonuses]\nvalue = {}", '[bonuses]\nvalue = { five-card-21 = 2 }',
+         'bonuses.value.five-card-21 = 2: must be a ratio'),
         ("", '[soft_17]\nvalue = "stand"', '[soft_17]\nvalue = "sometimes"',
-         'soft_17 = "sometimes": must be one of stand, hit'),
+         'soft_17.value = "sometimes": must be one of stand, hit'),
         ("", '[blackjack_pays]\nvalue = "3:2"', '[blackjack_pays]\nvalue = "3/2"',
-         'blackjack_pays = "3/2"'),
+         'blackjack_pays.value = "3/2"'),
         ("", '[penetration]\nvalue = "1"', '[penetration]\nvalue = "1.5"', "penetration"),
         ("", '[dealer_peeks]\nvalue = false', '[dealer_peeks]\nvalue = "no"',
          "must be true or false"),
         ("", '[dealer_peeks]\nvalue = false', '[dealer_peeks]\nvalue = true',
          "dealer_blackjack_takes: a dealer blackjack seen before play"),
         ("", 'reading = "No resplit."\n', "", "a 'reading' needs a 'why'"),
+        ("", 'reading = "No resplit."\n', "reading = 1\n", "reading = 1: must be a string"),
+        ("", '[decks]\nvalue = 2\nsource = "004', '[decks]\nvalue = 2\nsourse = "004',
+         "unknown key 'decks.sourse' \\(known: value, source, reading, why\\)"),
+        ("", '[decks]\nvalue = 2\nsource = "004: «блэкджек играется с двумя колодами карт»"\n',
+         "[decks]\nvalue = 2\n", r"missing key 'decks.source' \(where the rule comes from\)"),
         ("", 'name = "europoker"', 'name = ""', 'name = "": must be a non-empty string'),
         ("", 'name = "europoker"', "name = 5", "name = 5: must be a non-empty string"),
         ("", 'name = "europoker"\n', "", "missing key 'name'"),
@@ -216,13 +232,13 @@ def test_loads_a_user_profile(tmp_path: Path) -> None:
         ("", 'name = "europoker"', 'name = "My Club"', 'name = "My Club": must be lowercase'),
         ("", 'name = "europoker"', 'name = "club-"', 'name = "club-": must be lowercase'),
         ("", "[split_max_hands]\nvalue = 2", "[split_max_hands]\nvalue = 400",
-         'split_max_hands = 400: must be a whole number of hands from 1 \\(no split\\) to 8'),
+         'split_max_hands.value = 400: must be a whole number of hands from 1 \\(no split\\) to 8'),
         ("", "[split_aces_max_hands]\nvalue = 2", "[split_aces_max_hands]\nvalue = 1000",
-         "split_aces_max_hands = 1000: must be a whole number of hands from 1"),
+         "split_aces_max_hands.value = 1000: must be a whole number of hands from 1"),
         ("", "[split_max_hands]\nvalue = 2", "[split_max_hands]\nvalue = 0",
-         "split_max_hands = 0: must be a whole number of hands"),
+         "split_max_hands.value = 0: must be a whole number of hands"),
         ("", '[split_bets_equal]\nvalue = true', '[split_bets_equal]\nvalue = "yes"',
-         'split_bets_equal = "yes": must be true or false'),
+         'split_bets_equal.value = "yes": must be true or false'),
     ],
 )
 def test_refuses_bad_profiles(tmp_path: Path, edit: str, old: str, new: str, message: str) -> None:

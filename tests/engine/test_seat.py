@@ -7,6 +7,7 @@ from decimal import Decimal
 from trainer.engine.cards import parse_cards
 from trainer.engine.houses import find_house
 from trainer.engine.options import HandState
+from trainer.engine.rules import DealerBlackjackTakes
 from trainer.engine.seat import Seat
 from trainer.engine.settlement import Outcome, PlayerHand, settle_round
 
@@ -26,7 +27,7 @@ def test_every_field_of_each_view_comes_from_the_seat_of_the_same_name() -> None
 def test_split_hands_of_one_box_settle_together() -> None:
     """Original bets only: a dealer blackjack takes one bet of a split box, not both."""
     house = find_house("casino-classic")
-    assert house.dealer_blackjack_takes == "original"
+    assert house.dealer_blackjack_takes is DealerBlackjackTakes.ORIGINAL
     dealer = parse_cards(["As", "Kd"])
     one = Seat(Decimal(10), parse_cards(["8s", "Td"]), box=1, split=True, hands_on_box=2)
     two = Seat(Decimal(10), parse_cards(["8d", "9c"]), box=1, split=True, hands_on_box=2)

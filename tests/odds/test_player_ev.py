@@ -11,7 +11,7 @@ import pytest
 from trainer.engine.houses import find_house, house_names
 from trainer.engine.money import Ratio
 from trainer.engine.options import Action
-from trainer.engine.rules import HouseRules
+from trainer.engine.rules import HouseRules, Soft17
 from trainer.odds.hand_solver import HandSolver
 from trainer.odds.house_edge import player_edge, solvers
 from trainer.odds.situations import situations
@@ -75,7 +75,7 @@ def test_rules_move_the_edge_the_known_way() -> None:
     das = dataclasses.replace(base, double_after_split=True)
     six_five = dataclasses.replace(base, blackjack_pays=dataclasses.replace(
         base.blackjack_pays, numerator=6, denominator=5))
-    h17 = dataclasses.replace(base, soft_17="hit")
+    h17 = dataclasses.replace(base, soft_17=Soft17.HIT)
     assert player_edge(das) > player_edge(base)
     assert player_edge(h17) < player_edge(base)
     # 6:5 costs 0.3 of a unit on every blackjack, (4/13)(1/13)*2 of hands, less pushes

@@ -51,12 +51,12 @@ def test_every_setting_is_read_in_its_config_units(tmp_path: Path) -> None:
     ("drill_length = 0", "drill_length = 0: must be a whole number from 1 to 200"),
     ("drill_length = 201", "drill_length = 201: must be a whole number from 1 to 200"),
     ("drill_length = 7.0", "drill_length = 7.0: must be a whole number from 1 to 200"),
-    ('drill_length = "7"', "drill_length = '7': must be a whole number from 1 to 200"),
-    ("drill_length = true", "drill_length = True: must be a whole number from 1 to 200"),
+    ('drill_length = "7"', 'drill_length = "7": must be a whole number from 1 to 200'),
+    ("drill_length = true", "drill_length = true: must be a whole number from 1 to 200"),
     ("exam_grace_seconds = -1", "exam_grace_seconds = -1: must be a whole number from 0 to 60"),
     ("session_hours = 0", "session_hours = 0: must be a whole number from 1 to 168"),
     ("secure_cookies = 1", "secure_cookies = 1: must be true or false"),
-    ("drill_lenght = 7", "unknown setting 'drill_lenght' (known: drill_length, "
+    ("drill_lenght = 7", "unknown key 'drill_lenght' (known: drill_length, "
      "exam_grace_seconds, exam_abandon_minutes, login_max_failures_account, "
      "login_max_failures_address, login_throttle_window_minutes, session_hours, "
      "secure_cookies, path_in_order, mastery_window, mastery_minimum, practised_percent, "

@@ -79,7 +79,7 @@ def _print_list(as_json: bool, house: HouseRules | None) -> None:
     every = list(shipped_houses())
     for family in families.values():
         houses = "all houses" if list(family.houses) == every else ", ".join(family.houses)
-        click.echo(f"{family.name:<{width}}  {family.title}  [{family.answer}, "
+        click.echo(f"{family.name:<{width}}  {family.title}  [{family.answer.value}, "
                    f"par {family.par_seconds}s]")
         click.echo(f"{'':<{width}}  houses: {houses}")
         click.echo(f"{'':<{width}}  difficulties: {', '.join(family.levels)}")

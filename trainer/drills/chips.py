@@ -11,16 +11,23 @@ True
 from __future__ import annotations
 
 import functools
-import tomllib
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
 
 from trainer.drills.families import DrillError, scenario_amount, scenarios_dir
 from trainer.engine.rules import HouseRules
+from trainer.toml_schema import Key, SchemaError, list_of, parse_toml, read_table, table_of
 
 DEFAULT_CHIPS = tuple(Decimal(v) for v in ("0.50", "1", "2.50", "5", "25", "100", "500"))
 """The chip set used when the scenarios directory has no ``_chip-sets.toml`` (and the web
 app's chip stacks when it is given none)."""
+
+_CHIP_SET = list_of(scenario_amount, non_empty=True)
+_CHIP_SETS = (
+    Key("default", _CHIP_SET, "the chips of every house not listed"),
+    Key("houses", table_of(_CHIP_SET), default={}),
+)
+"""``_chip-sets.toml``: the default chip set, and any house's own."""
 
 
 def load_chip_sets() -> dict[str, tuple[Decimal, ...]]:
@@ -37,18 +44,17 @@ def _chip_sets(cache_key: str) -> dict[str, tuple[Decimal, ...]]:
     entry = scenarios_dir() / "_chip-sets.toml"
     if not entry.is_file():
         return {"default": DEFAULT_CHIPS}
+    origin = "scenarios/_chip-sets.toml"
     try:
-        data = tomllib.loads(entry.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise DrillError(f"scenarios/_chip-sets.toml: not valid TOML ({exc})") from None
-    sets: dict[str, tuple[Decimal, ...]] = {}
-    tables = {"default": data.get("default")} | dict(data.get("houses", {}))
-    for name, values in tables.items():
-        where = f"scenarios/_chip-sets.toml: {name}"
-        if not isinstance(values, list) or not values:
-            raise DrillError(f"{where} must be a list of chip values")
-        sets[name] = tuple(sorted({scenario_amount(v, where, "chip") for v in values}))
-    return sets
+        data = parse_toml(entry.read_text(encoding="utf-8"))
+    except ValueError as exc:
+        raise DrillError(f"{origin}: {exc}") from None
+    try:
+        read = read_table(data, _CHIP_SETS, origin)
+    except SchemaError as exc:
+        raise DrillError(str(exc)) from exc
+    tables = {"default": read["default"]} | read["houses"]
+    return {name: tuple(sorted(set(chips))) for name, chips in tables.items()}
 
 
 def chip_set(rules: HouseRules) -> tuple[Decimal, ...]:

@@ -12,7 +12,7 @@ package (``trainer/scenarios``, a symlink in the source tree that a wheel
 build turns into real files).
 
 >>> find_family("dealer-draw").answer
-'action'
+<AnswerKind.ACTION: 'action'>
 >>> "europoker" in find_family("even-money").houses
 True
 """
@@ -22,7 +22,6 @@ from __future__ import annotations
 import functools
 import math
 import os
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -31,23 +30,38 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+from trainer.drills.answers import AnswerKind
 from trainer.engine.errors import EngineError, MoneyError
 from trainer.engine.houses import shipped_houses
 from trainer.engine.money import to_money
-from trainer.engine.rules import HouseRules, Showdown
+from trainer.engine.rules import HouseRules, Showdown, Ties
+from trainer.toml_schema import (
+    OPTIONAL,
+    Key,
+    SchemaError,
+    Table,
+    boolean,
+    choice,
+    key_text,
+    list_of,
+    one_of,
+    parse_toml,
+    read_table,
+    share,
+    table_of,
+    text,
+    toml_text,
+    whole,
+)
 
 
 class DrillError(EngineError):
     """An unknown family or difficulty, a family that does not apply, a bad scenario file."""
 
 
-ANSWER_KINDS = ("action", "actions", "yes-no", "money", "net", "nets", "chips", "total")
-"""Closed set of answer kinds a family may ask for (see ``trainer.drills.question``)."""
-
-
 def _has_special(rules: HouseRules) -> bool:
     return (
-        rules.ties == "lose"
+        rules.ties is Ties.LOSE
         or rules.six_card_win
         or rules.dealer_22_pushes
         or rules.switch
@@ -66,17 +80,6 @@ REQUIREMENTS: dict[str, Callable[[HouseRules], bool]] = {
     or rules.split_aces_max_hands >= 2,
 }
 """Named conditions a family can require of a house (used for profiles loaded from a file)."""
-
-_LEVEL_KEYS = {
-    "description", "tricky", "bet_min", "bet_max", "bet_step", "odd_bets", "awkward_bets",
-    "awkward_share", "boxes_min", "boxes_max", "max_cards", "answer", "fewest_chips",
-    "redoubles",
-}
-_FAMILY_KEYS = {
-    "name", "title", "description", "houses", "requires", "answer", "par_seconds",
-    "default_difficulty", "difficulty",
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Level:
@@ -103,7 +106,7 @@ class Level:
     boxes_min: int = 1
     boxes_max: int = 1
     max_cards: int = 4
-    answer: str | None = None
+    answer: AnswerKind | None = None
     fewest_chips: bool = False
     redoubles: float = 0.0
 
@@ -115,7 +118,8 @@ class Level:
             "bet_step": str(self.bet_step), "odd_bets": self.odd_bets,
             "awkward_bets": [str(b) for b in self.awkward_bets],
             "awkward_share": self.awkward_share, "boxes_min": self.boxes_min,
-            "boxes_max": self.boxes_max, "max_cards": self.max_cards, "answer": self.answer,
+            "boxes_max": self.boxes_max, "max_cards": self.max_cards,
+            "answer": self.answer.value if self.answer else None,
             "fewest_chips": self.fewest_chips, "redoubles": self.redoubles,
         }
 
@@ -129,7 +133,7 @@ class Family:
     description: str
     houses: tuple[str, ...]
     requires: tuple[str, ...]
-    answer: str
+    answer: AnswerKind
     par_seconds: int
     default_difficulty: str
     levels: dict[str, Level]
@@ -165,77 +169,78 @@ class Family:
         return {
             "name": self.name, "title": self.title, "description": self.description,
             "houses": list(self.houses), "requires": list(self.requires),
-            "answer": self.answer, "par_seconds": self.par_seconds,
+            "answer": self.answer.value, "par_seconds": self.par_seconds,
             "default_difficulty": self.default_difficulty,
             "difficulties": [level.to_dict() for level in self.levels.values()],
         }
 
 
-def _fail(origin: str, message: str) -> DrillError:
-    return DrillError(f"{origin}: {message}")
-
-
-def _share(value: Any, origin: str, key: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-        raise _fail(origin, f"{key} = {value!r} must be a share from 0 to 1")
-    return float(value)
-
-
-def scenario_amount(value: Any, origin: str, key: str) -> Decimal:
+def scenario_amount(value: Any) -> Decimal:
     """An amount of a scenario file (a bet, a step, a chip): more than 0, at most two
-    decimals; ``origin`` and ``key`` name it in the error."""
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise _fail(origin, f"{key} = {value!r} must be a whole number or a decimal string")
+    decimals, written as a whole number or a decimal string."""
     try:
-        amount = to_money(value, f"{key} =")
-    except MoneyError as exc:
-        raise _fail(origin, str(exc)) from None
-    if amount <= 0:
-        raise _fail(origin, f"{key} = {value!r} must be more than 0")
+        amount = (None if isinstance(value, bool) or not isinstance(value, int | str)
+                  else to_money(value))
+    except MoneyError:
+        amount = None
+    if amount is None or amount <= 0:
+        raise ValueError("must be an amount more than 0 with at most two decimals and no "
+                         'thousands separator, e.g. 5 or "2.50"')
     return amount
 
 
-def _count(value: Any, origin: str, key: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _fail(origin, f"{key} = {value!r} must be a whole number from {low} to {high}")
-    return value
+def _chips_override(value: Any) -> AnswerKind:
+    if value != AnswerKind.CHIPS.value:
+        raise ValueError('must be "chips", the one answer a level may ask instead')
+    return AnswerKind.CHIPS
 
 
-def _parse_level(name: str, data: Any, origin: str) -> Level:
-    where = f"{origin}: difficulty.{name}"
-    if not isinstance(data, dict):
-        raise DrillError(f"{where} must be a table")
-    unknown = sorted(set(data) - _LEVEL_KEYS)
-    if unknown:
-        raise DrillError(f"{where}: unknown key {unknown[0]!r}")
-    if not isinstance(data.get("description"), str):
-        raise DrillError(f"{where}: missing key 'description'")
-    answer = data.get("answer")
-    if answer is not None and answer != "chips":
-        raise DrillError(f"{where}: answer = {answer!r} (only \"chips\" may override)")
-    fewest = data.get("fewest_chips", False)
-    if not isinstance(fewest, bool):
-        raise DrillError(f"{where}: fewest_chips must be true or false")
-    awkward = data.get("awkward_bets", [])
-    if not isinstance(awkward, list):
-        raise DrillError(f"{where}: awkward_bets must be a list")
-    level = Level(
-        name=name,
-        description=data["description"],
-        tricky=_share(data.get("tricky", 0.5), where, "tricky"),
-        bet_min=scenario_amount(data.get("bet_min", 5), where, "bet_min"),
-        bet_max=scenario_amount(data.get("bet_max", 100), where, "bet_max"),
-        bet_step=scenario_amount(data.get("bet_step", 5), where, "bet_step"),
-        odd_bets=_share(data.get("odd_bets", 0), where, "odd_bets"),
-        awkward_bets=tuple(scenario_amount(b, where, "awkward_bets") for b in awkward),
-        awkward_share=_share(data.get("awkward_share", 0), where, "awkward_share"),
-        boxes_min=_count(data.get("boxes_min", 1), where, "boxes_min", 1, 7),
-        boxes_max=_count(data.get("boxes_max", 1), where, "boxes_max", 1, 7),
-        max_cards=_count(data.get("max_cards", 4), where, "max_cards", 2, 8),
-        answer=answer,
-        fewest_chips=fewest,
-        redoubles=_share(data.get("redoubles", 0), where, "redoubles"),
-    )
+_LEVEL = Table((
+    Key("description", text, "a non-empty string"),
+    Key("tricky", share, default=OPTIONAL),
+    Key("bet_min", scenario_amount, default=OPTIONAL),
+    Key("bet_max", scenario_amount, default=OPTIONAL),
+    Key("bet_step", scenario_amount, default=OPTIONAL),
+    Key("odd_bets", share, default=OPTIONAL),
+    Key("awkward_bets", list_of(scenario_amount), default=OPTIONAL),
+    Key("awkward_share", share, default=OPTIONAL),
+    Key("boxes_min", whole(1, 7), default=OPTIONAL),
+    Key("boxes_max", whole(1, 7), default=OPTIONAL),
+    Key("max_cards", whole(2, 8), default=OPTIONAL),
+    Key("answer", _chips_override, default=OPTIONAL),
+    Key("fewest_chips", boolean, default=OPTIONAL),
+    Key("redoubles", share, default=OPTIONAL),
+))
+"""A ``[difficulty.NAME]`` table: the fields of ``Level``, each left out at its default."""
+
+
+def _houses(value: Any) -> tuple[str, ...]:
+    known = tuple(shipped_houses())
+    if value == "all":
+        return known
+    if not isinstance(value, list) or not value:
+        raise ValueError('must be "all" or a list of house names')
+    named = list_of(choice(known))(value)
+    return tuple(house for house in known if house in named)
+
+
+FAMILY = (
+    Key("name", text, "a non-empty string"),
+    Key("title", text, "a non-empty string"),
+    Key("description", text, "a non-empty string"),
+    Key("houses", _houses, 'the houses it is drilled at, or "all"'),
+    Key("requires", list_of(choice(tuple(REQUIREMENTS))), default=()),
+    Key("answer", one_of(AnswerKind), "the kind of answer it asks for"),
+    Key("par_seconds", whole(1, 600), "seconds a practised dealer takes"),
+    Key("default_difficulty", text, default=OPTIONAL),
+    Key("difficulty", table_of(_LEVEL, non_empty=True), "[difficulty.NAME] tables"),
+)
+"""A family file: what it drills, where, how it is answered and timed, and its levels."""
+
+
+def _level(name: str, fields: dict[str, Any], origin: str) -> Level:
+    level = Level(name=name, **fields)
+    where = f"{origin}: {key_text(('difficulty', name))}"
     if level.bet_min > level.bet_max or level.boxes_min > level.boxes_max:
         raise DrillError(f"{where}: a minimum is above its maximum")
     if level.odd_bets and math.ceil(level.bet_min) > math.floor(level.bet_max):
@@ -246,41 +251,23 @@ def _parse_level(name: str, data: Any, origin: str) -> Level:
 
 def parse_family(data: dict[str, Any], origin: str) -> Family:
     """Validate one parsed family file; ``origin`` names the file in every error."""
-    unknown = sorted(set(data) - _FAMILY_KEYS)
-    if unknown:
-        raise _fail(origin, f"unknown key {unknown[0]!r}")
-    for key in ("name", "title", "description", "answer"):
-        if not isinstance(data.get(key), str) or not data[key].strip():
-            raise _fail(origin, f"missing key {key!r} (a non-empty string)")
-    if data["answer"] not in ANSWER_KINDS:
-        raise _fail(origin, f"answer = {data['answer']!r} (known: {', '.join(ANSWER_KINDS)})")
-    houses = data.get("houses")
-    known = list(shipped_houses())
-    if houses == "all":
-        houses = known
-    if not isinstance(houses, list) or not houses:
-        raise _fail(origin, 'houses must be "all" or a list of house names')
-    for house in houses:
-        if house not in known:
-            raise _fail(origin, f"unknown house {house!r} (known: {', '.join(known)})")
-    requires = data.get("requires", [])
-    if not isinstance(requires, list) or any(r not in REQUIREMENTS for r in requires):
-        raise _fail(origin, f"requires must list some of {', '.join(REQUIREMENTS)}")
-    levels_data = data.get("difficulty")
-    if not isinstance(levels_data, dict) or not levels_data:
-        raise _fail(origin, "needs at least one [difficulty.NAME] table")
-    levels = {name: _parse_level(name, level, origin) for name, level in levels_data.items()}
-    default = data.get("default_difficulty", next(iter(levels)))
+    try:
+        read = read_table(data, FAMILY, origin)
+    except SchemaError as exc:
+        raise DrillError(str(exc)) from exc
+    levels = {name: _level(name, fields, origin) for name, fields in read["difficulty"].items()}
+    default = read.get("default_difficulty", next(iter(levels)))
     if default not in levels:
-        raise _fail(origin, f"default_difficulty {default!r} is not a level")
+        raise DrillError(f"{origin}: default_difficulty = {toml_text(default)}: must name one "
+                         f"of its levels ({', '.join(levels)})")
     return Family(
-        name=data["name"],
-        title=data["title"].strip(),
-        description=" ".join(data["description"].split()),
-        houses=tuple(h for h in known if h in houses),
-        requires=tuple(requires),
-        answer=data["answer"],
-        par_seconds=_count(data.get("par_seconds"), origin, "par_seconds", 1, 600),
+        name=read["name"],
+        title=read["title"].strip(),
+        description=" ".join(read["description"].split()),
+        houses=read["houses"],
+        requires=read["requires"],
+        answer=read["answer"],
+        par_seconds=read["par_seconds"],
         default_difficulty=default,
         levels=levels,
     )
@@ -315,12 +302,13 @@ def _load(cache_key: str) -> dict[str, Family]:
             continue
         origin = f"scenarios/{entry.name}"
         try:
-            data = tomllib.loads(entry.read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as exc:
-            raise _fail(origin, f"not valid TOML ({exc})") from None
+            data = parse_toml(entry.read_text(encoding="utf-8"))
+        except ValueError as exc:
+            raise DrillError(f"{origin}: {exc}") from None
         family = parse_family(data, origin)
         if entry.name != f"{family.name}.toml":
-            raise _fail(origin, f"the file of family {family.name!r} must be {family.name}.toml")
+            raise DrillError(f"{origin}: the file of family {family.name!r} must be "
+                             f"{family.name}.toml")
         families[family.name] = family
     if not families:
         raise DrillError(f"no drill families found in {cache_key}")

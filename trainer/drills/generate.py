@@ -77,7 +77,7 @@ def _finish(rules: HouseRules, fam: Family, seed: int, difficulty: str, draft: D
     chips: tuple[Decimal, ...] = ()
     hint = ""
     fewest = False
-    if level.answer == "chips" and kind is AnswerKind.MONEY and expected:
+    if level.answer is AnswerKind.CHIPS and kind is AnswerKind.MONEY and expected:
         assert isinstance(expected, Decimal)  # a money answer is an amount
         table_chips = chip_set(rules)
         if fewest_chips(expected, table_chips) is not None:

@@ -30,7 +30,7 @@ def must_hit(rules: HouseRules, total: HandTotal) -> bool:
     """True when the dealer must draw on this total under the house's soft-17 rule."""
     if total.total < 17:
         return True
-    return total.total == 17 and total.soft and rules.soft_17 == "hit"
+    return total.total == 17 and total.soft and rules.hits_soft_17
 
 
 def dealer_action(rules: HouseRules, cards: Sequence[Card]) -> DealerAction:
@@ -53,7 +53,7 @@ def why_dealer(rules: HouseRules, cards: Sequence[Card]) -> str:
     if is_two_card_21(cards):
         return f"{rules.name}: the dealer has blackjack and stands"
     if total.total == 17 and total.soft:
-        verb = "hits" if rules.soft_17 == "hit" else "stands on"
+        verb = "hits" if rules.hits_soft_17 else "stands on"
         return f"{rules.name}: the dealer {verb} soft 17 ({'H17' if verb == 'hits' else 'S17'})"
     if total.total < 17:
         return f"{rules.name}: the dealer draws to 16 and must hit {total}"

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import HandTotal, hand_total
 from trainer.engine.money import whole_cents
-from trainer.engine.rules import DoubleOn, HouseRules
+from trainer.engine.rules import DoubleOn, HouseRules, SplitMatch
 
 
 class Action(Enum):
@@ -108,7 +108,7 @@ class Refusal(Enum):
 
     def explain(self, rules: HouseRules, state: HandState) -> str:
         """The refusal as a sentence naming the house."""
-        pair = "two cards of the same rank" if rules.split_match == "rank" else (
+        pair = "two cards of the same rank" if rules.split_match is SplitMatch.RANK else (
             "two cards of the same value"
         )
         text = self.value.format(
@@ -165,7 +165,7 @@ def _double_refusal(
 def pairs_for_split(rules: HouseRules, first: Card, other: Card) -> bool:
     """Whether two cards make a pair this house splits: equal ranks, or equal values where
     the house splits by value (K + Q)."""
-    return other.rank is first.rank if rules.split_match == "rank" else (
+    return other.rank is first.rank if rules.split_match is SplitMatch.RANK else (
         other.value == first.value)
 
 

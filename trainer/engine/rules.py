@@ -20,6 +20,38 @@ class Reshuffle(Enum):
     FRESH_DECK = "fresh-deck"
 
 
+class Soft17(Enum):
+    """What the dealer does holding a soft 17."""
+
+    STAND = "stand"
+    HIT = "hit"
+
+
+class DealerBlackjackTakes(Enum):
+    """What a dealer blackjack takes from a box that doubled or split."""
+
+    ALL = "all"
+    """Every bet on the box, the doubled and split ones too."""
+    ORIGINAL = "original"
+    """The original bet only (OBO); the extra bets are returned."""
+
+
+class Ties(Enum):
+    """What equal totals (below a blackjack) do."""
+
+    PUSH = "push"
+    LOSE = "lose"
+
+
+class SplitMatch(Enum):
+    """Which two cards make a pair the player may split."""
+
+    VALUE = "value"
+    """Equal points: a king and a queen split."""
+    RANK = "rank"
+    """The same rank: a king splits only with a king."""
+
+
 class DealerCards(Enum):
     """How the dealer's first cards are dealt."""
 
@@ -82,17 +114,17 @@ class HouseRules:
     penetration: Decimal
     max_boxes: int
     # the dealer
-    soft_17: str
+    soft_17: Soft17
     dealer_cards: DealerCards
     dealer_peeks: bool
     dealer_draws_when_no_live_hands: bool
-    dealer_blackjack_takes: str
+    dealer_blackjack_takes: DealerBlackjackTakes
     # blackjacks and showdown
     blackjack_pays: Ratio
     blackjack_vs_dealer_blackjack: Showdown
     blackjack_after_split: bool
     blackjack_after_switch: bool
-    ties: str
+    ties: Ties
     player_21_wins: bool
     dealer_22_pushes: bool
     six_card_win: bool
@@ -101,7 +133,7 @@ class HouseRules:
     double_after_split: bool
     max_doubles: int
     # splitting (None = unlimited hands)
-    split_match: str
+    split_match: SplitMatch
     split_max_hands: int | None
     split_aces_max_hands: int | None
     split_aces_one_card: bool
@@ -132,7 +164,7 @@ class HouseRules:
     @property
     def hits_soft_17(self) -> bool:
         """True for an H17 house."""
-        return self.soft_17 == "hit"
+        return self.soft_17 is Soft17.HIT
 
     @property
     def blackjack_known_before_play(self) -> bool:

@@ -21,7 +21,14 @@ from trainer.engine.cards import Card
 from trainer.engine.hands import hand_total
 from trainer.engine.money import ZERO, format_money, whole_cents
 from trainer.engine.options import pairs_for_split
-from trainer.engine.rules import Bonus, DealerCards, HouseRules, Showdown
+from trainer.engine.rules import (
+    Bonus,
+    DealerBlackjackTakes,
+    DealerCards,
+    HouseRules,
+    Showdown,
+    Ties,
+)
 
 
 class Outcome(Enum):
@@ -190,7 +197,7 @@ def settle_hand(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> Ha
     if total == 21 and len(hand.cards) == 2 and is_natural(rules, hand):
         return _settle_natural(rules, hand, dealer, insured)
     if dealer.blackjack:
-        lost = stake if rules.dealer_blackjack_takes == "all" else hand.bet
+        lost = stake if rules.dealer_blackjack_takes is DealerBlackjackTakes.ALL else hand.bet
         return _result((_LOSE, -lost, insured, None, dealer_blackjack_rule(rules),
                         ("dealer_blackjack_takes",)))
     if rules.six_card_win and len(hand.cards) >= 6:
@@ -219,7 +226,7 @@ def settle_hand(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> Ha
     if total == 21 and rules.player_21_wins:
         return _win(rules, hand, stake, total, dealer, insured, "a player 21 beats a dealer 21",
                     ("player_21_wins",))
-    if rules.ties == "lose":
+    if rules.ties is Ties.LOSE:
         return _result((
             _LOSE, -stake, insured, None,
             f"{house}: ties lose — {total} against the dealer's {total}", ("ties",),
@@ -238,7 +245,8 @@ def dealer_blackjack_rule(rules: HouseRules) -> str:
              if rules.blackjack_vs_dealer_blackjack is Showdown.LOSE
              else "every hand but a blackjack")
     takes = ("every bet on the box, doubles and splits included"
-             if rules.dealer_blackjack_takes == "all" else "the original bet only")
+             if rules.dealer_blackjack_takes is DealerBlackjackTakes.ALL
+             else "the original bet only")
     return f"{rules.name}: a dealer blackjack beats {beats} and takes {takes}"
 
 
@@ -302,7 +310,7 @@ def settle_round(
     """Settle every hand of a round against the dealer's final cards."""
     dealer = DealerResult.of(dealer_cards)
     results = [settle_hand(rules, hand, dealer) for hand in hands]
-    if dealer.blackjack and rules.dealer_blackjack_takes == "original":
+    if dealer.blackjack and rules.dealer_blackjack_takes is DealerBlackjackTakes.ORIGINAL:
         _return_extra_split_bets(rules, hands, results)
     net = ZERO
     for result in results:

@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from trainer.engine.cards import Card, Suit
 from trainer.engine.options import Action, HandState, allowed_actions
-from trainer.engine.rules import HouseRules
+from trainer.engine.rules import DealerBlackjackTakes, HouseRules, Showdown
 from trainer.odds.composition import Composition
 from trainer.odds.dealer_paths import best_total
 from trainer.odds.payouts import COMBOS, StandValues, bonus_multiplier
@@ -73,7 +73,7 @@ class HandSolver:
         blackjack = situation.blackjack
         if (
             not rules.blackjack_known_before_play
-            and rules.dealer_blackjack_takes == "original"
+            and rules.dealer_blackjack_takes is DealerBlackjackTakes.ORIGINAL
             and 0 < blackjack < 1
         ):
             # Surrender is settled before the dealer's blackjack: -1/2 overall. Expressed
@@ -135,7 +135,8 @@ class HandSolver:
         if not blackjack:
             return pays
         showdown = self.rules.blackjack_vs_dealer_blackjack
-        against = {"push": Fraction(0), "win": pays, "lose": Fraction(-1)}[showdown.value]
+        against = {Showdown.PUSH: Fraction(0), Showdown.WIN: pays,
+                   Showdown.LOSE: Fraction(-1)}[showdown]
         return blackjack * against + (1 - blackjack) * pays
 
     # doubling ------------------------------------------------------------

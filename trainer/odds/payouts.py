@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from trainer.engine.bonuses import find_bonus
 from trainer.engine.cards import Card, Suit
-from trainer.engine.rules import HouseRules
+from trainer.engine.rules import HouseRules, Ties
 from trainer.odds.situations import Situation, card_of, situations
 
 __all__ = ["StandValues", "bonus_multiplier", "situations"]
@@ -92,7 +92,7 @@ class StandValues:
             return 1 if total > theirs else -1
         if total == 21 and rules.player_21_wins:
             return 1
-        return -1 if rules.ties == "lose" else 0
+        return -1 if rules.ties is Ties.LOSE else 0
 
     def _versus(self, total: int, win: Fraction) -> Fraction:
         value = Fraction(0)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from trainer.engine.cards import Card, Rank, Suit
-from trainer.engine.rules import DealerCards, HouseRules
+from trainer.engine.rules import DealerBlackjackTakes, DealerCards, HouseRules
 from trainer.odds.composition import Composition
 from trainer.odds.dealer_odds import Odds, dealer_odds_from
 from trainer.odds.dealer_paths import best_total
@@ -44,7 +44,8 @@ def up_label(value: int) -> str:
 
 def blackjack_settled_first(rules: HouseRules) -> bool:
     """A dealer blackjack costs the box one bet whatever the player did (peek, both up, OBO)."""
-    return rules.blackjack_known_before_play or rules.dealer_blackjack_takes == "original"
+    return (rules.blackjack_known_before_play
+            or rules.dealer_blackjack_takes is DealerBlackjackTakes.ORIGINAL)
 
 
 @dataclass(frozen=True, slots=True)

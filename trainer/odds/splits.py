@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from trainer.engine.options import Action
+from trainer.engine.rules import SplitMatch
 
 if TYPE_CHECKING:
     from trainer.odds.hand_solver import HandSolver
@@ -48,7 +49,7 @@ def expected_hands(match: Fraction, limit: int) -> tuple[Fraction, Fraction]:
 def split_value(solver: HandSolver, pair: int) -> Fraction:
     """Value of splitting a first pair of ``pair`` (per original bet, all hands together)."""
     rules = solver.rules
-    by_rank = rules.split_match == "rank" and pair == 10
+    by_rank = rules.split_match is SplitMatch.RANK and pair == 10
     match = solver.one_ten_rank if by_rank else solver.chance[pair]
     aces = pair == 1
 

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable
 
 from trainer.engine.houses import SPECS, find_house, rule_value_text, shipped_houses
-from trainer.engine.rules import DealerCards, DoubleOn, HouseRules, Showdown
+from trainer.engine.rules import DealerCards, DoubleOn, HouseRules, Showdown, SplitMatch, Ties
 from trainer.web.drill_views import CitedRule
 
 _DOUBLE = {
@@ -60,7 +60,7 @@ def house_facts(name: str) -> tuple[str, ...]:
                                                     else "")
         if house.insurance else "No insurance",
     ]
-    if house.ties == "lose":
+    if house.ties is Ties.LOSE:
         facts.append("Ties lose")
     if house.blackjack_vs_dealer_blackjack is Showdown.WIN:
         facts.append(f"Blackjack beats a dealer blackjack, paid {house.blackjack_pays}")
@@ -82,7 +82,7 @@ def house_facts(name: str) -> tuple[str, ...]:
 def _split_text(house: HouseRules) -> str:
     limit = house.split_max_hands
     hands = "any number of hands" if limit is None else f"up to {limit} hands"
-    pairs = "same rank" if house.split_match == "rank" else "same value"
+    pairs = "same rank" if house.split_match is SplitMatch.RANK else "same value"
     aces_limit = house.split_aces_max_hands
     one_card = ", one card each" if house.split_aces_one_card else ""
     if aces_limit == 1:

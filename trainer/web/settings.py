@@ -17,8 +17,17 @@ from typing import Any
 
 from trainer.db.mastery import Bar, Thresholds
 from trainer.db.rollups import RECENT_KEPT
-from trainer.engine.houses import toml_table, true_or_false, whole_number
 from trainer.instance_folder import InstanceFolderError
+from trainer.toml_schema import (
+    OPTIONAL,
+    Key,
+    Reader,
+    SchemaError,
+    boolean,
+    parse_toml,
+    read_table,
+    whole,
+)
 from trainer.web.forms import DRILL_LENGTH_RANGE
 
 FILE_NAME = "settings.toml"
@@ -36,15 +45,15 @@ class Setting:
     key: str
     config: str
     meaning: str
-    parse: Callable[[Any], Any]
+    parse: Reader
     """The config value for a value in the file, or ``ValueError`` saying what is allowed."""
     default: Any
     """The config value without the file."""
 
 
-def _whole(low: int, high: int, to_config: Callable[[int], Any] = int) -> Callable[[Any], Any]:
-    """A whole number from ``low`` to ``high`` (as a house profile reads one), converted."""
-    check = whole_number(low, high)
+def _whole(low: int, high: int, to_config: Callable[[int], Any] = int) -> Reader:
+    """A reader of a whole number from ``low`` to ``high``, converted to its config value."""
+    check = whole(low, high)
     return lambda value: to_config(check(value))
 
 
@@ -68,10 +77,10 @@ SETTINGS = (
             _whole(1, 7 * 24, lambda hours: timedelta(hours=hours)), timedelta(hours=12)),
     Setting("secure_cookies", "SECURE_COOKIES",
             "behind HTTPS: Secure cookies and HSTS (or TRAINER_SECURE_COOKIES=1)",
-            true_or_false, False),
+            boolean, False),
     Setting("path_in_order", "PATH_IN_ORDER",
             "each drill opens when the one before it on the learning path is practised",
-            true_or_false, False),
+            boolean, False),
     Setting("mastery_window", "MASTERY_WINDOW",
             "a trainee's latest answers in a drill at a house that its level is judged on",
             _whole(1, RECENT_KEPT), DEFAULT_THRESHOLDS.window),
@@ -86,6 +95,9 @@ SETTINGS = (
                 _whole(10, 1000), bar.par_percent))),
 )
 """Every key ``settings.toml`` may hold."""
+
+_SCHEMA = tuple(Key(setting.key, setting.parse, setting.meaning, OPTIONAL) for setting in SETTINGS)
+"""The file: any of the settings, each read as its ``parse`` says."""
 
 DEFAULTS = {setting.config: setting.default for setting in SETTINGS}
 """The config each setting gives when the file does not set it."""
@@ -111,21 +123,16 @@ def read_settings(path: Path) -> dict[str, Any]:
     except OSError as exc:
         raise SettingsError(f"{path}: cannot read it ({exc.strerror})") from exc
     try:
-        data = toml_table(text.decode("utf-8-sig"))  # Notepad may begin it with a BOM
+        data = parse_toml(text.decode("utf-8-sig"))  # Notepad may begin it with a BOM
     except UnicodeDecodeError as exc:
         raise SettingsError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     except ValueError as exc:
         raise SettingsError(f"{path}: {exc}") from None
-    known = {setting.key: setting for setting in SETTINGS}
-    config: dict[str, Any] = {}
-    for key, value in data.items():
-        if key not in known:
-            raise SettingsError(f"{path}: unknown setting {key!r} "
-                                f"(known: {', '.join(known)})")
-        try:
-            config[known[key].config] = known[key].parse(value)
-        except ValueError as exc:
-            raise SettingsError(f"{path}: {key} = {value!r}: {exc}") from None
+    try:
+        read = read_table(data, _SCHEMA, str(path))
+    except SchemaError as exc:
+        raise SettingsError(str(exc)) from exc
+    config = {setting.config: read[setting.key] for setting in SETTINGS if setting.key in read}
     if (problem := mastery_thresholds(config).problem()) is not None:
         raise SettingsError(f"{path}: {problem}")
     return config

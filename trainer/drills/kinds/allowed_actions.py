@@ -8,7 +8,7 @@ from trainer.drills.table import Table
 from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import hand_total, is_two_card_21
 from trainer.engine.options import Action, HandState, allowed_actions, refusal
-from trainer.engine.rules import DoubleOn, HouseRules
+from trainer.engine.rules import DoubleOn, HouseRules, SplitMatch
 from trainer.engine.seat import Seat
 
 _DOUBLE_WORDS = {
@@ -29,7 +29,7 @@ def _allowed_why(rules: HouseRules, seat: Seat, action: Action) -> str:
         return f"{house}: doubling is allowed {_DOUBLE_WORDS[rules.double_on]}{after}"
     if action is Action.SPLIT:
         limit = rules.split_limit(seat.cards[0].rank is Rank.ACE)
-        match = "the same rank" if rules.split_match == "rank" else "the same value"
+        match = "the same rank" if rules.split_match is SplitMatch.RANK else "the same value"
         upto = "any number of hands" if limit is None else f"up to {limit} hands"
         return f"{house}: two cards of {match} may be split, {upto} per box"
     return f"{house}: surrender is allowed here (half the stake comes back)"

@@ -21,7 +21,7 @@ from trainer.engine.cards import Card, Rank
 from trainer.engine.errors import EngineError
 from trainer.engine.hands import hand_total, is_two_card_21
 from trainer.engine.round_check import check_round
-from trainer.engine.rules import HouseRules, Showdown
+from trainer.engine.rules import HouseRules, Showdown, Ties
 from trainer.engine.seat import Seat
 from trainer.engine.settlement import settle_round
 
@@ -117,7 +117,7 @@ def _twenty_ones(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[Seat, ...]]:
 
 def _cases(rules: HouseRules) -> list[tuple[str, Case]]:
     cases: list[tuple[str, Case]] = []
-    if rules.ties == "lose":
+    if rules.ties is Ties.LOSE:
         cases += [("ties", _tie), ("ties", _tie), ("blackjack-vs-21", _blackjack_vs_21)]
     if rules.blackjack_vs_dealer_blackjack is not Showdown.PUSH:
         cases.append(("blackjack-vs-blackjack", _blackjack_vs_blackjack))
