@@ -29,15 +29,9 @@ class Action(Enum):
     SPLIT = "split"
     SURRENDER = "surrender"
 
-    __hash__ = object.__hash__  # identity hash in C: actions are hashed on every decision
 
-
-# Plain names for the actions, for hot loops: on Python 3.11 reading ``Action.HIT``
-# goes through the enum metaclass's ``__getattr__`` hook, ten times slower than a global.
-HIT, STAND, DOUBLE, SPLIT, SURRENDER = (
-    Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER
-)
-PLAY_ORDER = (HIT, STAND, DOUBLE, SPLIT, SURRENDER)
+PLAY_ORDER = tuple(Action)
+"""Every action, in the order the trainer lists them."""
 _NOTHING: frozenset[Action] = frozenset()
 _STAND_ONLY = frozenset({Action.STAND})
 _HIT_OR_STAND = frozenset({Action.HIT, Action.STAND})

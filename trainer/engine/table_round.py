@@ -14,7 +14,6 @@ True
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -26,11 +25,6 @@ from trainer.engine.errors import RoundError
 from trainer.engine.hands import hand_total
 from trainer.engine.money import ZERO, format_money
 from trainer.engine.options import (
-    DOUBLE,
-    HIT,
-    SPLIT,
-    STAND,
-    SURRENDER,
     Action,
     HandState,
     allowed_actions,
@@ -47,11 +41,6 @@ from trainer.engine.settlement import (
     settle_round,
 )
 from trainer.engine.shoe import Shoe
-
-# Named tuples built straight from a tuple of every field, in C: the round builds one
-# per decision and per hand, and the class call runs a Python-level __new__.
-_hand_state = functools.partial(tuple.__new__, HandState)
-_player_hand = functools.partial(tuple.__new__, PlayerHand)
 
 
 class Strategy(Protocol):
@@ -81,18 +70,18 @@ class SimpleStrategy:
         """Split A-A and 8-8, double 10-11 against a weaker card, stand on 17, or 13-16 vs 2-6."""
         up = 11 if dealer_up.value == 1 else dealer_up.value
         total, soft = hand_total(state.cards)
-        if SPLIT in allowed and state.cards[0].value in (1, 8):
-            return SPLIT
-        if SURRENDER in allowed and total == 16 and not soft and up >= 10:
-            return SURRENDER
-        if DOUBLE in allowed and total in (10, 11) and up < total:
-            return DOUBLE
-        if HIT not in allowed:
-            return STAND
+        if Action.SPLIT in allowed and state.cards[0].value in (1, 8):
+            return Action.SPLIT
+        if Action.SURRENDER in allowed and total == 16 and not soft and up >= 10:
+            return Action.SURRENDER
+        if Action.DOUBLE in allowed and total in (10, 11) and up < total:
+            return Action.DOUBLE
+        if Action.HIT not in allowed:
+            return Action.STAND
         if soft:
-            return HIT if total < 18 or (total == 18 and up >= 9) else STAND
+            return Action.HIT if total < 18 or (total == 18 and up >= 9) else Action.STAND
         stiff_stands = (total >= 13 and up <= 6) or (total == 12 and 4 <= up <= 6)
-        return STAND if total >= 17 or stiff_stands else HIT
+        return Action.STAND if total >= 17 or stiff_stands else Action.HIT
 
     def insure(self, cards: tuple[Card, ...], dealer_up: Card) -> bool:
         """Never insure."""
@@ -131,10 +120,10 @@ class _Box:
     box: int = 0
 
     def finished(self) -> PlayerHand:
-        return _player_hand((
+        return PlayerHand(
             self.bet, self.cards, self.doubled, self.split, self.surrendered,
             self.insurance, self.even_money, self.switched, self.box,
-        ))
+        )
 
 
 class PlayedRound(NamedTuple):
@@ -223,22 +212,22 @@ def _play_box(
         if len(hand.cards) == 1:
             hand.cards += (deal(),)
         while True:
-            state = _hand_state((
+            state = HandState(
                 hand.cards, hand.doubled, hand.split, hand.split_aces, len(hands), hand.hit,
                 hand.switched,
-            ))
+            )
             allowed = allowed_actions(rules, state, up)
             if len(allowed) < 2:  # nothing, or only standing, is left to decide
                 break
             action = strategy.decide(state, up, allowed)
-            if action is STAND or action not in allowed:
+            if action is Action.STAND or action not in allowed:
                 break
-            if action is SURRENDER:
+            if action is Action.SURRENDER:
                 hand.surrendered = True
                 break
-            if action is SPLIT:
+            if action is Action.SPLIT:
                 hands.append(_split(hand))
-            elif action is DOUBLE:
+            elif action is Action.DOUBLE:
                 hand.doubled += 1
             else:
                 hand.hit = True

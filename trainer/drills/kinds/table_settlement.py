@@ -14,7 +14,7 @@ from trainer.engine.cards import Card, Rank, deck_of
 from trainer.engine.dealer import DealerAction, dealer_action
 from trainer.engine.hands import hand_total, is_two_card_21
 from trainer.engine.money import ZERO
-from trainer.engine.options import DOUBLE, Action, HandState
+from trainer.engine.options import Action, HandState
 from trainer.engine.seat import Seat
 from trainer.engine.settlement import HandResult, Outcome, is_natural
 from trainer.engine.shoe import Shoe
@@ -45,8 +45,8 @@ class _ReDoubles(SimpleStrategy):
 
     def decide(self, state: HandState, dealer_up: Card, allowed: frozenset[Action]) -> Action:
         total, soft = hand_total(state.cards)
-        if DOUBLE in allowed and not soft and 5 <= total <= 11:
-            return DOUBLE
+        if Action.DOUBLE in allowed and not soft and 5 <= total <= 11:
+            return Action.DOUBLE
         return super().decide(state, dealer_up, allowed)
 
 
