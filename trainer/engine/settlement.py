@@ -2,6 +2,7 @@
 
 >>> from trainer.engine.houses import find_house
 >>> from trainer.engine.cards import parse_cards
+>>> from trainer.engine.player_hand import PlayerHand
 >>> house = find_house("europoker")
 >>> hand = PlayerHand(Decimal(35), parse_cards(["As", "Kd"]))
 >>> settle_round(house, parse_cards(["9h", "Td"]), [hand]).net
@@ -16,10 +17,11 @@ from enum import Enum
 from typing import NamedTuple
 
 from trainer.engine.bonuses import find_bonus
+from trainer.engine.boxes import Box, box_of_each
 from trainer.engine.cards import Card
 from trainer.engine.hands import hand_total
 from trainer.engine.money import ZERO, format_money, whole_cents
-from trainer.engine.options import pairs_for_split
+from trainer.engine.player_hand import PlayerHand
 from trainer.engine.rules import Bonus, DealerCards, HouseRules, Showdown
 
 
@@ -30,31 +32,6 @@ class Outcome(Enum):
     LOSE = "lose"
     PUSH = "push"
     SURRENDER = "surrender"
-
-
-class PlayerHand(NamedTuple):
-    """One finished hand of a box: its bet, cards and the decisions taken on it.
-
-    ``doubled`` counts doublings (each matches the hand's stake); ``split``
-    marks a hand made by splitting; ``switched`` a Blackjack Switch hand whose
-    second card was switched; ``box`` groups split hands of one box. (A named
-    tuple: every simulated round builds several, and tuples are the cheapest to build.)
-    """
-
-    bet: Decimal
-    cards: tuple[Card, ...]
-    doubled: int = 0
-    split: bool = False
-    surrendered: bool = False
-    insurance: Decimal = ZERO
-    even_money: bool = False
-    switched: bool = False
-    box: int | None = None
-
-    @property
-    def stake(self) -> Decimal:
-        """Everything riding on the hand: the bet, doubled once per doubling."""
-        return self.bet * (1 << self.doubled) if self.doubled else self.bet
 
 
 class DealerResult(NamedTuple):
@@ -301,48 +278,11 @@ def settle_round(
     return RoundResult(results, net)
 
 
-BoxKey = tuple[bool, int]
-
-
-def box_of_each(rules: HouseRules, hands: Sequence[PlayerHand]) -> list[BoxKey]:
-    """The box each hand sits in: its ``box`` when given, else consecutive split hands
-    share one box, and every other hand has a box of its own.  Split hands that begin a
-    pair of their own once their box has two hands (8s, 8s, then 9s, 9s) are the next box;
-    any other split hand stays, so a round split from no pair is refused as one."""
-    boxes: list[BoxKey] = []
-    opened: Card | None = None  # the first card of the split box being read
-    size = 0  # its hands so far
-    for index, hand in enumerate(hands):
-        follows = (hand.split and hand.box is None and opened is not None
-                   and hands[index - 1].split and hands[index - 1].box is None)
-        if hand.box is not None:
-            boxes.append((True, hand.box))
-            opened = None
-        elif follows and not (size >= 2 and _begins_a_pair(rules, hands, index, opened)):
-            boxes.append(boxes[-1])
-            size += 1
-        else:
-            boxes.append((False, index))
-            opened, size = (hand.cards[0] if hand.split and hand.cards else None), 1
-    return boxes
-
-
-def _begins_a_pair(rules: HouseRules, hands: Sequence[PlayerHand], index: int,
-                   opened: Card | None) -> bool:
-    """The split hand at ``index`` does not pair with its box's first card, and the split
-    hand after it pairs with it: the two are the next box."""
-    first = hands[index].cards[0]
-    after = hands[index + 1] if index + 1 < len(hands) else None
-    return (opened is not None and not pairs_for_split(rules, opened, first)
-            and after is not None and after.split and after.box is None
-            and pairs_for_split(rules, first, after.cards[0]))
-
-
 def _return_extra_split_bets(
     rules: HouseRules, hands: Sequence[PlayerHand], results: list[HandResult]
 ) -> None:
     """Original bets only: a split box loses one bet; its other hands' bets come back."""
-    seen_boxes: set[BoxKey] = set()
+    seen_boxes: set[Box] = set()
     for index, (hand, box) in enumerate(zip(hands, box_of_each(rules, hands), strict=True)):
         first_of_box = box not in seen_boxes
         seen_boxes.add(box)
