@@ -18,7 +18,8 @@ from typing import NamedTuple
 
 from trainer.engine.cards import standard_deck
 from trainer.engine.houses import find_house, house_names
-from trainer.engine.settlement import DealerResult, PlayerHand, settle_hand
+from trainer.engine.player_hand import PlayerHand
+from trainer.engine.settlement import DealerResult, settle_hand
 from trainer.engine.shoe import Shoe
 from trainer.engine.table_round import SimpleStrategy, play_round
 

@@ -10,7 +10,8 @@ from typing import Any
 from trainer.engine.cards import Card
 from trainer.engine.errors import EngineError, RoundError
 from trainer.engine.money import ZERO, as_typed, format_money, to_money
-from trainer.engine.settlement import PlayerHand, RoundResult
+from trainer.engine.player_hand import PlayerHand
+from trainer.engine.settlement import RoundResult
 
 _HAND_KEYS = {
     "bet", "cards", "doubled", "split", "surrendered", "insurance", "even_money", "switched", "box",

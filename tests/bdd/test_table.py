@@ -9,7 +9,7 @@ from trainer.audit.steps.options import given_box_hands, given_switch
 from trainer.audit.table import Table
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.houses import find_house
-from trainer.engine.options import HandState
+from trainer.engine.player_hand import PlayerHand
 
 TEN = Decimal(10)
 
@@ -24,7 +24,6 @@ def test_each_bet_takes_the_next_box() -> None:
     table = given_switch_bet(TEN, cards("As 7d"), cards("9c Kh"), table)
     table = given_switch(table, find_house("blackjack-switch"))
     assert [hand.box for hand in table.hands] == [1, 2, 3, 4]
-    assert [hand.player_hand().box for hand in table.hands] == [1, 2, 3, 4]
 
 
 def test_split_hands_placed_together_share_a_box() -> None:
@@ -38,13 +37,13 @@ def test_split_hands_placed_together_share_a_box() -> None:
 
 def test_split_aces_are_marked_whichever_step_makes_the_split() -> None:
     table = given_split_hand(TEN, cards("As 5d"), Table())
-    assert table.current().state().split_aces
+    assert table.current().split_aces
     table = given_bet(TEN, cards("Ah Ac"), table)
     assert not table.current().split_aces
     table = given_box_hands(3, table)
     assert table.current().box == 2
-    assert table.current().state() == HandState(
-        cards("Ah Ac"), split=True, split_aces=True, hands_on_box=3
+    assert table.current() == PlayerHand(
+        TEN, cards("Ah Ac"), box=2, split=True, split_aces=True, hands_on_box=3
     )
     table = given_split_hand(TEN, cards("8s 3d"), Table())
     assert not table.current().split_aces

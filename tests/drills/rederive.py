@@ -18,7 +18,7 @@ def rederive(rules: HouseRules, question: Question) -> str:
     table = question.table
     ask = table.ask
     dealer = table.dealer
-    hands = [seat.player_hand() for seat in table.hands]
+    hands = list(table.hands)
     seat = table.hands[0] if table.hands else None
     if ask == "dealer-action":
         return dealer_action(rules, dealer).value
@@ -26,7 +26,7 @@ def rederive(rules: HouseRules, question: Question) -> str:
         up = dealer[0]
         if up.rank is not Rank.ACE:
             return "nothing"
-        if rules.even_money and is_natural(rules, table.hands[0].player_hand()):
+        if rules.even_money and is_natural(rules, table.hands[0]):
             return "even-money"
         return "insurance" if rules.insurance else "nothing"
     if ask == "hand-total":
@@ -43,17 +43,17 @@ def rederive(rules: HouseRules, question: Question) -> str:
             check_round(rules, dealer, hands)
         return format_money(settle_round(rules, dealer, hands).hands[table.focus].net)
     if ask == "surrender-returned":
-        assert refusal(rules, seat.state(), dealer[0], Action.SURRENDER) is None
+        assert refusal(rules, seat, dealer[0], Action.SURRENDER) is None
         return format_money(hands[0].stake + settle_round(rules, dealer, hands).net)
     if ask == "split-aces-actions":  # what more than standing, which a live hand may always
-        allowed = allowed_actions(rules, seat.state(), dealer[0])
+        allowed = allowed_actions(rules, seat, dealer[0])
         assert Action.STAND in allowed
         return ",".join(a.value for a in PLAY_ORDER if a in allowed - {Action.STAND}) or "none"
     if ask == "split-aces-blackjack":
         return "yes" if is_natural(rules, hands[0]) else "no"
     if ask == "may-act":
         assert table.action is not None
-        return "yes" if Action(table.action) in allowed_actions(rules, seat.state(), dealer[0]) \
+        return "yes" if Action(table.action) in allowed_actions(rules, seat, dealer[0]) \
             else "no"
     if ask == "split-aces-pays" or ask.startswith("special-"):
         if ask.startswith("special-"):

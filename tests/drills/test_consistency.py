@@ -9,16 +9,16 @@ import pytest
 
 from trainer.drills import Question, find_family, generate
 from trainer.drills.build import Ctx, money, show
-from trainer.drills.table import seat_names
+from trainer.drills.table import hand_names
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.errors import RoundError
 from trainer.engine.hands import hand_total
 from trainer.engine.houses import find_house, shipped_houses
 from trainer.engine.money import ZERO, format_money
 from trainer.engine.options import Action, refusal
+from trainer.engine.player_hand import PlayerHand
 from trainer.engine.round_check import check_round
 from trainer.engine.rules import HouseRules
-from trainer.engine.settlement import PlayerHand
 
 HOUSES = sorted(shipped_houses())
 LEVELS = ("easy", "medium", "hard")
@@ -48,7 +48,7 @@ def _doubled_round(rules: HouseRules, question: Question) -> None:
     used = [*question.table.dealer, *seat.cards]
     card = _spare(rules, used, "2")[0]
     nine, eight = _spare(rules, [*used, card], "98")
-    hand = PlayerHand(seat.bet, (*seat.cards, card), seat.doubled + 1, seat.split)
+    hand = PlayerHand(seat.bet, (*seat.cards, card), doubled=seat.doubled + 1, split=seat.split)
     check_round(rules, (nine, eight), [hand])
 
 
@@ -63,7 +63,7 @@ def test_a_drill_never_lets_a_21_double_where_it_may_not_hit(house: str) -> None
             continue
         asked += 1
         assert question.expected is False, question.prompt
-        hit = refusal(rules, seat.state(), up, Action.HIT)
+        hit = refusal(rules, seat, up, Action.HIT)
         assert hit == f"{house}: the hand has 21; play passes on"
         assert question.explanation == f"No. {hit}.", question.prompt
     assert asked, "the drill still asks about doubling a 21 now and then"
@@ -102,8 +102,8 @@ def test_the_audited_split_21s_may_not_double(house: str, seed: int, level: str,
 
 def test_settle_refuses_the_double_of_a_split_21() -> None:
     """The auditor's round: the double a split ten + ace cannot take."""
-    hands = [PlayerHand(Decimal(10), parse_cards(["Ts", "Ah", "5d"]), 1, True),
-             PlayerHand(Decimal(10), parse_cards(["Td", "9h"]), 0, True)]
+    hands = [PlayerHand(Decimal(10), parse_cards(["Ts", "Ah", "5d"]), doubled=1, split=True),
+             PlayerHand(Decimal(10), parse_cards(["Td", "9h"]), split=True)]
     with pytest.raises(RoundError, match=r"hand 1: no card is drawn after soft 21"):
         check_round(find_house("russian-casino"), parse_cards(["9s", "8c"]), hands)
 
@@ -165,7 +165,7 @@ def test_spanish_21_hard_surrenders_re_doubled_hands_for_half_the_whole_stake() 
     for question in redoubled:
         seat = question.table.hands[0]
         stake, back = seat.bet * 4, seat.bet * 2
-        assert seat.player_hand().stake == stake and len(seat.cards) == 4
+        assert seat.stake == stake and len(seat.cards) == 4
         assert question.expected == back  # hard: paid in chips
         assert f"doubled and re-doubled to {format_money(stake)} on" in question.prompt
         assert "surrenders after re-doubling" in question.prompt
@@ -174,7 +174,7 @@ def test_spanish_21_hard_surrenders_re_doubled_hands_for_half_the_whole_stake() 
             f"{format_money(stake)}); the other half, {format_money(back)}, goes back")
         assert "half of 4× the bet" in question.explanation  # the house's recorded reading
         # settle accepts the round: two re-doubles, then the surrender
-        check_round(rules, (*question.table.dealer, Card.parse("9c")), [seat.player_hand()])
+        check_round(rules, (*question.table.dealer, Card.parse("9c")), [seat])
     for level in ("easy", "medium"):
         assert all(q.table.hands[0].doubled < 2 for q in _surrenders("spanish-21", level))
     for house in ("classic-single-deck", "russian-casino"):
@@ -250,7 +250,7 @@ def test_switch_tables_seat_players_of_two_equal_bets_side_by_side() -> None:
 def _settle(rules: HouseRules, question: Question) -> list:
     from trainer.engine.settlement import settle_round
 
-    hands = [seat.player_hand() for seat in question.table.hands]
+    hands = list(question.table.hands)
     return settle_round(rules, question.table.dealer, hands).hands
 
 
@@ -383,7 +383,7 @@ def test_spanish_21_hard_tables_settle_re_doubled_hands_on_4x_the_bet() -> None:
     outcomes = set()
     for question in redoubled:
         nets = question.answer_text.split(";")
-        names = dict(zip(map(id, question.table.hands), seat_names(question.table.hands),
+        names = dict(zip(map(id, question.table.hands), hand_names(question.table.hands),
                          strict=True))
         for seat in _redoubled(question):
             stake = seat.bet * 4
@@ -397,7 +397,7 @@ def test_spanish_21_hard_tables_settle_re_doubled_hands_on_4x_the_bet() -> None:
                 assert net in ((-stake / 2,) if seat.surrendered else (stake, -stake, ZERO))
                 outcomes.add(net.compare(ZERO))
         check_round(rules, question.table.dealer,
-                    [seat.player_hand() for seat in question.table.hands])
+                    list(question.table.hands))
     assert outcomes == {Decimal(1), Decimal(-1), ZERO}
     for house, level in (("spanish-21", "medium"), ("europoker", "hard")):
         assert not any(_redoubled(generate(house, "table-settlement", seed, level))

@@ -252,7 +252,7 @@ def test_a_table_s_rule_gives_each_hand_s_stake_and_net_and_a_split_box_s_sum() 
             stake = line.rsplit(" — ", 1)[1]
             if seat.doubled:
                 seen["doubled"] += 1
-                assert stake.startswith(f"doubled to {seat.player_hand().stake}: ")
+                assert stake.startswith(f"doubled to {seat.stake}: ")
             else:
                 assert stake.startswith(f"bet {seat.bet}: ")
         for line in lines:

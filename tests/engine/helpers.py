@@ -6,7 +6,8 @@ from decimal import Decimal
 
 from trainer.engine.cards import parse_cards
 from trainer.engine.houses import find_house
-from trainer.engine.settlement import HandResult, PlayerHand, settle_round
+from trainer.engine.player_hand import PlayerHand
+from trainer.engine.settlement import HandResult, settle_round
 
 
 def hand(bet: str, *cards: str, **decisions: object) -> PlayerHand:

@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from trainer.engine.cards import Card, DeckKind, parse_cards
 from trainer.engine.houses import find_house, shipped_houses
 from trainer.engine.options import (
     Action,
-    HandState,
     ace_offer,
     allowed_actions,
     may_insure,
     may_take_even_money,
     refusal,
 )
+from trainer.engine.player_hand import PlayerHand
+
+TEN = Decimal(10)
 
 
 def allowed(house: str, cards: str, up: str = "Th", **state: object) -> set[str]:
-    hand = HandState(parse_cards(cards.split()), **state)  # type: ignore[arg-type]
+    hand = PlayerHand(TEN, parse_cards(cards.split()), **state)  # type: ignore[arg-type]
     return {a.value for a in allowed_actions(find_house(house), hand, Card.parse(up))}
 
 
@@ -100,13 +104,13 @@ def test_split_aces_take_one_card_and_resplit_where_allowed(
 def test_a_blackjack_is_refused_play_without_saying_when_it_is_paid(house: str) -> None:
     """Where the dealer's cards are opened first (or a dealer blackjack beats it), a
     blackjack is not "paid at once": the refusal says only that the hand is finished."""
-    state = HandState(parse_cards(["As", "Kc"]))
+    state = PlayerHand(TEN, parse_cards(["As", "Kc"]))
     assert refusal(find_house(house), state, Card.parse("Ah"), Action.DOUBLE) == (
         f"{house}: a blackjack is a finished hand; there is nothing to play")
 
 
 def test_split_ace_plus_ten_is_21_not_blackjack() -> None:
-    state = HandState(parse_cards(["As", "Kd"]), split=True, split_aces=True, hands_on_box=2)
+    state = PlayerHand(TEN, parse_cards(["As", "Kd"]), split=True, split_aces=True, hands_on_box=2)
     assert refusal(find_house("europoker"), state, Card.parse("9h"), Action.HIT) == (
         "europoker: the hand has 21; play passes on"
     )
@@ -145,7 +149,7 @@ def test_surrender_rules() -> None:
 ])
 def test_no_surrender_after_a_hit_says_why(house: str, why: str) -> None:
     """Spanish 21 adds doubles and splits to the base two-card surrender, never a hit."""
-    hit = HandState(parse_cards(["2s", "Ac", "Kd"]), hit=True)
+    hit = PlayerHand(TEN, parse_cards(["2s", "Ac", "Kd"]), hit=True)
     assert refusal(find_house(house), hit, Card.parse("Ah"), Action.SURRENDER) == why
 
 
@@ -156,14 +160,14 @@ def test_spanish_redouble() -> None:
 
 
 def test_refusals_name_the_house_rule() -> None:
-    state = HandState(parse_cards(["Ts", "2d"]))
+    state = PlayerHand(TEN, parse_cards(["Ts", "2d"]))
     assert refusal(find_house("double-exposure"), state, Card.parse("9h"), Action.DOUBLE) == (
         "double-exposure: doubling is allowed only on a hard 9, 10 or 11"
     )
     assert refusal(find_house("europoker"), state, Card.parse("9h"), Action.SURRENDER) == (
         "europoker: surrender is not allowed"
     )
-    pair = HandState(parse_cards(["8s", "8d"]), split=True, hands_on_box=2)
+    pair = PlayerHand(TEN, parse_cards(["8s", "8d"]), split=True, hands_on_box=2)
     assert refusal(find_house("europoker"), pair, Card.parse("9h"), Action.SPLIT) == (
         "europoker: a box may split into at most 2 hands"
     )
@@ -194,21 +198,22 @@ def test_the_dealer_s_offer_against_the_up_card(house: str, cards: str, up: str,
     assert ace_offer(find_house(house), parse_cards(cards.split()), Card.parse(up)).value == offered
 
 
-def _twenty_ones(house: str) -> list[tuple[str, HandState]]:
+def _twenty_ones(house: str) -> list[tuple[str, PlayerHand]]:
     """Every way a hand that is not a blackjack reaches 21 at this house."""
     rules = find_house(house)
     ten = "Qs" if rules.deck is DeckKind.SPANISH else "Ts"
     cases = [
-        ("split ten + ace", HandState(parse_cards([ten, "Ah"]), split=True, hands_on_box=2)),
+        ("split ten + ace", PlayerHand(TEN, parse_cards([ten, "Ah"]), split=True, hands_on_box=2)),
         ("split ten + ace, 4 hands",
-         HandState(parse_cards(["Kd", "As"]), split=True, hands_on_box=4)),
+         PlayerHand(TEN, parse_cards(["Kd", "As"]), split=True, hands_on_box=4)),
         ("split aces + ten",
-         HandState(parse_cards(["As", "Kd"]), split=True, split_aces=True, hands_on_box=2)),
-        ("three cards after hitting", HandState(parse_cards(["5s", "6d", "Kc"]), hit=True)),
-        ("doubled to 21", HandState(parse_cards(["5s", "6d", "Kc"]), doubled=1)),
+         PlayerHand(TEN, parse_cards(["As", "Kd"]), split=True, split_aces=True, hands_on_box=2)),
+        ("three cards after hitting", PlayerHand(TEN, parse_cards(["5s", "6d", "Kc"]), hit=True)),
+        ("doubled to 21", PlayerHand(TEN, parse_cards(["5s", "6d", "Kc"]), doubled=1)),
     ]
     if rules.switch:
-        cases.append(("switched ace + ten", HandState(parse_cards(["As", "Kd"]), switched=True)))
+        switched = PlayerHand(TEN, parse_cards(["As", "Kd"]), switched=True)
+        cases.append(("switched ace + ten", switched))
     return cases
 
 
@@ -246,8 +251,8 @@ def test_a_resplit_refused_at_the_hand_limit_names_the_limit(
     aces = pair.startswith("A")
     up = Card.parse("5d")
 
-    def state(hands: int) -> HandState:
-        return HandState(parse_cards(pair.split()), split=True, split_aces=aces,
+    def state(hands: int) -> PlayerHand:
+        return PlayerHand(TEN, parse_cards(pair.split()), split=True, split_aces=aces,
                          hands_on_box=hands)
 
     for below in range(2, limit):
@@ -262,9 +267,9 @@ def test_a_resplit_refused_at_the_hand_limit_names_the_limit(
 
 def test_the_double_limit_names_how_many_doubles_the_house_allows() -> None:
     up = Card.parse("9h")
-    twice = HandState(parse_cards(["2s", "3d", "4c", "2h", "3c"]), doubled=2)
+    twice = PlayerHand(TEN, parse_cards(["2s", "3d", "4c", "2h", "3c"]), doubled=2)
     assert refusal(find_house("spanish-21"), twice, up, Action.DOUBLE) == (
         "spanish-21: a hand may be doubled twice at most")
-    once = HandState(parse_cards(["2s", "3d", "4c"]), doubled=1)
+    once = PlayerHand(TEN, parse_cards(["2s", "3d", "4c"]), doubled=1)
     assert refusal(find_house("europoker"), once, up, Action.DOUBLE) == (
         "europoker: a hand may be doubled only once")

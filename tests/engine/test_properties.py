@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from trainer.engine.cards import Card, standard_deck
 from trainer.engine.hands import hand_total
 from trainer.engine.houses import find_house, house_names
-from trainer.engine.settlement import Outcome, PlayerHand, settle_round
+from trainer.engine.player_hand import PlayerHand
+from trainer.engine.settlement import Outcome, settle_round
 
 cards = st.sampled_from(standard_deck())
 bets = st.decimals(min_value=Decimal("0.50"), max_value=Decimal("5000"), places=2)

@@ -12,9 +12,10 @@ from tests.engine.helpers import hand
 from trainer.engine.cards import parse_cards
 from trainer.engine.errors import MoneyError, RoundError
 from trainer.engine.houses import find_house, house_names
+from trainer.engine.player_hand import PlayerHand
 from trainer.engine.round_check import check_round
 from trainer.engine.rules import DealerCards
-from trainer.engine.settlement import PlayerHand, settle_round
+from trainer.engine.settlement import settle_round
 from trainer.engine.shoe import Shoe
 from trainer.engine.table_round import SimpleStrategy, play_round
 
@@ -264,7 +265,7 @@ def test_two_boxes_splitting_the_same_pair_need_their_box_keys() -> None:
                                          r'\(two boxes that split the same pair: give each '
                                          'hand its "box"\\)'):
         _check("russian-casino", "Ts 7d", *hands)
-    boxed = [h._replace(box=1 if i < 2 else 2) for i, h in enumerate(hands)]
+    boxed = [dataclasses.replace(h, box=1 if i < 2 else 2) for i, h in enumerate(hands)]
     _check("russian-casino", "Ts 7d", *boxed)
 
 
@@ -281,7 +282,7 @@ def test_at_spanish_21_a_player_21_leaves_the_dealer_nothing_to_draw_for() -> No
 
 def test_a_box_number_past_the_table_is_refused() -> None:
     """casino-classic has seven boxes: a hand on box 8 sits at no box of its table."""
-    sits = hand("10", "5h", "6d")._replace(box=7)
+    sits = dataclasses.replace(hand("10", "5h", "6d"), box=7)
     _check("casino-classic", "Th 7d", sits)
     with pytest.raises(RoundError, match=r"^hand 1: box 8; casino-classic has boxes 1 to 7$"):
-        _check("casino-classic", "Th 7d", sits._replace(box=8))
+        _check("casino-classic", "Th 7d", dataclasses.replace(sits, box=8))

@@ -12,7 +12,8 @@ from tests.engine.helpers import hand
 from trainer.engine.cards import Card, Rank, parse_cards
 from trainer.engine.errors import CardError, MoneyError, RoundError
 from trainer.engine.houses import find_house, house_names
-from trainer.engine.options import Action, HandState
+from trainer.engine.options import Action
+from trainer.engine.player_hand import PlayerHand
 from trainer.engine.round_check import check_round
 from trainer.engine.settlement import settle_round
 from trainer.engine.shoe import Shoe, check_cards_fit
@@ -130,7 +131,7 @@ def test_round_from_a_stacked_shoe() -> None:
 
 
 class _AlwaysSplitThenDouble(SimpleStrategy):
-    def decide(self, state: HandState, dealer_up: Card, allowed: frozenset[Action]) -> Action:
+    def decide(self, hand: PlayerHand, dealer_up: Card, allowed: frozenset[Action]) -> Action:
         for action in (Action.SPLIT, Action.DOUBLE):
             if action in allowed:
                 return action

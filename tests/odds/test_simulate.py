@@ -9,7 +9,8 @@ import pytest
 
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.houses import find_house, house_names
-from trainer.engine.options import Action, HandState
+from trainer.engine.options import Action
+from trainer.engine.player_hand import PlayerHand
 from trainer.engine.shoe import Shoe
 from trainer.engine.table_round import Strategy, play_round
 from trainer.odds import simulate as simulation
@@ -60,9 +61,10 @@ def test_computed_strategy_is_an_engine_strategy() -> None:
     strategy: Strategy = ComputedStrategy(find_house("classic-single-deck"))
     up = Card.parse("Th")
     allowed = frozenset({Action.HIT, Action.STAND, Action.SURRENDER})
-    assert strategy.decide(HandState(parse_cards(["Ts", "6d"])), up, allowed) is Action.SURRENDER
+    sixteen = PlayerHand(Decimal(10), parse_cards(["Ts", "6d"]))
+    assert strategy.decide(sixteen, up, allowed) is Action.SURRENDER
     no_surrender = frozenset({Action.HIT, Action.STAND})
-    assert strategy.decide(HandState(parse_cards(["Ts", "6d"])), up, no_surrender) is Action.HIT
+    assert strategy.decide(sixteen, up, no_surrender) is Action.HIT
     assert not strategy.insure(parse_cards(["Ts", "6d"]), Card.parse("Ah"))
 
 

@@ -40,8 +40,8 @@ Generating and checking::
   (``trainer.drills.expected``: a ``Decimal``, ``Nets``, a ``HandTotal``, a ``bool``, an
   enum or a set of ``Action``), ``answer_text`` it as a trainee types it; ``key`` is
   ``house/family/difficulty/seed``. ``table`` is a ``Table`` (``dealer``
-  cards in dealing order, ``hands``: the engine's ``Seat``s
-  (``trainer.engine.seat``) with bet, cards, box and flags, ``ask``: the
+  cards in dealing order, ``hands``: the engine's ``PlayerHand``s
+  (``trainer.engine.player_hand``) with bet, cards, box and flags, ``ask``: the
   exact question within the family, ``action``: the action asked about).
   ``public()`` drops ``expected``, ``expected_text`` and ``explanation``;
   ``to_dict()``/``from_dict()`` round-trip everything.
@@ -69,8 +69,8 @@ from trainer.drills.families import (
 )
 from trainer.drills.generate import check, generate
 from trainer.drills.question import DEAL_VERSION, Question, Verdict
-from trainer.drills.table import Table, doubled_to, seat_names
-from trainer.engine.seat import Seat
+from trainer.drills.table import Table, doubled_to, hand_names
+from trainer.engine.player_hand import PlayerHand
 
 __all__ = [
     "DEAL_VERSION",
@@ -79,8 +79,8 @@ __all__ = [
     "Family",
     "Level",
     "NotAnAnswer",
+    "PlayerHand",
     "Question",
-    "Seat",
     "Table",
     "Verdict",
     "check",
@@ -90,6 +90,6 @@ __all__ = [
     "family_names",
     "find_family",
     "generate",
+    "hand_names",
     "load_families",
-    "seat_names",
 ]

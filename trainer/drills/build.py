@@ -13,7 +13,7 @@ from trainer.drills.answers import AnswerKind
 from trainer.drills.expected import Expected
 from trainer.drills.families import Level
 from trainer.drills.pool import CardPool, NoCard
-from trainer.drills.table import Seat, Table
+from trainer.drills.table import PlayerHand, Table
 from trainer.engine.cards import Card, Rank, Suit
 from trainer.engine.dealer import DealerAction, dealer_action, must_hit
 from trainer.engine.hands import hand_total, is_two_card_21
@@ -174,7 +174,7 @@ class Ctx:
             self.pool.put_back(cards)
 
 
-def switched_ace_ten(ctx: Ctx, bet: Decimal) -> tuple[Seat, Seat, str]:
+def switched_ace_ten(ctx: Ctx, bet: Decimal) -> tuple[PlayerHand, PlayerHand, str]:
     """A Blackjack Switch hand that switching made ace + ten (box 1), the player's other hand
     it was switched with (box 2, the same bet: a switch plays two equal bets), both marked
     switched, and how the two were dealt (``A♠ 7♦ and 9♣ K♥``); neither was a blackjack."""
@@ -184,8 +184,8 @@ def switched_ace_ten(ctx: Ctx, bet: Decimal) -> tuple[Seat, Seat, str]:
     other = (ctx.pool.draw(), switched_in)
     if any(map(is_two_card_21, (dealt, other))):
         raise Retry
-    return (Seat(bet, (first, switched_in), switched=True),
-            Seat(bet, (other[0], dealt[1]), box=2, switched=True),
+    return (PlayerHand(bet, (first, switched_in), box=1, switched=True),
+            PlayerHand(bet, (other[0], dealt[1]), box=2, switched=True),
             f"{show(dealt)} and {show(other)}")
 
 

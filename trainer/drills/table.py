@@ -1,6 +1,6 @@
 """The situation a question shows: the dealer's cards and the player's hands, as plain data.
 
-The hands are the engine's ``Seat``s; ``seat_to_dict``/``seat_from_dict`` store them
+The hands are the engine's ``PlayerHand``s; ``hand_to_dict``/``hand_from_dict`` store them
 in a question's JSON.
 """
 
@@ -12,33 +12,33 @@ from typing import Any
 
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.money import format_money
-from trainer.engine.seat import Seat
+from trainer.engine.player_hand import PlayerHand
 
-__all__ = ["Seat", "Table", "seat_from_dict", "seat_names", "seat_to_dict"]
+__all__ = ["PlayerHand", "Table", "hand_from_dict", "hand_names", "hand_to_dict"]
 
 
-def seat_to_dict(seat: Seat) -> dict[str, Any]:
-    """A seat's JSON-able form; money as decimal strings, cards as ``"As"``."""
+def hand_to_dict(hand: PlayerHand) -> dict[str, Any]:
+    """A hand's JSON-able form; money as decimal strings, cards as ``"As"``."""
     return {
-        "box": seat.box,
-        "bet": format_money(seat.bet),
-        "cards": [str(c) for c in seat.cards],
-        "labels": [c.label for c in seat.cards],
-        "doubled": seat.doubled,
-        "split": seat.split,
-        "split_aces": seat.split_aces,
-        "hands_on_box": seat.hands_on_box,
-        "hit": seat.hit,
-        "surrendered": seat.surrendered,
-        "insurance": format_money(seat.insurance),
-        "even_money": seat.even_money,
-        "switched": seat.switched,
+        "box": hand.box,
+        "bet": format_money(hand.bet),
+        "cards": [str(c) for c in hand.cards],
+        "labels": [c.label for c in hand.cards],
+        "doubled": hand.doubled,
+        "split": hand.split,
+        "split_aces": hand.split_aces,
+        "hands_on_box": hand.hands_on_box,
+        "hit": hand.hit,
+        "surrendered": hand.surrendered,
+        "insurance": format_money(hand.insurance),
+        "even_money": hand.even_money,
+        "switched": hand.switched,
     }
 
 
-def seat_from_dict(data: dict[str, Any]) -> Seat:
-    """Rebuild a seat from ``seat_to_dict`` output (derived keys such as ``labels`` are ignored)."""
-    return Seat(
+def hand_from_dict(data: dict[str, Any]) -> PlayerHand:
+    """Rebuild a hand from ``hand_to_dict`` output (derived keys such as ``labels`` are ignored)."""
+    return PlayerHand(
         bet=Decimal(data["bet"]),
         cards=parse_cards(list(data["cards"])),
         box=int(data.get("box", 1)),
@@ -54,14 +54,14 @@ def seat_from_dict(data: dict[str, Any]) -> Seat:
     )
 
 
-def seat_names(hands: tuple[Seat, ...]) -> tuple[str, ...]:
+def hand_names(hands: tuple[PlayerHand, ...]) -> tuple[str, ...]:
     """Each hand as a question names it: ``box 3``, or a hand of a split box ``box 3, hand 1``
     (the felt, the prompt and the rule all say so; a table's net is still one per box)."""
     names = []
-    for seat in hands:
-        same_box = [s for s in hands if s.box == seat.box]
-        names.append(f"box {seat.box}" if len(same_box) == 1
-                     else f"box {seat.box}, hand {same_box.index(seat) + 1}")
+    for hand in hands:
+        same_box = [s for s in hands if s.box == hand.box]
+        names.append(f"box {hand.box}" if len(same_box) == 1
+                     else f"box {hand.box}, hand {same_box.index(hand) + 1}")
     return tuple(names)
 
 
@@ -75,7 +75,7 @@ class Table:
     """
 
     dealer: tuple[Card, ...]
-    hands: tuple[Seat, ...] = ()
+    hands: tuple[PlayerHand, ...] = ()
     ask: str = ""
     action: str | None = None
     focus: int = 0
@@ -86,7 +86,7 @@ class Table:
         return {
             "dealer": [str(c) for c in self.dealer],
             "dealer_labels": [c.label for c in self.dealer],
-            "hands": [seat_to_dict(seat) for seat in self.hands],
+            "hands": [hand_to_dict(hand) for hand in self.hands],
             "ask": self.ask,
             "action": self.action,
             "focus": self.focus,
@@ -98,7 +98,7 @@ class Table:
         """Rebuild from ``to_dict`` output."""
         return cls(
             dealer=parse_cards(list(data["dealer"])),
-            hands=tuple(seat_from_dict(h) for h in data.get("hands", [])),
+            hands=tuple(hand_from_dict(h) for h in data.get("hands", [])),
             ask=str(data.get("ask", "")),
             action=data.get("action"),
             focus=int(data.get("focus", 0)),
@@ -106,11 +106,11 @@ class Table:
         )
 
 
-def doubled_to(seat: Seat) -> str:
+def doubled_to(hand: PlayerHand) -> str:
     """How a doubled hand's stake grew, as every drill and the felt word it: ``doubled to
     30``, ``doubled and re-doubled to 60``; empty for a hand never doubled."""
-    if not seat.doubled:
+    if not hand.doubled:
         return ""
     how = {1: "doubled", 2: "doubled and re-doubled"}.get(
-        seat.doubled, f"doubled {seat.doubled} times")
-    return f"{how} to {format_money(seat.player_hand().stake)}"
+        hand.doubled, f"doubled {hand.doubled} times")
+    return f"{how} to {format_money(hand.stake)}"

@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 from trainer.engine.errors import CardError
@@ -25,8 +25,6 @@ class Suit(Enum):
     HEARTS = "h"
     DIAMONDS = "d"
     CLUBS = "c"
-
-    __hash__ = object.__hash__  # identity hash in C: suits key the engine's caches
 
     @property
     def symbol(self) -> str:
@@ -62,8 +60,6 @@ class Rank(Enum):
     KING = "K"
     ACE = "A"
 
-    __hash__ = object.__hash__  # identity hash in C: ranks key the engine's caches
-
     @property
     def value_points(self) -> int:
         """Blackjack points: pips at face value, pictures 10, an ace 1 (or 11 in a hand)."""
@@ -93,11 +89,11 @@ class Card:
 
     rank: Rank
     suit: Suit
-    value: int = field(init=False, compare=False, repr=False)
-    """Points with an ace counted as 1 (stored: hand totals read it in hot loops)."""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "value", _RANK_POINTS[self.rank])
+    @property
+    def value(self) -> int:
+        """Blackjack points, an ace counted as 1."""
+        return self.rank.value_points
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -34,26 +34,12 @@ class HandTotal(NamedTuple):
         return f"{'soft' if self.soft else 'hard'} {self.total}"
 
 
-# Every total a dealt hand can reach, built once: totals are asked for at every decision.
-_HARD = tuple(HandTotal(total, False) for total in range(32))
-_SOFT = tuple(HandTotal(total, True) for total in range(32))
-
-
 def hand_total(cards: Sequence[Card]) -> HandTotal:
     """The best total: one ace counts 11 when that does not bust the hand."""
-    if len(cards) == 2:  # most hands asked about: the first two cards
-        first, second = cards[0].value, cards[1].value
-        if first == 1 or second == 1:
-            return _SOFT[first + second + 10]  # one ace as 11 never busts two cards
-        return _HARD[first + second]
-    total = 0
-    for card in cards:
-        total += card.value
-    if total <= 11:
-        for card in cards:
-            if card.value == 1:
-                return _SOFT[total + 10]
-    return _HARD[total] if total < 32 else HandTotal(total, False)
+    total = sum(card.value for card in cards)
+    if total <= 11 and any(card.value == 1 for card in cards):
+        return HandTotal(total + 10, soft=True)
+    return HandTotal(total, soft=False)
 
 
 def is_two_card_21(cards: Sequence[Card]) -> bool:

@@ -2,8 +2,8 @@
 
 >>> from trainer.engine.houses import find_house
 >>> from trainer.engine.cards import Card, parse_cards
->>> state = HandState(parse_cards(["8s", "8d"]))
->>> sorted(a.value for a in allowed_actions(find_house("europoker"), state, Card.parse("Th")))
+>>> hand = PlayerHand(Decimal(10), parse_cards(["8s", "8d"]))
+>>> sorted(a.value for a in allowed_actions(find_house("europoker"), hand, Card.parse("Th")))
 ['double', 'hit', 'split', 'stand']
 """
 
@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Hashable
 from decimal import Decimal
 from enum import Enum
-from typing import NamedTuple
 
 from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import HandTotal, hand_total
 from trainer.engine.money import whole_cents
+from trainer.engine.player_hand import PlayerHand
 from trainer.engine.rules import DoubleOn, HouseRules, SplitMatch
 
 
@@ -29,35 +29,12 @@ class Action(Enum):
     SPLIT = "split"
     SURRENDER = "surrender"
 
-    __hash__ = object.__hash__  # identity hash in C: actions are hashed on every decision
 
-
-# Plain names for the actions, for hot loops: on Python 3.11 reading ``Action.HIT``
-# goes through the enum metaclass's ``__getattr__`` hook, ten times slower than a global.
-HIT, STAND, DOUBLE, SPLIT, SURRENDER = (
-    Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER
-)
-PLAY_ORDER = (HIT, STAND, DOUBLE, SPLIT, SURRENDER)
+PLAY_ORDER = tuple(Action)
+"""Every action, in the order the trainer lists them."""
 _NOTHING: frozenset[Action] = frozenset()
 _STAND_ONLY = frozenset({Action.STAND})
 _HIT_OR_STAND = frozenset({Action.HIT, Action.STAND})
-
-
-class HandState(NamedTuple):
-    """A hand in play: its cards and what has happened to it so far.
-
-    ``hands_on_box`` counts the hands the box has now (1 before any split);
-    ``hit`` is true once the player has drawn a card by hitting. (A named tuple:
-    the round builds one at every decision, and tuples are the cheapest to build.)
-    """
-
-    cards: tuple[Card, ...]
-    doubled: int = 0
-    split: bool = False
-    split_aces: bool = False
-    hands_on_box: int = 1
-    hit: bool = False
-    switched: bool = False
 
 
 def _double_total_allowed(rules: HouseRules, total: HandTotal) -> bool:
@@ -106,7 +83,7 @@ class Refusal(Enum):
     NO_SURRENDER_AFTER_DOUBLE = "no surrender after doubling"
     SURRENDER_FIRST = "surrender is on the first two cards{or_after_double}, not after a hit"
 
-    def explain(self, rules: HouseRules, state: HandState) -> str:
+    def explain(self, rules: HouseRules, hand: PlayerHand) -> str:
         """The refusal as a sentence naming the house."""
         pair = "two cards of the same rank" if rules.split_match is SplitMatch.RANK else (
             "two cards of the same value"
@@ -114,7 +91,7 @@ class Refusal(Enum):
         text = self.value.format(
             double_on=_DOUBLE_WORDING[rules.double_on],
             pair=pair,
-            limit=rules.split_limit(state.cards[0].rank is Rank.ACE) if state.cards else None,
+            limit=rules.split_limit(hand.cards[0].rank is Rank.ACE) if hand.cards else None,
             or_after_double=" or after a double" if rules.surrender_after_double else "",
             times={1: "only once", 2: "twice at most"}.get(
                 rules.max_doubles, f"{rules.max_doubles} times at most"),
@@ -123,11 +100,11 @@ class Refusal(Enum):
 
 
 def _refusal_code(
-    rules: HouseRules, state: HandState, dealer_up: Card, action: Action, total: HandTotal
+    rules: HouseRules, hand: PlayerHand, dealer_up: Card, action: Action, total: HandTotal
 ) -> Refusal | None:
     if total.total > 21:
         return Refusal.BUST
-    if len(state.cards) == 2 and total.total == 21 and not state.split and not state.switched:
+    if len(hand.cards) == 2 and total.total == 21 and not hand.split and not hand.switched:
         return Refusal.NATURAL
     if action is Action.STAND:
         return None
@@ -136,28 +113,28 @@ def _refusal_code(
     # house allows.
     if total.total == 21:
         return Refusal.HAS_21
-    one_card = state.split_aces and rules.split_aces_one_card and len(state.cards) >= 2
+    one_card = hand.split_aces and rules.split_aces_one_card and len(hand.cards) >= 2
     if action is Action.HIT:
-        if state.doubled:
+        if hand.doubled:
             return Refusal.DOUBLED_ONE_CARD
         return Refusal.SPLIT_ACES_ONE_CARD if one_card else None
     if action is Action.DOUBLE:
-        return _double_refusal(rules, state, one_card, total)
+        return _double_refusal(rules, hand, one_card, total)
     if action is Action.SPLIT:
-        return _split_refusal(rules, state)
-    return _surrender_refusal(rules, state, dealer_up)
+        return _split_refusal(rules, hand)
+    return _surrender_refusal(rules, hand, dealer_up)
 
 
 def _double_refusal(
-    rules: HouseRules, state: HandState, one_card: bool, total: HandTotal
+    rules: HouseRules, hand: PlayerHand, one_card: bool, total: HandTotal
 ) -> Refusal | None:
-    if state.doubled:
-        return Refusal.DOUBLE_LIMIT if state.doubled >= rules.max_doubles else None
-    if len(state.cards) != 2 or state.hit:
+    if hand.doubled:
+        return Refusal.DOUBLE_LIMIT if hand.doubled >= rules.max_doubles else None
+    if len(hand.cards) != 2 or hand.hit:
         return Refusal.DOUBLE_FIRST_TWO
     if one_card:
         return Refusal.SPLIT_ACES_ONE_CARD
-    if state.split and not rules.double_after_split:
+    if hand.split and not rules.double_after_split:
         return Refusal.NO_DOUBLE_AFTER_SPLIT
     return None if _double_total_allowed(rules, total) else Refusal.DOUBLE_TOTAL
 
@@ -169,14 +146,14 @@ def pairs_for_split(rules: HouseRules, first: Card, other: Card) -> bool:
         other.value == first.value)
 
 
-def _split_refusal(rules: HouseRules, state: HandState) -> Refusal | None:
-    cards = state.cards
-    if len(cards) != 2 or state.doubled or state.hit:
+def _split_refusal(rules: HouseRules, hand: PlayerHand) -> Refusal | None:
+    cards = hand.cards
+    if len(cards) != 2 or hand.doubled or hand.hit:
         return Refusal.NOT_A_PAIR
     if not pairs_for_split(rules, cards[0], cards[1]):
         return Refusal.NOT_A_PAIR
     limit = rules.split_limit(cards[0].rank is Rank.ACE)
-    if limit is None or state.hands_on_box < limit:
+    if limit is None or hand.hands_on_box < limit:
         return None
     if limit <= 1:
         return Refusal.NO_SPLIT
@@ -185,27 +162,27 @@ def _split_refusal(rules: HouseRules, state: HandState) -> Refusal | None:
     return Refusal.SPLIT_LIMIT  # resplits allowed (aces too, where RSA), up to the limit
 
 
-def _surrender_refusal(rules: HouseRules, state: HandState, dealer_up: Card) -> Refusal | None:
+def _surrender_refusal(rules: HouseRules, hand: PlayerHand, dealer_up: Card) -> Refusal | None:
     if not rules.surrender:
         return Refusal.NO_SURRENDER
     if dealer_up.rank is Rank.ACE and not rules.surrender_vs_ace:
         return Refusal.NO_SURRENDER_VS_ACE
-    if state.split and not rules.surrender_after_split:
+    if hand.split and not rules.surrender_after_split:
         return Refusal.NO_SURRENDER_AFTER_SPLIT
-    if state.doubled and not rules.surrender_after_double:
+    if hand.doubled and not rules.surrender_after_double:
         return Refusal.NO_SURRENDER_AFTER_DOUBLE
-    if state.hit or len(state.cards) != 2 + state.doubled:
+    if hand.hit or len(hand.cards) != 2 + hand.doubled:
         return Refusal.SURRENDER_FIRST
     return None
 
 
-def refusal(rules: HouseRules, state: HandState, dealer_up: Card, action: Action) -> str | None:
+def refusal(rules: HouseRules, hand: PlayerHand, dealer_up: Card, action: Action) -> str | None:
     """Why ``action`` is not allowed now (a sentence naming the house rule), or None."""
-    code = _refusal_code(rules, state, dealer_up, action, hand_total(state.cards))
-    return None if code is None else code.explain(rules, state)
+    code = _refusal_code(rules, hand, dealer_up, action, hand_total(hand.cards))
+    return None if code is None else code.explain(rules, hand)
 
 
-def allowed_actions(rules: HouseRules, state: HandState, dealer_up: Card) -> frozenset[Action]:
+def allowed_actions(rules: HouseRules, hand: PlayerHand, dealer_up: Card) -> frozenset[Action]:
     """Every action the player may take now.
 
     Past the first two cards of an undoubled hand only hitting and standing remain.
@@ -213,29 +190,35 @@ def allowed_actions(rules: HouseRules, state: HandState, dealer_up: Card) -> fro
     count (more), the hand's history and whether the dealer shows an ace, so it is
     worked out once per house and kept.
     """
-    cards = state.cards
-    if len(cards) > 2 and not state.doubled:
+    cards = hand.cards
+    if len(cards) > 2 and not hand.doubled:
         total = hand_total(cards).total
         return _NOTHING if total > 21 else _HIT_OR_STAND if total < 21 else _STAND_ONLY
-    # state[1:] is everything about the hand but its cards; an ace is the only card worth 1
+    # an ace is the only card worth 1
     key: Hashable
     if len(cards) == 2:
-        key = (cards[0].rank, cards[1].rank, dealer_up.value == 1, state[1:])
+        key = (cards[0].rank, cards[1].rank, dealer_up.value == 1, _history(hand))
     else:
-        key = (hand_total(cards), len(cards), dealer_up.value == 1, state[1:])
+        key = (hand_total(cards), len(cards), dealer_up.value == 1, _history(hand))
     known: frozenset[Action] | None = rules.memo.get(key)
     if known is None:
-        known = rules.memo[key] = _judge_each_action(rules, state, dealer_up)
+        known = rules.memo[key] = _judge_each_action(rules, hand, dealer_up)
     return known
 
 
-def _judge_each_action(rules: HouseRules, state: HandState, dealer_up: Card) -> frozenset[Action]:
+def _history(hand: PlayerHand) -> tuple[int, bool, bool, int, bool, bool]:
+    """Everything the rules judge about a hand besides its cards (not its bet or box)."""
+    return (hand.doubled, hand.split, hand.split_aces, hand.hands_on_box, hand.hit,
+            hand.switched)
+
+
+def _judge_each_action(rules: HouseRules, hand: PlayerHand, dealer_up: Card) -> frozenset[Action]:
     """Every action no rule refuses, judged one by one."""
-    total = hand_total(state.cards)
+    total = hand_total(hand.cards)
     if total.total > 21:
         return _NOTHING
     return frozenset(
-        a for a in PLAY_ORDER if _refusal_code(rules, state, dealer_up, a, total) is None
+        a for a in PLAY_ORDER if _refusal_code(rules, hand, dealer_up, a, total) is None
     )
 
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 
+from trainer.engine.boxes import Box, box_of_each
 from trainer.engine.cards import Card, Rank
 from trainer.engine.dealer import check_dealer_hand
 from trainer.engine.errors import MoneyError, RoundError
@@ -13,19 +14,16 @@ from trainer.engine.hands import hand_total
 from trainer.engine.money import format_money
 from trainer.engine.options import (
     Action,
-    HandState,
     Refusal,
     largest_insurance,
     may_insure,
     pairs_for_split,
     refusal,
 )
+from trainer.engine.player_hand import PlayerHand
 from trainer.engine.rules import DealerCards, HouseRules
 from trainer.engine.settlement import (
-    BoxKey,
     DealerResult,
-    PlayerHand,
-    box_of_each,
     is_live,
     is_natural,
     second_card_decides,
@@ -78,7 +76,7 @@ def _check_boxes(rules: HouseRules, hands: Sequence[PlayerHand]) -> None:
     """Per box: only split hands share a box, no more of them than the split limit, their
     first cards a pair the house splits, equal bets where the house says so, and insurance
     within the cap of one bet."""
-    by_box: dict[BoxKey, list[PlayerHand]] = {}
+    by_box: dict[Box, list[PlayerHand]] = {}
     for number, (hand, box) in enumerate(zip(hands, box_of_each(rules, hands), strict=True), 1):
         if hand.box is not None and hand.box > rules.max_boxes:
             raise RoundError(f"hand {number}: box {hand.box}; {rules.name} has boxes 1 to "
@@ -86,9 +84,9 @@ def _check_boxes(rules: HouseRules, hands: Sequence[PlayerHand]) -> None:
         by_box.setdefault(box, []).append(hand)
     if len(by_box) > rules.max_boxes:
         raise RoundError(f"{len(by_box)} boxes; {rules.name} has {rules.max_boxes}")
-    for number, (key, box_hands) in enumerate(by_box.items(), start=1):
+    for number, (box, box_hands) in enumerate(by_box.items(), start=1):
         # hands read as one box for want of a "box" key: the refusal says how to part them
-        hint = SAME_PAIR_HINT if len(box_hands) > 1 and not key[0] else ""
+        hint = SAME_PAIR_HINT if len(box_hands) > 1 and not box.given else ""
         if len(box_hands) > 1:
             _check_split_box(rules, box_hands, f"box {number}", hint)
         insured = sum((hand.insurance for hand in box_hands), Decimal(0))
@@ -119,7 +117,7 @@ def _check_split_box(rules: HouseRules, box_hands: list[PlayerHand], where: str,
     for hand in box_hands[1:]:
         other = hand.cards[0]
         if not pairs_for_split(rules, first, other):
-            why = Refusal.NOT_A_PAIR.explain(rules, HandState((first, other)))
+            why = Refusal.NOT_A_PAIR.explain(rules, PlayerHand(box_hands[0].bet, (first, other)))
             raise RoundError(
                 f"{where}: split hands starting {first} and {other} were never a pair: {why}"
             )
@@ -135,8 +133,8 @@ def _check_switches(rules: HouseRules, hands: Sequence[PlayerHand]) -> None:
     """A switch swaps the second cards of a player's two hands, on two boxes side by side:
     switched boxes come in neighbouring pairs, betting the same (the profile's reading of
     ``switch``: "the player's two hands carry equal bets")."""
-    switched: dict[BoxKey, bool] = {}
-    bets: dict[BoxKey, Decimal] = {}
+    switched: dict[Box, bool] = {}
+    bets: dict[Box, Decimal] = {}
     for hand, box in zip(hands, box_of_each(rules, hands), strict=True):
         switched[box] = switched.get(box, False) or hand.switched
         bets.setdefault(box, hand.bet)  # the box's first hand holds its original bet
@@ -174,8 +172,9 @@ def _check_hand(rules: HouseRules, hand: PlayerHand, up: Card, where: str) -> No
             )
     if hand.switched and not rules.switch:
         raise RoundError(f"{where}: {house} has no switch")
-    first_two = HandState(
-        hand.cards[:2], split=hand.split, split_aces=hand.split and hand.cards[0].rank is Rank.ACE,
+    first_two = PlayerHand(
+        hand.bet, hand.cards[:2], split=hand.split,
+        split_aces=hand.split and hand.cards[0].rank is Rank.ACE,
         hands_on_box=2 if hand.split else 1, switched=hand.switched,
     )
     if hand.split:
@@ -187,7 +186,7 @@ def _check_hand(rules: HouseRules, hand: PlayerHand, up: Card, where: str) -> No
     _check_side_bets(rules, hand, up, where)
 
 
-def _check_split(rules: HouseRules, hand: PlayerHand, first_two: HandState, where: str) -> None:
+def _check_split(rules: HouseRules, hand: PlayerHand, first_two: PlayerHand, where: str) -> None:
     limit = rules.split_limit(hand.cards[0].rank is Rank.ACE)
     if limit is not None and limit < 2:
         raise RoundError(f"{where}: {rules.name} does not allow splitting")
@@ -197,7 +196,7 @@ def _check_split(rules: HouseRules, hand: PlayerHand, first_two: HandState, wher
 
 
 def _check_doubles(
-    rules: HouseRules, hand: PlayerHand, up: Card, first_two: HandState, where: str
+    rules: HouseRules, hand: PlayerHand, up: Card, first_two: PlayerHand, where: str
 ) -> None:
     if hand.doubled < 0 or hand.doubled > rules.max_doubles:
         raise RoundError(
@@ -215,11 +214,11 @@ def _check_doubles(
 
 
 def _check_surrender(rules: HouseRules, hand: PlayerHand, up: Card, where: str) -> None:
-    state = HandState(
-        hand.cards, doubled=hand.doubled, split=hand.split,
+    as_played = PlayerHand(
+        hand.bet, hand.cards, doubled=hand.doubled, split=hand.split,
         hands_on_box=2 if hand.split else 1, switched=hand.switched,
     )
-    why = refusal(rules, state, up, Action.SURRENDER)
+    why = refusal(rules, as_played, up, Action.SURRENDER)
     if why is not None:
         raise RoundError(f"{where}: cannot surrender: {why}")
 

@@ -2,6 +2,7 @@
 
 >>> from trainer.engine.houses import find_house
 >>> from trainer.engine.cards import parse_cards
+>>> from trainer.engine.player_hand import PlayerHand
 >>> house = find_house("europoker")
 >>> hand = PlayerHand(Decimal(35), parse_cards(["As", "Kd"]))
 >>> settle_round(house, parse_cards(["9h", "Td"]), [hand]).net
@@ -10,17 +11,17 @@ Decimal('52.5')
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from decimal import Decimal
 from enum import Enum
 from typing import NamedTuple
 
 from trainer.engine.bonuses import find_bonus
+from trainer.engine.boxes import Box, box_of_each
 from trainer.engine.cards import Card
 from trainer.engine.hands import hand_total
 from trainer.engine.money import ZERO, format_money, whole_cents
-from trainer.engine.options import pairs_for_split
+from trainer.engine.player_hand import PlayerHand
 from trainer.engine.rules import (
     Bonus,
     DealerBlackjackTakes,
@@ -38,36 +39,6 @@ class Outcome(Enum):
     LOSE = "lose"
     PUSH = "push"
     SURRENDER = "surrender"
-
-
-# Plain names for the outcomes, for the settling loop (on Python 3.11 ``Outcome.WIN``
-# goes through the enum metaclass's ``__getattr__`` hook, ten times slower than a global).
-_WIN, _LOSE, _PUSH, _SURRENDER = Outcome.WIN, Outcome.LOSE, Outcome.PUSH, Outcome.SURRENDER
-
-
-class PlayerHand(NamedTuple):
-    """One finished hand of a box: its bet, cards and the decisions taken on it.
-
-    ``doubled`` counts doublings (each matches the hand's stake); ``split``
-    marks a hand made by splitting; ``switched`` a Blackjack Switch hand whose
-    second card was switched; ``box`` groups split hands of one box. (A named
-    tuple: every simulated round builds several, and tuples are the cheapest to build.)
-    """
-
-    bet: Decimal
-    cards: tuple[Card, ...]
-    doubled: int = 0
-    split: bool = False
-    surrendered: bool = False
-    insurance: Decimal = ZERO
-    even_money: bool = False
-    switched: bool = False
-    box: int | None = None
-
-    @property
-    def stake(self) -> Decimal:
-        """Everything riding on the hand: the bet, doubled once per doubling."""
-        return self.bet * (1 << self.doubled) if self.doubled else self.bet
 
 
 class DealerResult(NamedTuple):
@@ -94,11 +65,6 @@ class HandResult(NamedTuple):
     bonus: Bonus | None
     rule: str
     keys: tuple[str, ...] = ()
-
-
-_result = functools.partial(tuple.__new__, HandResult)
-"""Build a ``HandResult`` from a tuple of every field, ``keys`` included, in C (the class
-call runs a Python-level ``__new__``; a simulated round settles several hands)."""
 
 
 class RoundResult(NamedTuple):
@@ -168,74 +134,74 @@ def _cents_note(exact: Decimal, paid: Decimal) -> str:
 
 def settle_hand(rules: HouseRules, hand: PlayerHand, dealer: DealerResult) -> HandResult:
     """Settle one hand; the rule text names the house and the rule applied."""
-    insured = insurance_result(rules, hand, dealer) if hand.insurance else ZERO
+    insured = insurance_result(rules, hand, dealer)
     house = rules.name
     if hand.even_money:
-        return _result((
-            _WIN, hand.bet, insured, None,
+        return HandResult(
+            Outcome.WIN, hand.bet, insured, None,
             f"{house}: even money pays the blackjack 1:1 at once, whatever the dealer holds",
             ("even_money",),
-        ))
+        )
     stake = hand.stake
     if hand.surrendered and not (dealer.blackjack and rules.blackjack_known_before_play):
         half = stake / 2
         lost = -whole_cents(-half)
         odd = "" if lost == half else (f": half is {format_money(half)}, and the house keeps "
                                        "the fraction of a cent")
-        return _result((
-            _SURRENDER, -lost, insured, None,
+        return HandResult(
+            Outcome.SURRENDER, -lost, insured, None,
             f"{house}: surrender gives up half the stake ({format_money(lost)} of "
             f"{format_money(stake)}{odd})", ("surrender",),
-        ))
+        )
     total = hand_total(hand.cards).total
     if total > 21:
-        return _result((
-            _LOSE, -stake, insured, None,
+        return HandResult(
+            Outcome.LOSE, -stake, insured, None,
             f"{house}: the player busts with {total} and loses at once, whatever the dealer draws",
             (),
-        ))
+        )
     if total == 21 and len(hand.cards) == 2 and is_natural(rules, hand):
         return _settle_natural(rules, hand, dealer, insured)
     if dealer.blackjack:
         lost = stake if rules.dealer_blackjack_takes is DealerBlackjackTakes.ALL else hand.bet
-        return _result((_LOSE, -lost, insured, None, dealer_blackjack_rule(rules),
-                        ("dealer_blackjack_takes",)))
+        return HandResult(Outcome.LOSE, -lost, insured, None, dealer_blackjack_rule(rules),
+                          ("dealer_blackjack_takes",))
     if rules.six_card_win and len(hand.cards) >= 6:
-        return _result((
-            _WIN, stake, insured, None,
+        return HandResult(
+            Outcome.WIN, stake, insured, None,
             f"{house}: {len(hand.cards)} cards without busting win automatically (1:1)",
             ("six_card_win",),
-        ))
+        )
     if dealer.total > 21:
         if dealer.total == 22 and rules.dealer_22_pushes:
-            return _result((
-                _PUSH, ZERO, insured, None,
+            return HandResult(
+                Outcome.PUSH, ZERO, insured, None,
                 f"{house}: a dealer 22 does not lose; every standing hand pushes",
                 ("dealer_22_pushes",),
-            ))
+            )
         busts = f"the dealer busts with {dealer.total}"
         return _win(rules, hand, stake, total, dealer, insured, busts)
     if total > dealer.total:
         beats = f"{total} beats the dealer's {dealer.total}"
         return _win(rules, hand, stake, total, dealer, insured, beats)
     if total < dealer.total:
-        return _result((
-            _LOSE, -stake, insured, None,
+        return HandResult(
+            Outcome.LOSE, -stake, insured, None,
             f"{house}: {total} loses to the dealer's {dealer.total}", (),
-        ))
+        )
     if total == 21 and rules.player_21_wins:
         return _win(rules, hand, stake, total, dealer, insured, "a player 21 beats a dealer 21",
                     ("player_21_wins",))
     if rules.ties is Ties.LOSE:
-        return _result((
-            _LOSE, -stake, insured, None,
+        return HandResult(
+            Outcome.LOSE, -stake, insured, None,
             f"{house}: ties lose — {total} against the dealer's {total}", ("ties",),
-        ))
-    return _result((
-        _PUSH, ZERO, insured, None,
+        )
+    return HandResult(
+        Outcome.PUSH, ZERO, insured, None,
         f"{house}: {total} against the dealer's {total} is a push; the bet is returned",
         ("ties",),
-    ))
+    )
 
 
 def dealer_blackjack_rule(rules: HouseRules) -> str:
@@ -257,30 +223,30 @@ def _settle_natural(
     exact = rules.blackjack_pays.of(hand.bet)
     paid = whole_cents(exact)
     if not dealer.blackjack:
-        return _result((
-            _WIN, paid, insured, None,
+        return HandResult(
+            Outcome.WIN, paid, insured, None,
             f"{house}: blackjack pays {rules.blackjack_pays}{_cents_note(exact, paid)}",
             ("blackjack_pays",),
-        ))
+        )
     showdown = rules.blackjack_vs_dealer_blackjack
     if showdown is Showdown.WIN:
-        return _result((
-            _WIN, paid, insured, None,
+        return HandResult(
+            Outcome.WIN, paid, insured, None,
             f"{house}: a player blackjack beats a dealer blackjack and pays "
             f"{rules.blackjack_pays}{_cents_note(exact, paid)}",
             ("blackjack_vs_dealer_blackjack", "blackjack_pays"),
-        ))
+        )
     if showdown is Showdown.LOSE:
-        return _result((
-            _LOSE, -hand.bet, insured, None,
+        return HandResult(
+            Outcome.LOSE, -hand.bet, insured, None,
             f"{house}: the player always loses to a dealer blackjack, even with a blackjack",
             ("blackjack_vs_dealer_blackjack",),
-        ))
-    return _result((
-        _PUSH, ZERO, insured, None,
+        )
+    return HandResult(
+        Outcome.PUSH, ZERO, insured, None,
         f"{house}: blackjack against a dealer blackjack is a push",
         ("blackjack_vs_dealer_blackjack",),
-    ))
+    )
 
 
 def _win(
@@ -293,15 +259,15 @@ def _win(
         total == 21 and rules.bonuses
     ) else None
     if bonus is None:
-        return _result((_WIN, stake, insured, None, f"{rules.name}: {why}; pays 1:1", keys))
+        return HandResult(Outcome.WIN, stake, insured, None, f"{rules.name}: {why}; pays 1:1", keys)
     ratio = rules.bonuses[bonus]
     exact = ratio.of(stake)
     paid = whole_cents(exact)
-    return _result((
-        _WIN, paid, insured, bonus,
+    return HandResult(
+        Outcome.WIN, paid, insured, bonus,
         f"{rules.name}: {why}; the {bonus.value} bonus pays {ratio}{_cents_note(exact, paid)}",
         (*keys, "bonuses"),
-    ))
+    )
 
 
 def settle_round(
@@ -320,55 +286,18 @@ def settle_round(
     return RoundResult(results, net)
 
 
-BoxKey = tuple[bool, int]
-
-
-def box_of_each(rules: HouseRules, hands: Sequence[PlayerHand]) -> list[BoxKey]:
-    """The box each hand sits in: its ``box`` when given, else consecutive split hands
-    share one box, and every other hand has a box of its own.  Split hands that begin a
-    pair of their own once their box has two hands (8s, 8s, then 9s, 9s) are the next box;
-    any other split hand stays, so a round split from no pair is refused as one."""
-    boxes: list[BoxKey] = []
-    opened: Card | None = None  # the first card of the split box being read
-    size = 0  # its hands so far
-    for index, hand in enumerate(hands):
-        follows = (hand.split and hand.box is None and opened is not None
-                   and hands[index - 1].split and hands[index - 1].box is None)
-        if hand.box is not None:
-            boxes.append((True, hand.box))
-            opened = None
-        elif follows and not (size >= 2 and _begins_a_pair(rules, hands, index, opened)):
-            boxes.append(boxes[-1])
-            size += 1
-        else:
-            boxes.append((False, index))
-            opened, size = (hand.cards[0] if hand.split and hand.cards else None), 1
-    return boxes
-
-
-def _begins_a_pair(rules: HouseRules, hands: Sequence[PlayerHand], index: int,
-                   opened: Card | None) -> bool:
-    """The split hand at ``index`` does not pair with its box's first card, and the split
-    hand after it pairs with it: the two are the next box."""
-    first = hands[index].cards[0]
-    after = hands[index + 1] if index + 1 < len(hands) else None
-    return (opened is not None and not pairs_for_split(rules, opened, first)
-            and after is not None and after.split and after.box is None
-            and pairs_for_split(rules, first, after.cards[0]))
-
-
 def _return_extra_split_bets(
     rules: HouseRules, hands: Sequence[PlayerHand], results: list[HandResult]
 ) -> None:
     """Original bets only: a split box loses one bet; its other hands' bets come back."""
-    seen_boxes: set[BoxKey] = set()
+    seen_boxes: set[Box] = set()
     for index, (hand, box) in enumerate(zip(hands, box_of_each(rules, hands), strict=True)):
         first_of_box = box not in seen_boxes
         seen_boxes.add(box)
-        lost = results[index].outcome is _LOSE
+        lost = results[index].outcome is Outcome.LOSE
         if hand.split and lost and not first_of_box:
-            results[index] = _result((
-                _PUSH, ZERO, results[index].insurance_net, None,
+            results[index] = HandResult(
+                Outcome.PUSH, ZERO, results[index].insurance_net, None,
                 f"{rules.name}: a dealer blackjack takes only the original bet; "
                 "the extra split bet is returned", ("dealer_blackjack_takes",),
-            ))
+            )

@@ -14,9 +14,8 @@ True
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from decimal import Decimal
 from typing import NamedTuple, Protocol
 
@@ -24,23 +23,17 @@ from trainer.engine.cards import Card, Rank
 from trainer.engine.dealer import play_dealer
 from trainer.engine.errors import RoundError
 from trainer.engine.hands import hand_total
-from trainer.engine.money import ZERO, format_money
+from trainer.engine.money import format_money
 from trainer.engine.options import (
-    DOUBLE,
-    HIT,
-    SPLIT,
-    STAND,
-    SURRENDER,
     Action,
-    HandState,
     allowed_actions,
     largest_insurance,
     may_insure,
     may_take_even_money,
 )
+from trainer.engine.player_hand import PlayerHand
 from trainer.engine.rules import DealerCards, HouseRules
 from trainer.engine.settlement import (
-    PlayerHand,
     RoundResult,
     is_live,
     second_card_decides,
@@ -48,16 +41,11 @@ from trainer.engine.settlement import (
 )
 from trainer.engine.shoe import Shoe
 
-# Named tuples built straight from a tuple of every field, in C: the round builds one
-# per decision and per hand, and the class call runs a Python-level __new__.
-_hand_state = functools.partial(tuple.__new__, HandState)
-_player_hand = functools.partial(tuple.__new__, PlayerHand)
-
 
 class Strategy(Protocol):
     """How the player decides; the round asks it at every decision."""
 
-    def decide(self, state: HandState, dealer_up: Card, allowed: frozenset[Action]) -> Action:
+    def decide(self, hand: PlayerHand, dealer_up: Card, allowed: frozenset[Action]) -> Action:
         """Pick one of ``allowed`` for the hand."""
 
     def insure(self, cards: tuple[Card, ...], dealer_up: Card) -> bool:
@@ -77,22 +65,22 @@ class SimpleStrategy:
     strategy of each house lives with the odds.
     """
 
-    def decide(self, state: HandState, dealer_up: Card, allowed: frozenset[Action]) -> Action:
+    def decide(self, hand: PlayerHand, dealer_up: Card, allowed: frozenset[Action]) -> Action:
         """Split A-A and 8-8, double 10-11 against a weaker card, stand on 17, or 13-16 vs 2-6."""
         up = 11 if dealer_up.value == 1 else dealer_up.value
-        total, soft = hand_total(state.cards)
-        if SPLIT in allowed and state.cards[0].value in (1, 8):
-            return SPLIT
-        if SURRENDER in allowed and total == 16 and not soft and up >= 10:
-            return SURRENDER
-        if DOUBLE in allowed and total in (10, 11) and up < total:
-            return DOUBLE
-        if HIT not in allowed:
-            return STAND
+        total, soft = hand_total(hand.cards)
+        if Action.SPLIT in allowed and hand.cards[0].value in (1, 8):
+            return Action.SPLIT
+        if Action.SURRENDER in allowed and total == 16 and not soft and up >= 10:
+            return Action.SURRENDER
+        if Action.DOUBLE in allowed and total in (10, 11) and up < total:
+            return Action.DOUBLE
+        if Action.HIT not in allowed:
+            return Action.STAND
         if soft:
-            return HIT if total < 18 or (total == 18 and up >= 9) else STAND
+            return Action.HIT if total < 18 or (total == 18 and up >= 9) else Action.STAND
         stiff_stands = (total >= 13 and up <= 6) or (total == 12 and 4 <= up <= 6)
-        return STAND if total >= 17 or stiff_stands else HIT
+        return Action.STAND if total >= 17 or stiff_stands else Action.HIT
 
     def insure(self, cards: tuple[Card, ...], dealer_up: Card) -> bool:
         """Never insure."""
@@ -112,31 +100,6 @@ class SimpleStrategy:
         return swapped > now
 
 
-@dataclass(slots=True)
-class _Box:
-    """A hand while the round plays it, changed in place at every card and decision
-    (the round's hot loop; a frozen ``Seat`` would be rebuilt at each step);
-    ``finished`` hands it to settlement."""
-
-    bet: Decimal
-    cards: tuple[Card, ...]
-    doubled: int = 0
-    split: bool = False
-    split_aces: bool = False
-    hit: bool = False
-    surrendered: bool = False
-    switched: bool = False
-    insurance: Decimal = ZERO
-    even_money: bool = False
-    box: int = 0
-
-    def finished(self) -> PlayerHand:
-        return _player_hand((
-            self.bet, self.cards, self.doubled, self.split, self.surrendered,
-            self.insurance, self.even_money, self.switched, self.box,
-        ))
-
-
 class PlayedRound(NamedTuple):
     """A finished round: the dealer's cards, every hand as played, and the settlement."""
 
@@ -148,7 +111,8 @@ class PlayedRound(NamedTuple):
 def play_round(
     rules: HouseRules, shoe: Shoe, bets: Sequence[Decimal], strategy: Strategy
 ) -> PlayedRound:
-    """Deal and play one round for ``bets`` (one per box, left to right).
+    """Deal and play one round for ``bets`` (one per box, left to right, boxes numbered
+    from 1).
 
     At a Switch house every player plays two hands of one bet on boxes side by side, so
     ``bets`` comes in equal pairs; other bets raise a ``RoundError``.
@@ -160,29 +124,25 @@ def play_round(
     first_cards = [draw() for _ in bets]
     dealer = [draw()]
     boxes = [
-        _Box(bet, (first, draw()), box=i)
-        for i, (bet, first) in enumerate(zip(bets, first_cards, strict=True))
+        PlayerHand(bet, (first, draw()), box=number)
+        for number, (bet, first) in enumerate(zip(bets, first_cards, strict=True), start=1)
     ]
     if rules.dealer_cards is not DealerCards.NO_HOLE_CARD:
         dealer.append(draw())
     up = dealer[0]
     if rules.switch:
-        _offer_switch(boxes, up, strategy)
+        boxes = _offer_switch(boxes, up, strategy)
     if up.rank is Rank.ACE:
-        _offer_insurance(rules, boxes, up, strategy)
+        boxes = [_offer_insurance(rules, box, up, strategy) for box in boxes]
     dealer_blackjack_now = rules.blackjack_known_before_play and hand_total(dealer).total == 21
     hands = boxes
     if not dealer_blackjack_now:
-        hands = []
-        for box in boxes:
-            hands += _play_box(rules, box, up, draw, strategy)
-    finished = [hand.finished() for hand in hands]
-    if not dealer_blackjack_now:
-        live = any(is_live(rules, hand) for hand in finished)
-        if not live and len(dealer) < 2 and second_card_decides(rules, up, finished):
+        hands = [hand for box in boxes for hand in _play_box(rules, box, up, draw, strategy)]
+        live = any(is_live(rules, hand) for hand in hands)
+        if not live and len(dealer) < 2 and second_card_decides(rules, up, hands):
             dealer.append(draw())  # no hole card: the second card settles a blackjack or insurance
         play_dealer(rules, dealer, draw, live)
-    return PlayedRound(tuple(dealer), tuple(finished), settle_round(rules, dealer, finished))
+    return PlayedRound(tuple(dealer), tuple(hands), settle_round(rules, dealer, hands))
 
 
 def _check_switch_pairs(rules: HouseRules, bets: Sequence[Decimal]) -> None:
@@ -195,62 +155,70 @@ def _check_switch_pairs(rules: HouseRules, bets: Sequence[Decimal]) -> None:
         )
 
 
-def _offer_switch(boxes: list[_Box], up: Card, strategy: Strategy) -> None:
+def _offer_switch(boxes: list[PlayerHand], up: Card, strategy: Strategy) -> list[PlayerHand]:
     """Each pair of boxes, left to right (one player's two hands), may switch their second
     cards."""
+    offered: list[PlayerHand] = []
     for first, second in zip(boxes[::2], boxes[1::2], strict=True):
         if strategy.switch(first.cards, second.cards, up):
-            first.cards, second.cards = (
-                (first.cards[0], second.cards[1]), (second.cards[0], first.cards[1])
+            first, second = (
+                replace(first, cards=(first.cards[0], second.cards[1]), switched=True),
+                replace(second, cards=(second.cards[0], first.cards[1]), switched=True),
             )
-            first.switched = second.switched = True
+        offered += (first, second)
+    return offered
 
 
-def _offer_insurance(rules: HouseRules, boxes: list[_Box], up: Card, strategy: Strategy) -> None:
-    for box in boxes:
-        cards = box.cards
-        if not box.switched and may_take_even_money(rules, cards, up):
-            box.even_money = strategy.take_even_money(cards, up)
-        elif may_insure(rules, up) and strategy.insure(cards, up):
-            box.insurance = largest_insurance(rules, box.bet)
+def _offer_insurance(
+    rules: HouseRules, box: PlayerHand, up: Card, strategy: Strategy
+) -> PlayerHand:
+    """The box after the dealer's ace: even money taken or not on a blackjack (not a
+    switched one), else insured or not where the house insures."""
+    cards = box.cards
+    if not box.switched and may_take_even_money(rules, cards, up):
+        return replace(box, even_money=strategy.take_even_money(cards, up))
+    if may_insure(rules, up) and strategy.insure(cards, up):
+        return replace(box, insurance=largest_insurance(rules, box.bet))
+    return box
 
 
 def _play_box(
-    rules: HouseRules, box: _Box, up: Card, deal: Callable[[], Card], strategy: Strategy
-) -> list[_Box]:
+    rules: HouseRules, box: PlayerHand, up: Card, deal: Callable[[], Card], strategy: Strategy
+) -> list[PlayerHand]:
+    """The box's hand played out, and every hand its splits make, each in turn."""
     hands = [box]
-    for hand in hands:  # a split appends a hand, which this loop then plays in turn
-        if len(hand.cards) == 1:
-            hand.cards += (deal(),)
-        while True:
-            state = _hand_state((
-                hand.cards, hand.doubled, hand.split, hand.split_aces, len(hands), hand.hit,
-                hand.switched,
-            ))
-            allowed = allowed_actions(rules, state, up)
-            if len(allowed) < 2:  # nothing, or only standing, is left to decide
+    index = 0
+    while index < len(hands):  # a split appends a hand, which this loop plays in its turn
+        hand = replace(hands[index], hands_on_box=len(hands))
+        if len(hand.cards) == 1:  # the second hand of a split takes its card on its turn
+            hand = replace(hand, cards=(*hand.cards, deal()))
+        while len(allowed := allowed_actions(rules, hand, up)) > 1:  # more than standing
+            action = strategy.decide(hand, up, allowed)
+            if action is Action.STAND or action not in allowed:
                 break
-            action = strategy.decide(state, up, allowed)
-            if action is STAND or action not in allowed:
+            if action is Action.SURRENDER:
+                hand = replace(hand, surrendered=True)
                 break
-            if action is SURRENDER:
-                hand.surrendered = True
-                break
-            if action is SPLIT:
-                hands.append(_split(hand))
-            elif action is DOUBLE:
-                hand.doubled += 1
+            if action is Action.SPLIT:
+                hand, other = _split(hand, hands_on_box=len(hands) + 1)
+                hands.append(other)
+            elif action is Action.DOUBLE:
+                hand = replace(hand, doubled=hand.doubled + 1)
             else:
-                hand.hit = True
-            hand.cards += (deal(),)
+                hand = replace(hand, hit=True)
+            hand = replace(hand, cards=(*hand.cards, deal()))
+        hands[index] = hand
+        index += 1
     return hands
 
 
-def _split(hand: _Box) -> _Box:
-    """Split ``hand`` in place, returning the new hand holding its second card."""
+def _split(hand: PlayerHand, hands_on_box: int) -> tuple[PlayerHand, PlayerHand]:
+    """The two hands of splitting ``hand``: it keeps its first card, the new hand takes its
+    second; the box then has ``hands_on_box`` hands."""
     first, second = hand.cards
-    hand.cards = (first,)
     aces = second.rank is Rank.ACE
-    hand.split = True
-    hand.split_aces = aces
-    return _Box(hand.bet, (second,), split=True, split_aces=aces, box=hand.box)
+    return (
+        replace(hand, cards=(first,), split=True, split_aces=aces, hands_on_box=hands_on_box),
+        PlayerHand(hand.bet, (second,), box=hand.box, split=True, split_aces=aces,
+                   hands_on_box=hands_on_box),
+    )

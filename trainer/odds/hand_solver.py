@@ -19,10 +19,12 @@ dealer blackjack is one of the results every stake faces (see ``situations``).
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
 from trainer.engine.cards import Card, Suit
-from trainer.engine.options import Action, HandState, allowed_actions
+from trainer.engine.options import Action, allowed_actions
+from trainer.engine.player_hand import PlayerHand
 from trainer.engine.rules import DealerBlackjackTakes, HouseRules, Showdown
 from trainer.odds.composition import Composition
 from trainer.odds.dealer_paths import best_total
@@ -36,6 +38,9 @@ _TAGS = {(6, 7), (6, 8), (7, 8), (7, 7)}
 _QUEEN = Card.parse("Qh")
 ANY_CARD = tuple(range(1, 11))
 Choice = tuple[Action, Fraction]
+
+UNIT_BET = Decimal(1)
+"""The bet on the hands the solver asks the engine about: values are per unit bet."""
 
 
 def hand_cards(values: tuple[int, ...], same_rank: bool = True) -> tuple[Card, ...]:
@@ -153,9 +158,9 @@ class HandSolver:
         if best_total(hard, ace)[0] > 21:
             choice: Choice = (Action.STAND, Fraction(-stake))
         else:
-            state = HandState(hand_cards(values), doubled=doubles, split=split,
+            hand = PlayerHand(UNIT_BET, hand_cards(values), doubled=doubles, split=split,
                               hands_on_box=2 if split else 1)
-            allowed = allowed_actions(self.rules, state, self.up)
+            allowed = allowed_actions(self.rules, hand, self.up)
             combo = values if len(values) == 3 and values in COMBOS else None
             options = {Action.STAND: stake * self.stand(hard, ace, len(values), split, True,
                                                         combo)}
@@ -190,9 +195,10 @@ class HandSolver:
                 split_aces: bool = False, switched: bool = False) -> dict[Action, Fraction]:
         """Every allowed action on two cards but splitting, with its value (per original bet)."""
         values = (min(values), max(values))
-        state = HandState(hand_cards(values, same_rank), split=split, split_aces=split_aces,
-                          hands_on_box=2 if split else 1, switched=switched)
-        allowed = allowed_actions(self.rules, state, self.up)
+        hand = PlayerHand(UNIT_BET, hand_cards(values, same_rank), split=split,
+                          split_aces=split_aces, hands_on_box=2 if split else 1,
+                          switched=switched)
+        allowed = allowed_actions(self.rules, hand, self.up)
         hard = sum(values)
         ace = 1 in values
         options: dict[Action, Fraction] = {}
@@ -213,8 +219,8 @@ class HandSolver:
     def may_split(self, values: tuple[int, int], same_rank: bool = True,
                   switched: bool = False) -> bool:
         """The engine lets the player split this first pair."""
-        state = HandState(hand_cards(values, same_rank), switched=switched)
-        return Action.SPLIT in allowed_actions(self.rules, state, self.up)
+        hand = PlayerHand(UNIT_BET, hand_cards(values, same_rank), switched=switched)
+        return Action.SPLIT in allowed_actions(self.rules, hand, self.up)
 
     def first_options(self, values: tuple[int, int], same_rank: bool = True,
                       switched: bool = False) -> dict[Action, Fraction]:

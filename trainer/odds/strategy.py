@@ -17,7 +17,8 @@ from fractions import Fraction
 from typing import Any
 
 from trainer.engine.cards import Card, Rank
-from trainer.engine.options import Action, HandState
+from trainer.engine.options import Action
+from trainer.engine.player_hand import PlayerHand
 from trainer.engine.rules import DealerCards, HouseRules
 from trainer.odds.dealer_paths import best_total
 from trainer.odds.hand_solver import HandSolver, best_of
@@ -74,39 +75,39 @@ class ComputedStrategy:
     def _solver(self, up: Card) -> HandSolver:
         return self.solvers[situation_key(self.rules, up, self.hole() if self.hole else None)]
 
-    def decide(self, state: HandState, dealer_up: Card, allowed: frozenset[Action]) -> Action:
+    def decide(self, hand: PlayerHand, dealer_up: Card, allowed: frozenset[Action]) -> Action:
         """The best allowed action for the hand as it stands (remembered per situation)."""
         solver = self._solver(dealer_up)
-        cards = state.cards
+        cards = hand.cards
         key = (solver.situation.key, tuple(sorted(card.value for card in cards)),
-               len(cards) == 2 and cards[0].rank is cards[1].rank, state.doubled, state.split,
-               state.split_aces, state.hit, state.switched, allowed)
+               len(cards) == 2 and cards[0].rank is cards[1].rank, hand.doubled, hand.split,
+               hand.split_aces, hand.hit, hand.switched, allowed)
         action = self._decisions.get(key)
         if action is None:
-            action = self._decide(solver, state, allowed)
+            action = self._decide(solver, hand, allowed)
             self._decisions[key] = action
         return action
 
-    def _decide(self, solver: HandSolver, state: HandState, allowed: frozenset[Action]) -> Action:
-        cards = state.cards
+    def _decide(self, solver: HandSolver, hand: PlayerHand, allowed: frozenset[Action]) -> Action:
+        cards = hand.cards
         values = tuple(card.value for card in cards)
-        if state.doubled:
-            action = solver.doubled(values, state.doubled, state.split)[0]
-        elif len(cards) == 2 and not state.hit:
+        if hand.doubled:
+            action = solver.doubled(values, hand.doubled, hand.split)[0]
+        elif len(cards) == 2 and not hand.hit:
             same = cards[0].rank is cards[1].rank
             pair = (values[0], values[1])
-            if state.split:
+            if hand.split:
                 if Action.SPLIT in allowed:
                     return Action.SPLIT
-                options = solver.options(pair, True, same, state.split_aces, state.switched)
+                options = solver.options(pair, True, same, hand.split_aces, hand.switched)
             else:
-                options = dict(solver.first_options(pair, same, state.switched))
+                options = dict(solver.first_options(pair, same, hand.switched))
             options = {a: v for a, v in options.items() if a in allowed}
             action = best_of(options)[0] if options else Action.STAND
         else:
             cap = solver.card_cap
             action = solver.after_hit(sum(values), 1 in values, min(len(values), cap),
-                                      state.split)[0]
+                                      hand.split)[0]
         if action in allowed:
             return action
         return Action.HIT if action is Action.DOUBLE and Action.HIT in allowed else Action.STAND

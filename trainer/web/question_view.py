@@ -13,12 +13,12 @@ from decimal import Decimal
 from trainer.drills import (
     AnswerKind,
     NotAnAnswer,
+    PlayerHand,
     Question,
-    Seat,
     check,
     chip_set,
     doubled_to,
-    seat_names,
+    hand_names,
 )
 from trainer.drills.expected import signed
 from trainer.engine.houses import find_house
@@ -54,7 +54,7 @@ def _web_hint(question: Question) -> str:
     return question.hint
 
 
-def _seat_notes(seat: Seat) -> tuple[str, ...]:
+def _seat_notes(seat: PlayerHand) -> tuple[str, ...]:
     notes = []
     if seat.doubled:
         notes.append(doubled_to(seat))
@@ -76,7 +76,7 @@ def _seat_notes(seat: Seat) -> tuple[str, ...]:
 def _boxes(question: Question) -> tuple[BoxView, ...]:
     hands = question.table.hands
     boxes = []
-    for index, (seat, name) in enumerate(zip(hands, seat_names(hands), strict=True)):
+    for index, (seat, name) in enumerate(zip(hands, hand_names(hands), strict=True)):
         asked = (index == question.table.focus and len(hands) > 1
                  and question.answer_kind is not AnswerKind.NETS)
         boxes.append(BoxView(name.capitalize(), tuple(CardView.of(c) for c in seat.cards),

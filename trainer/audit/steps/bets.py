@@ -8,14 +8,14 @@ from trainer.audit.catalogue import step
 from trainer.audit.steps.shared import split_aces
 from trainer.audit.table import Table
 from trainer.engine.cards import Card
-from trainer.engine.seat import Seat
+from trainer.engine.player_hand import PlayerHand
 
 
 @step("given", "a bet of {amount:Money} on {cards:Cards}", "a bet of 15 on A♠ K♦",
       "audit_table")
 def given_bet(amount: Decimal, cards: tuple[Card, ...], audit_table: Table) -> Table:
     """A new box with this bet and these cards (the player acts on the latest hand)."""
-    return audit_table.add(Seat(amount, cards, box=audit_table.next_box()))
+    return audit_table.add(PlayerHand(amount, cards, box=audit_table.next_box()))
 
 
 @step("given", "a bet of {amount:Money} on a split hand of {cards:Cards}",
@@ -31,7 +31,8 @@ def given_split_hand(amount: Decimal, cards: tuple[Card, ...], audit_table: Tabl
     else:
         box, hands = audit_table.next_box(), 2
     return audit_table.add(
-        Seat(amount, cards, box=box, split=True, split_aces=split_aces(cards), hands_on_box=hands)
+        PlayerHand(amount, cards, box=box, split=True, split_aces=split_aces(cards),
+                   hands_on_box=hands)
     )
 
 
@@ -42,4 +43,5 @@ def given_switch_bet(
 ) -> Table:
     """Blackjack Switch: two hands of the same bet, two cards each, on two boxes."""
     box = audit_table.next_box()
-    return audit_table.add(Seat(amount, first, box=box)).add(Seat(amount, second, box=box + 1))
+    return audit_table.add(PlayerHand(amount, first, box=box)).add(
+        PlayerHand(amount, second, box=box + 1))

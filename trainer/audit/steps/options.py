@@ -7,8 +7,8 @@ from trainer.audit.steps.shared import split_aces
 from trainer.audit.table import AuditFailure, ScenarioError, Table
 from trainer.engine.cards import Card
 from trainer.engine.options import Action, allowed_actions, refusal
+from trainer.engine.player_hand import PlayerHand
 from trainer.engine.rules import HouseRules
-from trainer.engine.seat import Seat
 
 
 @step("given", "the player switches the second cards", "the player switches the second cards",
@@ -20,8 +20,8 @@ def given_switch(audit_table: Table, audit_house: HouseRules) -> Table:
     if len(audit_table.hands) < 2:
         raise ScenarioError("a switch needs two hands: Given a switch bet of 10 on ... and ...")
     *rest, first, second = audit_table.hands
-    one = Seat(first.bet, (first.cards[0], second.cards[1]), box=first.box, switched=True)
-    two = Seat(second.bet, (second.cards[0], first.cards[1]), box=second.box, switched=True)
+    one = PlayerHand(first.bet, (first.cards[0], second.cards[1]), box=first.box, switched=True)
+    two = PlayerHand(second.bet, (second.cards[0], first.cards[1]), box=second.box, switched=True)
     return Table((*rest, one, two), audit_table.dealer)
 
 
@@ -56,14 +56,14 @@ def given_surrender(audit_table: Table) -> Table:
 
 
 def _allowed(house: HouseRules, table: Table) -> frozenset[Action]:
-    return allowed_actions(house, table.current().state(), table.up_card())
+    return allowed_actions(house, table.current(), table.up_card())
 
 
 @step("then", "the player may {action:Action}", "the player may double")
 def then_may(action: str, audit_house: HouseRules, audit_table: Table) -> None:
     """The player may take this decision now: hit, stand, double, split or surrender."""
     if Action(action) not in _allowed(audit_house, audit_table):
-        why = refusal(audit_house, audit_table.current().state(), audit_table.up_card(),
+        why = refusal(audit_house, audit_table.current(), audit_table.up_card(),
                       Action(action))
         raise AuditFailure(f"the player may {action}", f"refused: {why}")
 

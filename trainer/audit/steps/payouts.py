@@ -88,7 +88,7 @@ def then_no_bonus(audit_house: HouseRules, audit_table: Table) -> None:
 @step("then", "the hand is a blackjack", "the hand is a blackjack")
 def then_blackjack(audit_house: HouseRules, audit_table: Table) -> None:
     """The current hand counts as a blackjack (a natural)."""
-    if not is_natural(audit_house, audit_table.current().player_hand()):
+    if not is_natural(audit_house, audit_table.current()):
         raise AuditFailure(f"{cards_text(audit_table.current().cards)} to be a blackjack",
                            "it is not a blackjack")
 
@@ -96,7 +96,7 @@ def then_blackjack(audit_house: HouseRules, audit_table: Table) -> None:
 @step("then", "the hand is not a blackjack", "the hand is not a blackjack")
 def then_not_blackjack(audit_house: HouseRules, audit_table: Table) -> None:
     """The current hand does not count as a blackjack."""
-    if is_natural(audit_house, audit_table.current().player_hand()):
+    if is_natural(audit_house, audit_table.current()):
         raise AuditFailure(f"{cards_text(audit_table.current().cards)} not to be a blackjack",
                            "it is a blackjack")
 
@@ -104,7 +104,7 @@ def then_not_blackjack(audit_house: HouseRules, audit_table: Table) -> None:
 @step("then", "the round is refused", "the round is refused")
 def then_refused(audit_house: HouseRules, audit_table: Table) -> None:
     """The engine refuses the round: it cannot arise under the house's rules."""
-    hands = [hand.player_hand() for hand in audit_table.current_hands()]
+    hands = list(audit_table.current_hands())
     try:
         check_round(audit_house, audit_table.dealer, hands)
     except EngineError:

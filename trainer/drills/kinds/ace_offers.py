@@ -16,8 +16,8 @@ from trainer.drills.table import Table
 from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import is_two_card_21
 from trainer.engine.options import Offer, ace_offer
+from trainer.engine.player_hand import PlayerHand
 from trainer.engine.rules import HouseRules
-from trainer.engine.seat import Seat
 
 CHOICES = tuple(offer.value for offer in Offer)
 
@@ -48,7 +48,7 @@ def build(ctx: Ctx) -> Draft:
     up = ctx.pool.take(ctx.pool.random_rank(10) if ten_up else Rank.ACE)
     natural = (look_alike and not ten_up) or ctx.chance(0.25)
     cards = ctx.two_cards(natural=natural)
-    seat = Seat(ctx.bet(), cards)
+    seat = PlayerHand(ctx.bet(), cards, box=1)
     offered = ace_offer(ctx.rules, cards, up)
     return Draft(
         table=Table(dealer=(up,), hands=(seat,), ask="ace-offer"),

@@ -7,9 +7,9 @@ from trainer.drills.build import Ctx, Draft, Retry, show
 from trainer.drills.table import Table
 from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import hand_total, is_two_card_21
-from trainer.engine.options import Action, HandState, allowed_actions, refusal
+from trainer.engine.options import Action, allowed_actions, refusal
+from trainer.engine.player_hand import PlayerHand
 from trainer.engine.rules import DoubleOn, HouseRules, SplitMatch
-from trainer.engine.seat import Seat
 
 _DOUBLE_WORDS = {
     DoubleOn.ANY: "on any first two cards",
@@ -20,7 +20,7 @@ _DOUBLE_WORDS = {
 }
 
 
-def _allowed_why(rules: HouseRules, seat: Seat, action: Action) -> str:
+def _allowed_why(rules: HouseRules, seat: PlayerHand, action: Action) -> str:
     house = rules.name
     if action is Action.DOUBLE:
         if seat.doubled:
@@ -42,7 +42,7 @@ def _pair(ctx: Ctx) -> tuple[Card, Card]:
     return first, ctx.pool.take(first.rank)
 
 
-def _split_seat(ctx: Ctx, bet_cards: tuple[Card, Card]) -> Seat:
+def _split_seat(ctx: Ctx, bet_cards: tuple[Card, Card]) -> PlayerHand:
     """A hand made by a split: ``hands_on_box`` within the house's limit."""
     rules = ctx.rules
     aces = bet_cards[0].rank is Rank.ACE
@@ -51,10 +51,10 @@ def _split_seat(ctx: Ctx, bet_cards: tuple[Card, Card]) -> Seat:
         raise Retry
     top = 4 if limit is None else limit
     hands = top if ctx.tricky() else ctx.rng.randint(2, top)
-    return Seat(ctx.bet(), bet_cards, split=True, split_aces=aces, hands_on_box=hands)
+    return PlayerHand(ctx.bet(), bet_cards, box=1, split=True, split_aces=aces, hands_on_box=hands)
 
 
-def _double_seat(ctx: Ctx) -> Seat:
+def _double_seat(ctx: Ctx) -> PlayerHand:
     rules = ctx.rules
     if ctx.tricky():
         roll = ctx.rng.random()
@@ -63,55 +63,57 @@ def _double_seat(ctx: Ctx) -> Seat:
             return _split_seat(ctx, (first, ctx.pool.draw()))
         if roll < 0.45:
             cards = ctx.compose(ctx.rng.randint(8, 12), False, 3)
-            return Seat(ctx.bet(), cards, hit=True)
+            return PlayerHand(ctx.bet(), cards, box=1, hit=True)
         if roll < 0.6 and rules.max_doubles > 1:
             cards = ctx.compose(ctx.rng.randint(9, 11), False, 2)
             third = ctx.pool.draw()
             if hand_total((*cards, third)).total >= 21:
                 raise Retry
-            return Seat(ctx.bet(), (*cards, third), doubled=1)
+            return PlayerHand(ctx.bet(), (*cards, third), box=1, doubled=1)
         total, soft = ctx.pick(((9, False), (10, False), (11, False), (19, True), (20, True),
                                 (18, True), (8, False), (12, False)))
-        return Seat(ctx.bet(), ctx.compose(total, soft, 2, first=(Rank.ACE,) if soft else ()))
+        return PlayerHand(ctx.bet(), ctx.compose(total, soft, 2, first=(Rank.ACE,) if soft else ()),
+                          box=1)
     if ctx.chance(0.5):  # near the doubling totals, where the house rules differ
-        return Seat(ctx.bet(), ctx.compose(ctx.rng.randint(8, 12), False, 2))
-    return Seat(ctx.bet(), ctx.two_cards(natural=False))
+        return PlayerHand(ctx.bet(), ctx.compose(ctx.rng.randint(8, 12), False, 2), box=1)
+    return PlayerHand(ctx.bet(), ctx.two_cards(natural=False), box=1)
 
 
-def _split_question_seat(ctx: Ctx) -> Seat:
+def _split_question_seat(ctx: Ctx) -> PlayerHand:
     if ctx.tricky():
         roll = ctx.rng.random()
         if roll < 0.5:
             return _split_seat(ctx, _pair(ctx))
         if roll < 0.7:
-            return Seat(ctx.bet(), (ctx.pool.take(ctx.pool.random_rank(10)),
-                                    ctx.pool.take(ctx.pool.random_rank(10))))
+            return PlayerHand(ctx.bet(), (ctx.pool.take(ctx.pool.random_rank(10)),
+                                    ctx.pool.take(ctx.pool.random_rank(10))), box=1)
     if ctx.chance(0.7):
-        return Seat(ctx.bet(), _pair(ctx))
-    return Seat(ctx.bet(), ctx.two_cards(natural=False))
+        return PlayerHand(ctx.bet(), _pair(ctx), box=1)
+    return PlayerHand(ctx.bet(), ctx.two_cards(natural=False), box=1)
 
 
-def _surrender_seat(ctx: Ctx) -> Seat:
+def _surrender_seat(ctx: Ctx) -> PlayerHand:
     if ctx.tricky():
         roll = ctx.rng.random()
         if roll < 0.3:
             return _split_seat(ctx, (ctx.pool.take(ctx.pool.random_rank()), ctx.pool.draw()))
         if roll < 0.5:
-            return Seat(ctx.bet(), ctx.compose(ctx.rng.randint(12, 16), False, 3), hit=True)
+            return PlayerHand(ctx.bet(), ctx.compose(ctx.rng.randint(12, 16), False, 3), box=1,
+                              hit=True)
         if roll < 0.7:
             cards = ctx.compose(ctx.rng.randint(5, 11), False, 2)
             third = ctx.pool.draw()
             if hand_total((*cards, third)).total >= 21:
                 raise Retry
-            return Seat(ctx.bet(), (*cards, third), doubled=1)
-    return Seat(ctx.bet(), ctx.compose(ctx.rng.randint(12, 17), False, 2))
+            return PlayerHand(ctx.bet(), (*cards, third), box=1, doubled=1)
+    return PlayerHand(ctx.bet(), ctx.compose(ctx.rng.randint(12, 17), False, 2), box=1)
 
 
-def _legal(rules: HouseRules, seat: Seat, up: Card) -> bool:
+def _legal(rules: HouseRules, seat: PlayerHand, up: Card) -> bool:
     """The situation could arise: doubles were allowed, splits matched the house's rule."""
     if seat.doubled:
-        first = HandState(seat.cards[:2], split=seat.split, split_aces=seat.split_aces,
-                          hands_on_box=seat.hands_on_box)
+        first = PlayerHand(seat.bet, seat.cards[:2], split=seat.split,
+                           split_aces=seat.split_aces, hands_on_box=seat.hands_on_box)
         if refusal(rules, first, up, Action.DOUBLE) is not None:
             return False
     if seat.split_aces and rules.split_aces_one_card and len(seat.cards) > 2:
@@ -139,7 +141,7 @@ def build(ctx: Ctx) -> Draft:
         seat = _surrender_seat(ctx)
     if not _legal(rules, seat, up) or (is_two_card_21(seat.cards) and not seat.split):
         raise Retry
-    state = seat.state()
+    state = seat
     allowed = action in allowed_actions(rules, state, up)
     why = refusal(rules, state, up, action)
     explanation = why if why is not None else _allowed_why(rules, seat, action)
@@ -166,7 +168,7 @@ def build(ctx: Ctx) -> Draft:
     )
 
 
-def _rules_asked(seat: Seat, action: Action, up: Card) -> tuple[str, ...]:
+def _rules_asked(seat: PlayerHand, action: Action, up: Card) -> tuple[str, ...]:
     """The house rules whether ``action`` is allowed turns on, for this hand."""
     asked = {
         Action.DOUBLE: ["double_on", "double_after_split" if seat.split else "",

@@ -7,7 +7,7 @@ from trainer.drills.build import Ctx, Draft, show
 from trainer.drills.table import Table
 from trainer.engine.cards import Rank
 from trainer.engine.hands import hand_total
-from trainer.engine.seat import Seat
+from trainer.engine.player_hand import PlayerHand
 
 _TRICKY = (
     (17, True), (18, True), (19, True), (21, True), (13, True), (16, True),
@@ -42,7 +42,7 @@ def build(ctx: Ctx) -> Draft:
     else:
         how = f"no ace, so the hand is hard {reading.total}"
     return Draft(
-        table=Table(dealer=(), hands=(Seat(ctx.bet(), cards),), ask="hand-total"),
+        table=Table(dealer=(), hands=(PlayerHand(ctx.bet(), cards, box=1),), ask="hand-total"),
         prompt=(f"The player holds {show(cards)}. What is the total? (e.g. soft 17, hard 14,"
                 " bust; a number alone is read as hard)"),
         kind=AnswerKind.TOTAL,

@@ -11,9 +11,9 @@ from trainer.drills.table import Table, doubled_to
 from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import hand_total, is_two_card_21
 from trainer.engine.money import ZERO
-from trainer.engine.options import Action, HandState, allowed_actions, largest_insurance, refusal
+from trainer.engine.options import Action, allowed_actions, largest_insurance, refusal
+from trainer.engine.player_hand import PlayerHand
 from trainer.engine.rules import HouseRules
-from trainer.engine.seat import Seat
 from trainer.engine.settlement import is_natural, settle_round
 
 _ASK_AMOUNT = "How much do you pay?"
@@ -35,7 +35,7 @@ def build_insurance(ctx: Ctx) -> Draft:
     cards = ctx.two_cards(natural=False)
     largest = largest_insurance(rules, bet)
     if ctx.chance(0.5):
-        seat = Seat(bet, cards)
+        seat = PlayerHand(bet, cards, box=1)
         return Draft(
             table=Table(dealer=(up,), hands=(seat,), ask="insurance-max"),
             prompt=(f"The dealer shows {up.label}. The box bets {money(bet)} on {show(cards)} "
@@ -52,8 +52,8 @@ def build_insurance(ctx: Ctx) -> Draft:
     if ctx.tricky() and largest >= 10:  # part insurance, in fives
         stake = Decimal(5 * ctx.rng.randint(1, int(largest / 5)))
     dealer = _dealer_blackjack(ctx, up)
-    seat = Seat(bet, cards, insurance=stake)
-    result = settle_round(rules, dealer, [seat.player_hand()]).hands[0]
+    seat = PlayerHand(bet, cards, box=1, insurance=stake)
+    result = settle_round(rules, dealer, [seat]).hands[0]
     paid = result.insurance_net
     return Draft(
         table=Table(dealer=dealer, hands=(seat,), ask="insurance-win"),
@@ -76,9 +76,9 @@ def build_even_money(ctx: Ctx) -> Draft:
     up = _ace_up(ctx)
     cards = ctx.two_cards(natural=True)
     if not ctx.tricky():
-        seat = Seat(bet, cards, even_money=True)
+        seat = PlayerHand(bet, cards, box=1, even_money=True)
         dealer: tuple[Card, ...] = (up, ctx.pool.draw())
-        result = settle_round(rules, dealer, [seat.player_hand()]).hands[0]
+        result = settle_round(rules, dealer, [seat]).hands[0]
         return Draft(
             table=Table(dealer=(up,), hands=(seat,), ask="even-money-taken"),
             prompt=(f"The box bets {money(bet)} and holds {show(cards)}; the dealer shows "
@@ -88,9 +88,9 @@ def build_even_money(ctx: Ctx) -> Draft:
             explanation=f"{result.rule}: {money(bet)} x 1 = {money(result.net)}.",
             rules=result.keys,
         )
-    seat = Seat(bet, cards)
+    seat = PlayerHand(bet, cards, box=1)
     dealer = _dealer_blackjack(ctx, up) if ctx.chance(0.4) else (up, ctx.pool.draw())
-    result = settle_round(rules, dealer, [seat.player_hand()]).hands[0]
+    result = settle_round(rules, dealer, [seat]).hands[0]
     if result.net < 0:
         raise Retry
     has = "blackjack" if is_two_card_21(dealer) else "no blackjack"
@@ -122,8 +122,8 @@ def build_blackjack_payout(ctx: Ctx) -> Draft:
     # rolled last, so every other seed keeps the question it dealt before switches came in
     if rules.switch and ctx.tricky() and ctx.chance(0.5):
         return _switched_payout(ctx, bet)
-    seat = Seat(bet, cards)
-    result = settle_round(rules, dealer, [seat.player_hand()]).hands[0]
+    seat = PlayerHand(bet, cards, box=1)
+    result = settle_round(rules, dealer, [seat]).hands[0]
     ratio = rules.blackjack_pays
     return Draft(
         table=Table(dealer=dealer, hands=(seat,), ask="blackjack-payout"),
@@ -142,10 +142,10 @@ def _switched_payout(ctx: Ctx, bet: Decimal) -> Draft:
     rules = ctx.rules
     seat, partner, dealt = switched_ace_ten(ctx, bet)
     dealer = ctx.dealer_finish((ctx.pool.draw(),))
-    result = settle_round(rules, dealer, [seat.player_hand(), partner.player_hand()]).hands[0]
+    result = settle_round(rules, dealer, [seat, partner]).hands[0]
     if result.net < 0:
         raise Retry  # a money answer: what the dealer pays
-    natural = is_natural(rules, seat.player_hand())
+    natural = is_natural(rules, seat)
     return Draft(
         table=Table(dealer=dealer, hands=(seat, partner), ask="blackjack-payout"),
         prompt=(f"The player's two hands were dealt {dealt} and the second cards were switched: "
@@ -162,7 +162,7 @@ def _switched_payout(ctx: Ctx, bet: Decimal) -> Draft:
     )
 
 
-def _surrender_state(ctx: Ctx, up: Card) -> tuple[Seat, str]:
+def _surrender_state(ctx: Ctx, up: Card) -> tuple[PlayerHand, str]:
     """A hand the house lets surrender right now, and how it got there."""
     rules = ctx.rules
     bet = ctx.bet()
@@ -171,31 +171,32 @@ def _surrender_state(ctx: Ctx, up: Card) -> tuple[Seat, str]:
         first = ctx.two_cards(natural=False)
         third = ctx.pool.draw()
         cards = (*first, third)
-        state = HandState(first)
-        if Action.DOUBLE not in allowed_actions(rules, state, up) or hand_total(cards).bust:
+        doubling = allowed_actions(rules, PlayerHand(bet, first), up)
+        if Action.DOUBLE not in doubling or hand_total(cards).bust:
             raise Retry
         if rules.max_doubles > 1 and ctx.level.max_cards >= 4 and ctx.chance(0.5):
             return _redoubled(ctx, bet, cards, up), "after re-doubling"
-        return Seat(bet, cards, doubled=1), "after doubling"
+        return PlayerHand(bet, cards, box=1, doubled=1), "after doubling"
     if tricky and rules.surrender_after_split and ctx.chance(0.5):
         pair = ctx.pool.take(ctx.pick([r for r in Rank if r is not Rank.ACE and ctx.pool.left(r)]))
         cards = (pair, ctx.pool.draw())
-        seat = Seat(bet, cards, split=True, split_aces=pair.rank is Rank.ACE, hands_on_box=2)
+        seat = PlayerHand(bet, cards, box=1, split=True, split_aces=pair.rank is Rank.ACE,
+                          hands_on_box=2)
         if is_two_card_21(cards):
             raise Retry
         return seat, "after splitting"
     total = ctx.pick((15, 16, 16, 14, 17)) if tricky else ctx.rng.randint(12, 17)
-    return Seat(bet, ctx.compose(total, False, 2)), "on the first two cards"
+    return PlayerHand(bet, ctx.compose(total, False, 2), box=1), "on the first two cards"
 
 
-def _redoubled(ctx: Ctx, bet: Decimal, cards: tuple[Card, ...], up: Card) -> Seat:
+def _redoubled(ctx: Ctx, bet: Decimal, cards: tuple[Card, ...], up: Card) -> PlayerHand:
     """The doubled hand ``cards`` doubled again and dealt its card: 4x the bet at stake."""
-    if Action.DOUBLE not in allowed_actions(ctx.rules, HandState(cards, doubled=1), up):
+    if Action.DOUBLE not in allowed_actions(ctx.rules, PlayerHand(bet, cards, doubled=1), up):
         raise Retry
     fourth = (*cards, ctx.pool.draw())
     if hand_total(fourth).bust:
         raise Retry
-    return Seat(bet, fourth, doubled=2)
+    return PlayerHand(bet, fourth, box=1, doubled=2)
 
 
 def build_surrender(ctx: Ctx) -> Draft:
@@ -204,11 +205,11 @@ def build_surrender(ctx: Ctx) -> Draft:
     ranks = [Rank.TEN, Rank.KING, Rank.NINE, Rank.ACE, Rank.QUEEN, Rank.EIGHT]
     up = ctx.pool.take(ctx.pick([r for r in ranks if ctx.pool.left(r)]))
     seat, when = _surrender_state(ctx, up)
-    if refusal(rules, seat.state(), up, Action.SURRENDER) is not None:
+    if refusal(rules, seat, up, Action.SURRENDER) is not None:
         raise Retry
     gave_up = dataclasses.replace(seat, surrendered=True)
-    result = settle_round(rules, (up,), [gave_up.player_hand()]).hands[0]
-    stake = gave_up.player_hand().stake
+    result = settle_round(rules, (up,), [gave_up]).hands[0]
+    stake = gave_up.stake
     returned = stake + result.net
     doubled = f" {doubled_to(seat)}" if seat.doubled else ""
     split = " (a split hand)" if seat.split else ""
@@ -237,7 +238,7 @@ def _checked(rules: HouseRules, up: Card) -> str:
     return ""
 
 
-def _surrender_reading(rules: HouseRules, seat: Seat) -> str:
+def _surrender_reading(rules: HouseRules, seat: PlayerHand) -> str:
     """The house's reading of what a surrender forfeits after doubling (none on two cards)."""
     if not seat.doubled:
         return ""

@@ -9,8 +9,8 @@ from trainer.drills.table import Table, doubled_to
 from trainer.engine.cards import Card, Rank, Suit
 from trainer.engine.errors import EngineError
 from trainer.engine.hands import hand_total
+from trainer.engine.player_hand import PlayerHand
 from trainer.engine.round_check import check_round
-from trainer.engine.seat import Seat
 from trainer.engine.settlement import settle_round
 
 _SHAPES = ("five", "six", "seven", "678", "678", "777", "777", "777-dealer")
@@ -53,12 +53,13 @@ def build(ctx: Ctx) -> Draft:
             doubled = 1
     bet = ctx.bet()
     dealer = ctx.dealer_finish((up or ctx.pool.draw(),))
-    seat = Seat(bet, cards, doubled=doubled, split=split, hands_on_box=2 if split else 1)
+    seat = PlayerHand(bet, cards, box=1, doubled=doubled, split=split,
+                      hands_on_box=2 if split else 1)
     try:
-        check_round(rules, dealer, [seat.player_hand()])
+        check_round(rules, dealer, [seat])
     except EngineError:
         raise Retry from None
-    result = settle_round(rules, dealer, [seat.player_hand()]).hands[0]
+    result = settle_round(rules, dealer, [seat]).hands[0]
     if result.net < 0:
         raise Retry
     how = []

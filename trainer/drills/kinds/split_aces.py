@@ -16,8 +16,8 @@ from trainer.drills.table import Table
 from trainer.engine.cards import Card, Rank
 from trainer.engine.hands import hand_total
 from trainer.engine.options import PLAY_ORDER, Action, allowed_actions, refusal
+from trainer.engine.player_hand import PlayerHand
 from trainer.engine.rules import HouseRules
-from trainer.engine.seat import Seat
 from trainer.engine.settlement import is_natural, settle_round
 
 # Standing is always open to a live hand, so it is no choice: the question is what more the
@@ -80,7 +80,8 @@ def _may_do(ctx: Ctx) -> Draft:
     hands = _hands_on_box(ctx, second)
     up = ctx.pool.draw()
     dealer = ctx.dealer_in_play(up)
-    seat = Seat(ctx.bet(), (ace, second), split=True, split_aces=True, hands_on_box=hands)
+    seat = PlayerHand(ctx.bet(), (ace, second), box=1, split=True, split_aces=True,
+                      hands_on_box=hands)
     asked = (Action.HIT, Action.DOUBLE, Action.SPLIT) if second.rank is Rank.ACE else (
         Action.HIT, Action.DOUBLE)
     return _actions_draft(
@@ -96,23 +97,23 @@ def _may_do_with_the_pair(ctx: Ctx) -> Draft:
     aces = (ctx.pool.take(Rank.ACE), ctx.pool.take(Rank.ACE))
     dealer = ctx.dealer_in_play(ctx.pool.draw())
     return _actions_draft(
-        ctx.rules, Seat(ctx.bet(), aces), dealer, CHOICE_ACTIONS,
+        ctx.rules, PlayerHand(ctx.bet(), aces, box=1), dealer, CHOICE_ACTIONS,
         prompt=(f"The dealer shows {show(dealer)}. The box is dealt a pair of aces "
                 f"({show(aces)}), not split yet. What may the player do? (all that apply; "
                 "none: the hand stands)"),
         on_what="on the aces as dealt ")
 
 
-def _actions_draft(rules: HouseRules, seat: Seat, dealer: tuple[Card, ...],
+def _actions_draft(rules: HouseRules, seat: PlayerHand, dealer: tuple[Card, ...],
                    asked: tuple[Action, ...], prompt: str, on_what: str) -> Draft:
     """What more the player may do on ``seat`` against ``dealer`` (its first card is the up
     card), as the engine allows it; the refusals of the ``asked`` actions it does not
     allow are the why."""
     up = dealer[0]
-    allowed = allowed_actions(rules, seat.state(), up) - {Action.STAND}
+    allowed = allowed_actions(rules, seat, up) - {Action.STAND}
     reasons = [
         text for action in asked
-        if (text := refusal(rules, seat.state(), up, action)) is not None
+        if (text := refusal(rules, seat, up, action)) is not None
     ]
     more = ", ".join(a.value for a in PLAY_ORDER if a in allowed)
     may = f"may {more} (or stand)" if more else "may do nothing more: the hand stands"
@@ -153,11 +154,11 @@ def _is_blackjack(ctx: Ctx) -> Draft:
     dealt = ctx.chance(DEALT_SHARE)
     if dealt:
         cards = (ctx.pool.take(Rank.ACE), ctx.pool.take(ctx.pool.random_rank(10)))
-        seat = Seat(ctx.bet(), cards)
+        seat = PlayerHand(ctx.bet(), cards, box=1)
     else:
         cards = _ace_and_ten(ctx)
-        seat = Seat(ctx.bet(), cards, split=True, split_aces=True, hands_on_box=2)
-    natural = is_natural(rules, seat.player_hand())
+        seat = PlayerHand(ctx.bet(), cards, box=1, split=True, split_aces=True, hands_on_box=2)
+    natural = is_natural(rules, seat)
     pays = rules.blackjack_pays if natural else "1:1 like any other win"
     verdict = "is a blackjack" if natural else "is 21, not a blackjack"
     untouched = "no split, no switch" if rules.switch else "no split"
@@ -180,11 +181,11 @@ def _pays(ctx: Ctx) -> Draft:
     rules = ctx.rules
     cards = _ace_and_ten(ctx)
     bet = ctx.bet()
-    seat = Seat(bet, cards, split=True, split_aces=True, hands_on_box=2)
+    seat = PlayerHand(bet, cards, box=1, split=True, split_aces=True, hands_on_box=2)
     dealer = ctx.dealer_finish((ctx.pool.draw(),))
     if ctx.tricky() and hand_total(dealer).total != 21:
         raise Retry  # the tricky case: the dealer makes 21 too
-    result = settle_round(rules, dealer, [seat.player_hand()]).hands[0]
+    result = settle_round(rules, dealer, [seat]).hands[0]
     return Draft(
         table=Table(dealer=dealer, hands=(seat,), ask="split-aces-pays"),
         prompt=(f"After splitting aces, this hand is {show(cards)} with {money(bet)} on it. The "
@@ -193,7 +194,7 @@ def _pays(ctx: Ctx) -> Draft:
         kind=AnswerKind.NET,
         expected=result.net,
         explanation=(f"{result.rule}; ace + ten after a split "
-                     f"{'is' if is_natural(rules, seat.player_hand()) else 'is not'} "
+                     f"{'is' if is_natural(rules, seat) else 'is not'} "
                      f"a blackjack at {rules.name}{_ace_ten_note(rules)}."),
         rules=("blackjack_after_split", *result.keys),
     )

@@ -9,13 +9,13 @@ from decimal import Decimal
 from trainer.drills.answers import AnswerKind
 from trainer.drills.build import Ctx, Draft, Retry, money, reading_note, show
 from trainer.drills.expected import Nets, signed
-from trainer.drills.table import Table, doubled_to, seat_names
+from trainer.drills.table import Table, doubled_to, hand_names
 from trainer.engine.cards import Card, Rank, deck_of
 from trainer.engine.dealer import DealerAction, dealer_action
 from trainer.engine.hands import hand_total, is_two_card_21
 from trainer.engine.money import ZERO
-from trainer.engine.options import DOUBLE, Action, HandState
-from trainer.engine.seat import Seat
+from trainer.engine.options import Action
+from trainer.engine.player_hand import PlayerHand
 from trainer.engine.settlement import HandResult, Outcome, is_natural
 from trainer.engine.shoe import Shoe
 from trainer.engine.table_round import PlayedRound, SimpleStrategy, Strategy, play_round
@@ -43,11 +43,11 @@ class _ReDoubles(SimpleStrategy):
     """A player who doubles any hard 5 to 11 and re-doubles a doubled hand of 11 or less
     (where the house allows doubling twice); otherwise as ``SimpleStrategy``."""
 
-    def decide(self, state: HandState, dealer_up: Card, allowed: frozenset[Action]) -> Action:
-        total, soft = hand_total(state.cards)
-        if DOUBLE in allowed and not soft and 5 <= total <= 11:
-            return DOUBLE
-        return super().decide(state, dealer_up, allowed)
+    def decide(self, hand: PlayerHand, dealer_up: Card, allowed: frozenset[Action]) -> Action:
+        total, soft = hand_total(hand.cards)
+        if Action.DOUBLE in allowed and not soft and 5 <= total <= 11:
+            return Action.DOUBLE
+        return super().decide(hand, dealer_up, allowed)
 
 
 def _switch_21_shoe(ctx: Ctx, boxes: int) -> Shoe:
@@ -88,7 +88,7 @@ def _interesting(played: PlayedRound) -> bool:
     )
 
 
-def _hand_text(seat: Seat) -> str:
+def _hand_text(seat: PlayerHand) -> str:
     marks = []
     if seat.split:
         marks.append("split")
@@ -102,7 +102,7 @@ def _hand_text(seat: Seat) -> str:
     return f"{show(seat.cards)} ({_describe(seat.cards, seat)}){flags}"
 
 
-def _hand_money(seat: Seat, result: HandResult) -> str:
+def _hand_money(seat: PlayerHand, result: HandResult) -> str:
     """A hand's stake and net, as the rule of a table's settlement ends: ``doubled to 748:
     +748``, ``bet 40: -20``, ``bet 50: -50, insurance +50``."""
     text = f"{doubled_to(seat) or f'bet {money(seat.bet)}'}: {signed(result.net)}"
@@ -111,12 +111,12 @@ def _hand_money(seat: Seat, result: HandResult) -> str:
     return text
 
 
-def _last_of_box(seats: tuple[Seat, ...], seat: Seat) -> Seat:
+def _last_of_box(seats: tuple[PlayerHand, ...], seat: PlayerHand) -> PlayerHand:
     """The last hand played on ``seat``'s box (a split box has several)."""
     return [s for s in seats if s.box == seat.box][-1]
 
 
-def _describe(cards: tuple[Card, ...], seat: Seat | None = None) -> str:
+def _describe(cards: tuple[Card, ...], seat: PlayerHand | None = None) -> str:
     natural = is_two_card_21(cards)
     if natural and (seat is None or not (seat.split or seat.switched)):
         return "blackjack"
@@ -157,30 +157,32 @@ def build(ctx: Ctx) -> Draft:
         raise Retry  # pragma: no cover - the stacked deal always switches into a 21
     if ctx.tricky() and not _interesting(played):
         raise Retry
-    seats = tuple(
-        Seat(h.bet, h.cards, box=(h.box or 0) + 1, doubled=h.doubled, split=h.split,
-             surrendered=h.surrendered, insurance=h.insurance, even_money=h.even_money,
-             switched=h.switched)
+    seats = tuple(  # as questions have always stored them: no hit, split-aces or count marks
+        PlayerHand(h.bet, h.cards, box=h.box, doubled=h.doubled, split=h.split,
+                   surrendered=h.surrendered, insurance=h.insurance, even_money=h.even_money,
+                   switched=h.switched)
         for h in played.hands
     )
     nets = [ZERO] * boxes
     reasons: list[str] = []
-    names = seat_names(seats)
+    names = hand_names(seats)
     hand_nets: dict[int, list[Decimal]] = {}
     for seat, name, result in zip(seats, names, played.result.hands, strict=True):
         net = result.net + result.insurance_net
-        nets[seat.box - 1] += net
-        hand_nets.setdefault(seat.box, []).append(net)
+        box = seat.box
+        assert box is not None  # play_round numbers every box
+        nets[box - 1] += net
+        hand_nets.setdefault(box, []).append(net)
         why = result.rule
         if seat.switched and is_two_card_21(seat.cards):
-            natural = "a blackjack" if is_natural(rules, seat.player_hand()) else (
+            natural = "a blackjack" if is_natural(rules, seat) else (
                 "21, not a blackjack")
             why += (f"; ace + ten made by switching is {natural}"
                     f"{reading_note(rules, 'blackjack_after_switch')}")
         reasons.append(f"{name} {show(seat.cards)}: {why} — {_hand_money(seat, result)}")
-        parts = hand_nets[seat.box]
+        parts = hand_nets[box]
         if len(parts) > 1 and seat is _last_of_box(seats, seat):
-            reasons.append(f"box {seat.box} in all: {' '.join(signed(n) for n in parts)}"
+            reasons.append(f"box {box} in all: {' '.join(signed(n) for n in parts)}"
                            f" = {signed(sum(parts, ZERO))}")
     lines = [f"{name}: bet {money(s.bet)} — {_hand_text(s)}"
              for s, name in zip(seats, names, strict=True)]

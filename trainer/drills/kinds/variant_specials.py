@@ -20,12 +20,12 @@ from trainer.drills.table import Table, doubled_to
 from trainer.engine.cards import Card, Rank
 from trainer.engine.errors import EngineError
 from trainer.engine.hands import hand_total, is_two_card_21
+from trainer.engine.player_hand import PlayerHand
 from trainer.engine.round_check import check_round
 from trainer.engine.rules import HouseRules, Showdown, Ties
-from trainer.engine.seat import Seat
 from trainer.engine.settlement import settle_round
 
-Case = Callable[[Ctx], tuple[tuple[Card, ...], tuple[Seat, ...]]]
+Case = Callable[[Ctx], tuple[tuple[Card, ...], tuple[PlayerHand, ...]]]
 
 
 def _dealer(ctx: Ctx, total: int, soft: bool = False) -> tuple[Card, ...]:
@@ -39,55 +39,55 @@ def _blackjack(ctx: Ctx) -> tuple[Card, ...]:
     return ctx.two_cards(natural=True)
 
 
-def _tie(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[Seat, ...]]:
+def _tie(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[PlayerHand, ...]]:
     total = ctx.rng.randint(17, 21)
     dealer = _dealer(ctx, total, soft=total != 17 and ctx.chance(0.3))
     count = ctx.rng.randint(2, 3) if total < 21 else 3
-    return dealer, (Seat(ctx.bet(), ctx.compose(total, False, count)),)
+    return dealer, (PlayerHand(ctx.bet(), ctx.compose(total, False, count), box=1),)
 
 
-def _blackjack_vs_21(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[Seat, ...]]:
+def _blackjack_vs_21(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[PlayerHand, ...]]:
     """Looks like a tie of 21s, but a blackjack is not a three-card 21."""
-    return _dealer(ctx, 21, soft=ctx.chance(0.4)), (Seat(ctx.bet(), _blackjack(ctx)),)
+    return _dealer(ctx, 21, soft=ctx.chance(0.4)), (PlayerHand(ctx.bet(), _blackjack(ctx), box=1),)
 
 
-def _blackjack_vs_blackjack(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[Seat, ...]]:
-    return _blackjack(ctx), (Seat(ctx.bet(), _blackjack(ctx)),)
+def _blackjack_vs_blackjack(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[PlayerHand, ...]]:
+    return _blackjack(ctx), (PlayerHand(ctx.bet(), _blackjack(ctx), box=1),)
 
 
-def _six_cards(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[Seat, ...]]:
+def _six_cards(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[PlayerHand, ...]]:
     count = ctx.pick((6, 6, 6, 7))
     cards = ctx.compose(ctx.rng.randint(15, 21), False, count)
     dealer_total = ctx.rng.randint(max(17, hand_total(cards).total), 21)
     dealer = _blackjack(ctx) if ctx.chance(0.15) else _dealer(ctx, dealer_total)
-    return dealer, (Seat(ctx.bet(), cards),)
+    return dealer, (PlayerHand(ctx.bet(), cards, box=1),)
 
 
-def _five_cards(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[Seat, ...]]:
+def _five_cards(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[PlayerHand, ...]]:
     """The look-alike: five cards win nothing special."""
     cards = ctx.compose(ctx.rng.randint(14, 20), False, 5)
     dealer = _dealer(ctx, ctx.rng.randint(17, 21))
-    return dealer, (Seat(ctx.bet(), cards),)
+    return dealer, (PlayerHand(ctx.bet(), cards, box=1),)
 
 
-def _dealer_22(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[Seat, ...]]:
+def _dealer_22(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[PlayerHand, ...]]:
     dealer = _dealer(ctx, 22)
     roll = ctx.rng.random()
     if roll < 0.2:
-        return dealer, (Seat(ctx.bet(), _blackjack(ctx)),)
+        return dealer, (PlayerHand(ctx.bet(), _blackjack(ctx), box=1),)
     if roll < 0.35:
         cards = ctx.compose(ctx.rng.randint(22, 26), False, 3)
-        return dealer, (Seat(ctx.bet(), cards),)
+        return dealer, (PlayerHand(ctx.bet(), cards, box=1),)
     if roll < 0.5:
         cards = ctx.compose(ctx.rng.randint(17, 21), False, 3, first=(Rank.FIVE, Rank.SIX))
-        return dealer, (Seat(ctx.bet(), cards, doubled=1),)
-    return dealer, (Seat(ctx.bet(), ctx.compose(ctx.rng.randint(12, 20), False, 2)),)
+        return dealer, (PlayerHand(ctx.bet(), cards, box=1, doubled=1),)
+    return dealer, (PlayerHand(ctx.bet(), ctx.compose(ctx.rng.randint(12, 20), False, 2), box=1),)
 
 
-def _dealer_23(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[Seat, ...]]:
+def _dealer_23(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[PlayerHand, ...]]:
     """The look-alike: a dealer 23 is an ordinary bust."""
-    return _dealer(ctx, ctx.rng.randint(23, 26)), (Seat(
-        ctx.bet(), ctx.compose(ctx.rng.randint(12, 20), False, 2)),)
+    return _dealer(ctx, ctx.rng.randint(23, 26)), (PlayerHand(
+        ctx.bet(), ctx.compose(ctx.rng.randint(12, 20), False, 2), box=1),)
 
 
 def _switch_dealer(ctx: Ctx) -> tuple[Card, ...]:
@@ -98,21 +98,23 @@ def _switch_dealer(ctx: Ctx) -> tuple[Card, ...]:
     return _dealer(ctx, total, soft=17 < total < 22 and ctx.chance(0.3))
 
 
-def _switched_21(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[Seat, ...]]:
+def _switched_21(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[PlayerHand, ...]]:
     """Ace + ten made by switching: a 21 that waits for the dealer, not a blackjack (the
     player's other hand, switched with it, sits beside it)."""
     seat, partner, _ = switched_ace_ten(ctx, ctx.bet())
     return _switch_dealer(ctx), (seat, partner)
 
 
-def _dealt_blackjack(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[Seat, ...]]:
+def _dealt_blackjack(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[PlayerHand, ...]]:
     """The look-alike: ace + ten as dealt, a blackjack paid before the dealer draws."""
-    return _switch_dealer(ctx), (Seat(ctx.bet(), _blackjack(ctx)),)
+    return _switch_dealer(ctx), (PlayerHand(ctx.bet(), _blackjack(ctx), box=1),)
 
 
-def _twenty_ones(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[Seat, ...]]:
+def _twenty_ones(ctx: Ctx) -> tuple[tuple[Card, ...], tuple[PlayerHand, ...]]:
     dealer = _dealer(ctx, 21, soft=ctx.chance(0.4))
-    return dealer, (Seat(ctx.bet(), ctx.compose(21, ctx.chance(0.3), ctx.rng.randint(3, 4))),)
+    bet = ctx.bet()
+    cards = ctx.compose(21, ctx.chance(0.3), ctx.rng.randint(3, 4))
+    return dealer, (PlayerHand(bet, cards, box=1),)
 
 
 def _cases(rules: HouseRules) -> list[tuple[str, Case]]:
@@ -156,7 +158,7 @@ def build(ctx: Ctx) -> Draft:
         case = _LOOK_ALIKES[name]
     dealer, seats = case(ctx)
     seat = seats[0]  # the box asked about
-    hands = [s.player_hand() for s in seats]
+    hands = list(seats)
     try:  # e.g. a drawn hand against a dealer blackjack the house knows before play
         check_round(rules, dealer, hands)
     except EngineError:
