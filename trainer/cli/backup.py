@@ -37,7 +37,7 @@ def restore_command(path: str, database: str | None, yes: bool, as_json: bool) -
     target = database_path(database)
     if not yes:
         confirm(f"Replace every record in {target} with {path}?",
-                "no confirmation on stdin: pass --yes to replace the database")
+                "pass --yes to replace the database")
     try:
         pages = restore_database(path, target)
     except BackupError as exc:
