@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import json
 import os
@@ -120,6 +121,21 @@ def settle_heap(_worker: object = None) -> None:
     gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
 
 
+@functools.cache
+def drop_server_header() -> None:
+    """Have gunicorn send no ``Server: gunicorn`` header (it has no setting for it): a
+    browser needs none, and it tells a scanner which server to try.  gunicorn's first lines
+    of a response are patched, once in a process, before the workers fork."""
+    from gunicorn.http.wsgi import Response
+
+    first_lines = Response.default_headers
+
+    def without_server(response: Response) -> list[str]:
+        return [line for line in first_lines(response) if not line.startswith("Server:")]
+
+    Response.default_headers = without_server
+
+
 def serve_wsgi(load: Callable[[], Any], host: str, port: int, workers: int,
                threads: int, listener: socket.socket | None = None) -> None:
     """Serve a WSGI app under gunicorn: ``workers`` processes of ``threads`` threads each.
@@ -130,7 +146,8 @@ def serve_wsgi(load: Callable[[], Any], host: str, port: int, workers: int,
     requests.  Each worker settles its heap once the app is loaded (:func:`settle_heap`).
     ``trainer serve`` runs the app this way; bench/bare_flask_app.py serves its
     bare endpoint the same way, for a like-for-like comparison.  A ``listener`` from
-    :func:`claim_port` is served as it is (gunicorn binds nothing itself then).
+    :func:`claim_port` is served as it is (gunicorn binds nothing itself then).  No
+    response names the server (:func:`drop_server_header`).
     """
     from gunicorn.app.base import BaseApplication
 
@@ -153,6 +170,7 @@ def serve_wsgi(load: Callable[[], Any], host: str, port: int, workers: int,
         def load(self) -> Any:
             return load()
 
+    drop_server_header()
     Server().run()
 
 
