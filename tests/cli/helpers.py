@@ -20,13 +20,21 @@ class CliRun:
     err: str
 
 
+def stdin_text(text: str) -> io.TextIOWrapper:
+    """A stdin holding ``text``, as its UTF-8 bytes."""
+    raw = io.BytesIO(text.encode("utf-8", "surrogateescape"))
+    return io.TextIOWrapper(raw, encoding="utf-8", errors="surrogateescape")
+
+
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str,
             stdin: str | io.TextIOBase | None = "") -> CliRun:
     """Run ``trainer ARGS`` with ``stdin``, text or a stream (None: closed, as ``<&-``
-    leaves it); return the exit status and output."""
+    leaves it); return the exit status and output. Text is given as a real stdin gives it:
+    UTF-8 bytes underneath (``sys.stdin.buffer``), undecodable ones as lone surrogates."""
     old_argv, old_stdin = sys.argv, sys.stdin
     sys.argv = ["trainer", *args]
-    sys.stdin = io.StringIO(stdin) if isinstance(stdin, str) else stdin  # type: ignore[assignment]
+    sys.stdin = (stdin_text(stdin) if isinstance(stdin, str)  # type: ignore[assignment]
+                 else stdin)
     try:
         main()
         code = 0

@@ -311,15 +311,19 @@ def test_a_round_file_that_fails_to_read_is_named_as_a_read(capsys: Capsys) -> N
 
 
 
-class FailingStdin(io.StringIO):
-    """A stdin whose read fails as a failing device's does."""
+class FailingDevice(io.RawIOBase):
+    """A device whose read fails as a failing one's does."""
 
-    def read(self, size: int | None = -1) -> str:
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: object) -> int:
         raise OSError(errno.EIO, "Input/output error")
 
 
 def test_a_round_on_stdin_that_fails_to_read_is_named_as_stdin(capsys: Capsys) -> None:
-    run = run_cli(capsys, "settle", "--rules", "europoker", stdin=FailingStdin())
+    failing = io.TextIOWrapper(io.BufferedReader(FailingDevice()), encoding="utf-8")
+    run = run_cli(capsys, "settle", "--rules", "europoker", stdin=failing)
     assert (run.code, run.out) == (2, "")
     assert run.err == "trainer: error: stdin: cannot read the round (Input/output error)\n"
 

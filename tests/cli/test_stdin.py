@@ -30,11 +30,22 @@ def backup(capsys: Capsys, tmp_path: Path, database: str) -> str:
 def test_a_closed_stdin_is_refused_in_one_line(capsys: Capsys, database: str,
                                                backup: str) -> None:
     for args in (["create-user", "bob", "--role", "trainee", "--database", database],
-                 ["settle", "--rules", "europoker"], ["settle", "--rules", "europoker", "-"],
-                 ["restore", backup, "--database", database]):
+                 ["settle", "--rules", "europoker"], ["settle", "--rules", "europoker", "-"]):
         run = run_cli(capsys, *args, stdin=None)
         assert (run.code, run.out) == (2, ""), args
         assert run.err == "trainer: error: no input: stdin is closed\n", args
+
+
+def test_a_restore_with_stdin_closed_says_to_pass_yes(capsys: Capsys, database: str,
+                                                      backup: str) -> None:
+    """``restore PATH <&-``: no confirmation can be asked, so the refusal names ``--yes``
+    (and nothing is replaced)."""
+    before = Path(database).read_bytes()
+    run = run_cli(capsys, "restore", backup, "--database", database, stdin=None)
+    assert (run.code, run.out) == (2, "")
+    assert run.err == ("trainer: error: no input: stdin is closed; pass --yes to replace "
+                       "the database\n")
+    assert Path(database).read_bytes() == before
 
 
 def test_what_needs_no_stdin_runs_with_it_closed(capsys: Capsys, tmp_path: Path,

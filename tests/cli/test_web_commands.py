@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import re
 import socket
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -91,26 +89,19 @@ def test_serve_and_demo_offer_host_port_workers() -> None:
             assert option in result.output
 
 
-def test_a_serving_worker_settles_its_heap() -> None:
-    """``settle_heap`` (gunicorn's post_worker_init) freezes the loaded heap and spaces out
-    young collections; run in a fresh interpreter, which it changes for good."""
-    code = ("import gc; from trainer.cli.web import GC_YOUNG_THRESHOLD, settle_heap; "
-            "before = gc.get_threshold(); settle_heap(); after = gc.get_threshold(); "
-            "print(gc.get_freeze_count() > 1000, after == (GC_YOUNG_THRESHOLD, *before[1:]))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
-    assert out.split() == ["True", "True"]
-
-
-def test_serve_wsgi_has_each_worker_settle_its_heap(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_serve_wsgi_leaves_each_workers_garbage_collector_as_python_sets_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No hook tunes the collector in a worker: measured at the 1,000-trainee target, it
+    made no difference beyond the machine's noise."""
     from gunicorn.app.base import BaseApplication
+    from gunicorn.config import Config
 
-    from trainer.cli.web import serve_wsgi, settle_heap
+    from trainer.cli.web import serve_wsgi
 
     configs = []
     monkeypatch.setattr(BaseApplication, "run", lambda self: configs.append(self.cfg))
-    serve_wsgi(lambda: None, "127.0.0.1", 8000, 2, 1)  # gunicorn checks each hook's arity
-    assert configs[0].post_worker_init is settle_heap
+    serve_wsgi(lambda: None, "127.0.0.1", 8000, 2, 1)
+    assert configs[0].post_worker_init is Config().post_worker_init  # gunicorn's: does nothing
     assert (configs[0].workers, configs[0].worker_class_str) == (2, "sync")
 
 

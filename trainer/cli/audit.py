@@ -18,7 +18,7 @@ from trainer.audit.report import summary_text
 from trainer.audit.runner import ReportError, refuse_report_places, run_features
 from trainer.cli.house_option import refuse_both
 from trainer.cli.once import OnceOptionsCommand
-from trainer.cli.value_checks import not_empty
+from trainer.cli.value_checks import not_empty, too_long, usable_path
 from trainer.engine.houses import find_house, load_house_file
 
 
@@ -68,7 +68,7 @@ def _places(rules_name: str | None, rules_file: str | None, features: str | None
         )
     if rules_file:
         name = load_house_file(rules_file).name
-        found = house_features(root, name)
+        found = None if too_long(root / name) else house_features(root, name)
         if found is None:
             raise click.UsageError(
                 f"no shipped features for house {name!r} (from {rules_file}); give --features DIR"
@@ -87,7 +87,7 @@ def _places(rules_name: str | None, rules_file: str | None, features: str | None
               help="Audit one shipped house (its features, or --features).")
 @click.option("--rules-file", "rules_file", type=click.Path(dir_okay=False, exists=True),
               help="Audit your own house profile; it replaces the house named in the features.")
-@click.option("--features", "features", type=click.Path(), callback=not_empty,
+@click.option("--features", "features", type=click.Path(), callback=usable_path,
               help="A directory (or file) of .feature files; default: the shipped features.")
 @click.option("--report", "report", type=click.Path(file_okay=False), callback=not_empty,
               help="Write cucumber.json, junit.xml and report.html into this directory.")

@@ -8,7 +8,7 @@ from trainer.cli.database_option import database_option, database_path
 from trainer.cli.json_option import echo_result, json_flag
 from trainer.cli.once import OnceOptionsCommand
 from trainer.cli.stdin_input import confirm
-from trainer.cli.value_checks import in_existing_folder, not_empty
+from trainer.cli.value_checks import in_existing_folder, usable_path
 from trainer.db.backup import BackupError, backup_database, restore_database
 
 
@@ -28,7 +28,7 @@ def backup_command(path: str, database: str | None, as_json: bool) -> None:
 
 
 @click.command("restore", cls=OnceOptionsCommand)
-@click.argument("path", type=click.Path(dir_okay=False), callback=not_empty)
+@click.argument("path", type=click.Path(dir_okay=False), callback=usable_path)
 @database_option
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
 @json_flag
@@ -37,7 +37,7 @@ def restore_command(path: str, database: str | None, yes: bool, as_json: bool) -
     target = database_path(database)
     if not yes:
         confirm(f"Replace every record in {target} with {path}?",
-                "no confirmation on stdin: pass --yes to replace the database")
+                "pass --yes to replace the database")
     try:
         pages = restore_database(path, target)
     except BackupError as exc:

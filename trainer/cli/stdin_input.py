@@ -34,9 +34,12 @@ def prompting(missing: str, *, end_line: bool = True) -> Iterator[None]:
         raise click.ClickException(missing) from None
 
 
-def confirm(question: str, missing: str) -> None:
-    """Ask ``question`` on stderr; "no" aborts, end of input refuses with ``missing``."""
-    with prompting(missing):
+def confirm(question: str, remedy: str) -> None:
+    """Ask ``question`` on stderr; "no" aborts; a closed stdin, or its end, refuses saying
+    ``remedy`` (how to answer without one, e.g. "pass --yes to ...")."""
+    if sys.stdin is None:
+        raise click.ClickException(f"{CLOSED}; {remedy}")
+    with prompting(f"no confirmation on stdin: {remedy}"):
         click.confirm(question, abort=True, err=True)
 
 

@@ -1,8 +1,9 @@
 """Checks of the text values commands take: an empty one (a path, a host, a difficulty)
-names nothing, and a file's folder must exist."""
+names nothing, a path must be short enough for the system, and a file's folder must exist."""
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -32,11 +33,32 @@ def not_empty(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     return value
 
 
+def too_long(path: str | os.PathLike[str]) -> bool:
+    """Whether the system refuses ``path`` as too long (a name of more than 255 bytes, a
+    path of more than 4,095), which any look at the file would raise, not answer."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == errno.ENAMETOOLONG
+    return False
+
+
+def usable_path(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """Refuse an empty path, or one too long for the system, naming it (and
+    ``TRAINER_DATABASE`` when the path came from there)."""
+    value = not_empty(ctx, param, value)
+    if value is not None and too_long(value):
+        raise click.BadParameter(f"{value} is too long for this system "
+                                 f"({os.strerror(errno.ENAMETOOLONG)})",
+                                 param_hint=_env_hint(param, _from_env(ctx, param)))
+    return value
+
+
 def in_existing_folder(ctx: click.Context, param: click.Parameter,
                        value: str | None) -> str | None:
-    """Refuse an empty file path, or one whose folder does not exist (a typo must not make
-    a new tree), naming ``TRAINER_DATABASE`` when the path came from there."""
-    value = not_empty(ctx, param, value)
+    """Refuse an empty file path, one too long, or one whose folder does not exist (a typo
+    must not make a new tree), naming ``TRAINER_DATABASE`` when the path came from there."""
+    value = usable_path(ctx, param, value)
     if value is not None and not Path(value).parent.is_dir():
         raise click.BadParameter(
             f"{value}: there is no folder {Path(value).parent} (create it first)",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import json
 import os
@@ -30,8 +31,6 @@ DEMO_USERS = (
 DEFAULT_THREADS = 1
 KEEPALIVE_SECONDS = 5
 """With threads: how long a worker keeps an idle connection open for its next request."""
-GC_YOUNG_THRESHOLD = 10_000
-"""Allocations between young-generation collections in a serving worker (Python's default: 700)."""
 
 
 def _default_workers() -> int:
@@ -103,21 +102,19 @@ def create_user_command(name: str, role: str, database: str | None, as_json: boo
     echo_result(as_json, {"created": name, "role": role}, f"created {role} {name!r}")
 
 
-def settle_heap(_worker: object = None) -> None:
-    """Tune Python's garbage collector for a worker that has just loaded the app.
+@functools.cache
+def drop_server_header() -> None:
+    """Have gunicorn send no ``Server: gunicorn`` header (it has no setting for it): a
+    browser needs none, and it tells a scanner which server to try.  gunicorn's first lines
+    of a response are patched, once in a process, before the workers fork."""
+    from gunicorn.http.wsgi import Response
 
-    Everything loaded so far (modules, the app, house profiles, drill families)
-    lives as long as the worker, so it is frozen out of the collector's scans; and
-    young collections run every ``GC_YOUNG_THRESHOLD`` allocations.  Measured
-    with ``gc.callbacks`` under bench/web_bench.py, an answer spent about 60 µs in
-    the collector (35 µs of it in full collections, which scan the whole heap),
-    and about 30 µs with this.
-    """
-    import gc
+    first_lines = Response.default_headers
 
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
+    def without_server(response: Response) -> list[str]:
+        return [line for line in first_lines(response) if not line.startswith("Server:")]
+
+    Response.default_headers = without_server
 
 
 def serve_wsgi(load: Callable[[], Any], host: str, port: int, workers: int,
@@ -127,10 +124,10 @@ def serve_wsgi(load: Callable[[], Any], host: str, port: int, workers: int,
     One thread: gunicorn's sync workers (the fastest here: a request costs less
     than with threads, on 127.0.0.1 a new connection costs little).  More:
     gthread workers, which also keep a browser's connection alive between
-    requests.  Each worker settles its heap once the app is loaded (:func:`settle_heap`).
-    ``trainer serve`` runs the app this way; bench/bare_flask_app.py serves its
+    requests.  ``trainer serve`` runs the app this way; bench/bare_flask_app.py serves its
     bare endpoint the same way, for a like-for-like comparison.  A ``listener`` from
-    :func:`claim_port` is served as it is (gunicorn binds nothing itself then).
+    :func:`claim_port` is served as it is (gunicorn binds nothing itself then).  No
+    response names the server (:func:`drop_server_header`).
     """
     from gunicorn.app.base import BaseApplication
 
@@ -148,11 +145,11 @@ def serve_wsgi(load: Callable[[], Any], host: str, port: int, workers: int,
             self.cfg.set("loglevel", "warning")
             self.cfg.set("proc_name", "trainer")
             self.cfg.set("timeout", 30)
-            self.cfg.set("post_worker_init", settle_heap)
 
         def load(self) -> Any:
             return load()
 
+    drop_server_header()
     Server().run()
 
 
