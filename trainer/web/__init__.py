@@ -23,8 +23,6 @@ from trainer.web import (
     auth,
     csrf_tokens,
     database,
-    exams,
-    history,
     own_password,
     security,
     sessions,
@@ -32,11 +30,13 @@ from trainer.web import (
     templating,
     trainee,
 )
+from trainer.web.exams import sitting
 from trainer.web.htmx import register_htmx_handlers
 from trainer.web.secret_key import instance_secret
 from trainer.web.settings import DEFAULTS as SETTING_DEFAULTS
 from trainer.web.settings import FILE_NAME as SETTINGS_FILE
 from trainer.web.settings import read_settings
+from trainer.web.trainee import replay
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
@@ -82,8 +82,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(own_password.bp)
     app.register_blueprint(trainee.bp)
     app.register_blueprint(supervisor.bp)
-    app.register_blueprint(exams.bp)
-    app.register_blueprint(history.bp)
+    app.register_blueprint(sitting.bp)
+    app.register_blueprint(replay.bp)
 
     @app.get("/vendor/htmx.min.js")
     def htmx_js() -> Any:

@@ -1,6 +1,6 @@
 """What the pages show of a question and a verdict, as plain view objects.
 
-The web never computes an answer: ``trainer.web.question_view`` lays out the drills'
+The web never computes an answer: ``trainer.web.questions.question_view`` lays out the drills'
 ``Question`` as a ``QuestionView`` (never its answer) and turns their ``Verdict`` into a
 ``VerdictView``; the templates render these fields, and nothing parses them back.
 """

@@ -28,7 +28,6 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from trainer.db.users import FULL_NAME_MAX, full_name_problem, normal_full_name
 from trainer.drills import Family
 from trainer.text_rules import free_text_problem, normal_username, short, username_problem
-from trainer.web.drill_views import all_difficulties, exam_pairs
 from trainer.web.forms import (
     WholeNumberField,
     new_password_field,
@@ -36,6 +35,7 @@ from trainer.web.forms import (
     repeat_password_field,
     stripped,
 )
+from trainer.web.questions.drill_views import all_difficulties, exam_pairs
 
 
 class GroupCheckbox(CheckboxInput):

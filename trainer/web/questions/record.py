@@ -13,9 +13,9 @@ from dataclasses import replace
 from trainer.db.drilling import AttemptRow
 from trainer.db.exams import NO_ANSWER, ExamAnswer
 from trainer.drills import Question
-from trainer.web.drill_source import NotDealtAgain, question_of
-from trainer.web.drill_views import Answer, NotAnAnswerError, VerdictView
-from trainer.web.question_view import verdict_of
+from trainer.web.questions.drill_source import NotDealtAgain, question_of
+from trainer.web.questions.drill_views import Answer, NotAnAnswerError, VerdictView
+from trainer.web.questions.question_view import verdict_of
 
 
 def judged(question: Question, answer: str, expected: str,

@@ -17,19 +17,22 @@ from urllib.parse import urlencode
 from flask import Blueprint, abort, current_app, render_template, request, url_for
 from sqlite_utils import Database
 
-from trainer.db import accounts, reports
+from trainer.db import accounts as accounts_db
 from trainer.db import exams as exams_db
-from trainer.web import charts, console, progress
+from trainer.db import reports
+from trainer.web import charts
 from trainer.web.database import get_db, streamed
-from trainer.web.exams import close_abandoned, sitting_review
-from trainer.web.houses_view import house_titles
+from trainer.web.exams.sitting import close_abandoned, sitting_review
+from trainer.web.questions.houses_view import house_titles
 from trainer.web.roles import supervisor_required
 from trainer.web.settings import mastery_thresholds
-from trainer.web.supervisor_accounts import bp as accounts_bp
-from trainer.web.supervisor_exams import bp as exams_bp
-from trainer.web.supervisor_forms import ActionForm
-from trainer.web.supervisor_path import bp as path_bp
-from trainer.web.supervisor_path import steps_at
+from trainer.web.supervisor import console
+from trainer.web.supervisor.accounts import bp as accounts_bp
+from trainer.web.supervisor.exams import bp as exams_bp
+from trainer.web.supervisor.forms import ActionForm
+from trainer.web.supervisor.path import bp as path_bp
+from trainer.web.supervisor.path import steps_at
+from trainer.web.trainee import learning_path
 
 __all__ = ["bp", "supervisor_required"]
 
@@ -55,7 +58,7 @@ def index() -> Any:
     db = get_db()
     form, filters = console.filter_form()
     filters = reports.Filters(filters.date_from, filters.date_to, filters.house)
-    every_trainee = accounts.list_accounts(db, "trainee")
+    every_trainee = accounts_db.list_accounts(db, "trainee")
     first = min(console.int_arg("from", 0) or 0, max(0, len(every_trainee) - 1))
     first -= first % TRAINEES_A_PAGE
     trainees = every_trainee[first:first + TRAINEES_A_PAGE]
@@ -103,8 +106,8 @@ def index() -> Any:
     )
 
 
-def _trainee_or_404(user_id: int) -> accounts.Account:
-    account = accounts.get_account(get_db(), user_id)
+def _trainee_or_404(user_id: int) -> accounts_db.Account:
+    account = accounts_db.get_account(get_db(), user_id)
     if account is None or account.role != "trainee":  # a supervisor has no drill record
         abort(404)
     return account
@@ -209,7 +212,7 @@ def attempts() -> Any:
     """The attempt log of every trainee, filtered, 50 to a page."""
     db = get_db()
     form, filters = console.filter_form()
-    trainees = accounts.list_accounts(db, "trainee")
+    trainees = accounts_db.list_accounts(db, "trainee")
     unknown = console.unknown_id("trainee", {t.id for t in trainees}.__contains__)
     trainee_id = None if unknown else console.int_arg("trainee")
     filters = reports.Filters(filters.date_from, filters.date_to, filters.house, trainee_id,
@@ -230,13 +233,13 @@ def attempts() -> Any:
 def readiness() -> Any:
     """Every trainee's level in each drill a house deals and their readiness for its floor;
     ``?ready=1`` lists only those ready for it."""
-    houses = progress.house_families()
+    houses = learning_path.house_families()
     house = request.args.get("house", "")
     if house not in houses:
         house = next(iter(houses), "")
     only_ready = request.args.get("ready") == "1"
-    trainees = accounts.list_accounts(get_db(), "trainee")
-    standing = progress.readiness([t.id for t in trainees], [house])
+    trainees = accounts_db.list_accounts(get_db(), "trainee")
+    standing = learning_path.readiness([t.id for t in trainees], [house])
     rows = [(t, standing[t.id][house]) for t in trainees if house in standing[t.id]]
     if only_ready:
         rows = [(t, r) for t, r in rows if r.ready]
@@ -264,7 +267,7 @@ def sitting(sitting_id: int) -> Any:
 
 
 def _is_trainee(user_id: int) -> bool:
-    found = accounts.get_account(get_db(), user_id)
+    found = accounts_db.get_account(get_db(), user_id)
     return found is not None and found.role == "trainee"
 
 
@@ -286,7 +289,7 @@ def export_attempts() -> Any:
     if (refusal := console.export_refusal(form, {"trainee": _is_trainee},
                                           unfiltered=("exam",))) is not None:
         return refusal
-    chosen, names = _trainee_filter(filters), accounts.full_names(get_db())
+    chosen, names = _trainee_filter(filters), accounts_db.full_names(get_db())
     rows = streamed(lambda db: reports.every_attempt(db, chosen))
     return console.csv_response(
         f"attempts-{console.today().isoformat()}.csv",
@@ -310,7 +313,7 @@ def export_exam_results() -> Any:
                                           unfiltered=("family", "result"))) is not None:
         return refusal
     chosen, exam_id = _trainee_filter(filters), console.int_arg("exam")
-    names = accounts.full_names(get_db())
+    names = accounts_db.full_names(get_db())
     rows = streamed(lambda db: reports.exam_results(db, chosen, exam_id=exam_id))
     return console.csv_response(
         f"exam-results-{console.today().isoformat()}.csv",

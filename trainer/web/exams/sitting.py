@@ -23,19 +23,19 @@ from flask_login import current_user, login_required
 from trainer.db import accounts, now_ms
 from trainer.db import exams as exams_db
 from trainer.drills import Family
-from trainer.web import console
-from trainer.web.answer_input import check_posted
 from trainer.web.database import get_db
-from trainer.web.drill_source import NotDealtAgain, question_of
-from trainer.web.drill_views import QuestionView, Refusal, exam_pairs
 from trainer.web.forms import AnswerForm
-from trainer.web.houses_view import house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
-from trainer.web.question_view import view_for
-from trainer.web.record import exam_verdict
+from trainer.web.questions.answer_input import check_posted
+from trainer.web.questions.drill_source import NotDealtAgain, question_of
+from trainer.web.questions.drill_views import QuestionView, Refusal, exam_pairs
+from trainer.web.questions.houses_view import house_titles
+from trainer.web.questions.question_view import view_for
+from trainer.web.questions.record import exam_verdict
+from trainer.web.questions.session_plan import dealt
 from trainer.web.roles import is_supervisor, trainee_required
-from trainer.web.session_plan import dealt
-from trainer.web.supervisor_forms import ActionForm
+from trainer.web.supervisor import console
+from trainer.web.supervisor.forms import ActionForm
 
 bp = Blueprint("exams", __name__, url_prefix="/exams")
 

@@ -15,11 +15,11 @@ from flask_login import current_user, login_required
 from trainer.db import drilling, mistakes, rollups
 from trainer.db.questions import NewQuestion
 from trainer.drills import DEAL_VERSION
-from trainer.web import console
 from trainer.web.database import get_db
-from trainer.web.drill_source import MISTAKES
 from trainer.web.htmx import redirect_to
-from trainer.web.session_plan import new_token
+from trainer.web.questions.drill_source import MISTAKES
+from trainer.web.questions.session_plan import new_token
+from trainer.web.supervisor import console
 
 DIFFICULTY = "spaced"
 """What a session of mistakes lists as its difficulty: each question keeps its own."""

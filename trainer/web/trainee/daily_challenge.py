@@ -12,11 +12,12 @@ from flask import flash, request, url_for
 from flask_login import current_user, login_required
 
 from trainer.db import challenges, drilling
-from trainer.web import console, progress
 from trainer.web.database import get_db
 from trainer.web.htmx import redirect_to
-from trainer.web.session_plan import dealt
-from trainer.web.trainee_progress import days_in_a_row
+from trainer.web.questions.session_plan import dealt
+from trainer.web.supervisor import console
+from trainer.web.trainee import learning_path
+from trainer.web.trainee.progress import days_in_a_row
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,12 +49,12 @@ def start() -> Any:
             flash("Today's challenge is done: the next one comes tomorrow.")
             return redirect_to(url_for(".summary", session_id=record.session_id))
         return redirect_to(url_for(".drill", session_id=record.session_id))
-    houses = progress.house_families()
+    houses = learning_path.house_families()
     house = request.form.get("house", "")
     if house not in houses:
         house = next(iter(houses))
-    opened = [step for step in progress.path(
-        progress.readiness([current_user.id], [house])[current_user.id][house],
+    opened = [step for step in learning_path.path(
+        learning_path.readiness([current_user.id], [house])[current_user.id][house],
         current_user.id) if step.open]
     seed = secrets.randbelow(2**31)
     picks = [opened[(seed + n) % len(opened)] for n in range(challenges.QUESTIONS)]

@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from trainer.web import (
-    daily_challenge,
-    drill_flow,
-    mistakes_practice,
-    session_summary,
-    trainee_home,
+from trainer.web.trainee import (
+                daily_challenge,
+                drill_flow,
+                home,
+                mistakes_practice,
+                session_summary,
 )
 
 bp = Blueprint("trainee", __name__)
-bp.add_url_rule("/", view_func=trainee_home.home)
-bp.add_url_rule("/drills", view_func=trainee_home.start, methods=["POST"])
-bp.add_url_rule("/drills/unfinished", view_func=trainee_home.unfinished)
+bp.add_url_rule("/", view_func=home.home)
+bp.add_url_rule("/drills", view_func=home.start, methods=["POST"])
+bp.add_url_rule("/drills/unfinished", view_func=home.unfinished)
 bp.add_url_rule("/drills/mistakes", "mistakes", view_func=mistakes_practice.start,
                 methods=["POST"])
 bp.add_url_rule("/drills/challenge", "challenge", view_func=daily_challenge.start,

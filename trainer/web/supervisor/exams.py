@@ -9,12 +9,12 @@ from flask_login import current_user
 
 from trainer.db import accounts, reports
 from trainer.db import exams as exams_db
-from trainer.web import console
 from trainer.web.database import get_db
-from trainer.web.houses_view import house_titles
 from trainer.web.htmx import redirect_to
+from trainer.web.questions.houses_view import house_titles
 from trainer.web.roles import supervisor_required
-from trainer.web.supervisor_forms import ActionForm, AssignForm, ExamForm, GrantForm
+from trainer.web.supervisor import console
+from trainer.web.supervisor.forms import ActionForm, AssignForm, ExamForm, GrantForm
 
 bp = Blueprint("exams", __name__, url_prefix="/exams")
 

@@ -12,23 +12,23 @@ from flask import Blueprint, abort, flash, request, url_for
 from flask_login import current_user
 
 from trainer.db import accounts, path_unlocks
-from trainer.web import progress
 from trainer.web.database import get_db
 from trainer.web.htmx import redirect_to
 from trainer.web.roles import supervisor_required
+from trainer.web.trainee import learning_path
 
 bp = Blueprint("path", __name__, url_prefix="/trainees")
 
 
-def steps_at(user_id: int, house: str | None) -> tuple[str, list[progress.Step]]:
+def steps_at(user_id: int, house: str | None) -> tuple[str, list[learning_path.Step]]:
     """The house whose path the trainee page shows (the filtered one, else the first) and
     its steps; no steps when drills need not be taken in order."""
-    houses = progress.house_families()
+    houses = learning_path.house_families()
     shown = house if house in houses else next(iter(houses), "")
-    if not progress.in_order() or not shown:
+    if not learning_path.in_order() or not shown:
         return shown, []
-    standing = progress.readiness([user_id], [shown])[user_id][shown]
-    return shown, progress.path(standing, user_id)
+    standing = learning_path.readiness([user_id], [shown])[user_id][shown]
+    return shown, learning_path.path(standing, user_id)
 
 
 @bp.post("/<int:user_id>/open-drill")
@@ -39,7 +39,7 @@ def open_drill(user_id: int) -> Any:
     if account is None or account.role != "trainee":
         abort(404)
     house, family = request.form.get("house", ""), request.form.get("family", "")
-    if family not in progress.house_families().get(house, []):
+    if family not in learning_path.house_families().get(house, []):
         abort(400)
     if path_unlocks.open_drill(get_db(), user_id, house, family, current_user.id):
         flash(f"{family} is open for {account.username} at {house}.")

@@ -17,9 +17,15 @@ from trainer.drills import Question
 from trainer.drills.answers import NotAnAnswer, parse_net
 from trainer.engine.errors import MoneyError
 from trainer.engine.money import format_money, parse_money
-from trainer.web.drill_views import Answer, NotAnAnswerError, QuestionView, Refusal, VerdictView
 from trainer.web.forms import AMOUNT_MAX_LENGTH, AnswerForm
-from trainer.web.question_view import verdict_of
+from trainer.web.questions.drill_views import (
+    Answer,
+    NotAnAnswerError,
+    QuestionView,
+    Refusal,
+    VerdictView,
+)
+from trainer.web.questions.question_view import verdict_of
 
 MAX_CHIPS = 999
 

@@ -27,16 +27,21 @@ from flask import (
 from flask_login import current_user, login_required
 
 from trainer.db import drilling, now_ms, questions, scores
-from trainer.web.answer_input import Checked, check_posted
 from trainer.web.database import get_db
-from trainer.web.drill_source import NotDealtAgain, family_title, question_of, session_titles
-from trainer.web.drill_views import QuestionView, Refusal, VerdictView
 from trainer.web.forms import AnswerForm
-from trainer.web.houses_view import house_facts, house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
-from trainer.web.question_view import view_for
-from trainer.web.record import attempt_verdict
-from trainer.web.session_plan import SessionPlan, new_token
+from trainer.web.questions.answer_input import Checked, check_posted
+from trainer.web.questions.drill_source import (
+    NotDealtAgain,
+    family_title,
+    question_of,
+    session_titles,
+)
+from trainer.web.questions.drill_views import QuestionView, Refusal, VerdictView
+from trainer.web.questions.houses_view import house_facts, house_titles
+from trainer.web.questions.question_view import view_for
+from trainer.web.questions.record import attempt_verdict
+from trainer.web.questions.session_plan import SessionPlan, new_token
 
 RESUME_AFTER_MS = 5 * 60 * 1000  # a question shown again after a break restarts its clock
 CLOCK_NOTE_MS = 5_000  # shown again after this long, its page says its clock kept running

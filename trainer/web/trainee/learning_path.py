@@ -16,11 +16,11 @@ from flask import current_app
 
 from trainer.db import mastery, path_unlocks
 from trainer.drills.families import path_order
-from trainer.web import drill_source
-from trainer.web.console import par_ms
 from trainer.web.database import get_db
-from trainer.web.drill_source import MIXED
+from trainer.web.questions import drill_source
+from trainer.web.questions.drill_source import MIXED
 from trainer.web.settings import mastery_thresholds
+from trainer.web.supervisor.console import par_ms
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from trainer.db.drilling import SessionRow
 from trainer.db.questions import NewQuestion
 from trainer.drills import DEAL_VERSION
-from trainer.web.drill_source import MIXED, deal, families_for
+from trainer.web.questions.drill_source import MIXED, deal, families_for
 
 
 def new_token() -> str:

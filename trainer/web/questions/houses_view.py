@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from trainer.engine.houses import SPECS, find_house, rule_value_text, shipped_houses
 from trainer.engine.rules import DealerCards, DoubleOn, HouseRules, Showdown
-from trainer.web.drill_views import CitedRule
+from trainer.web.questions.drill_views import CitedRule
 
 _DOUBLE = {
     DoubleOn.ANY: "any two cards",

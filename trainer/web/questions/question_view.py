@@ -23,8 +23,8 @@ from trainer.drills import (
 from trainer.drills.expected import signed
 from trainer.engine.houses import find_house
 from trainer.engine.money import format_money
-from trainer.web.drill_source import Dealt, NotDealtAgain, deal, question_of
-from trainer.web.drill_views import (
+from trainer.web.questions.drill_source import Dealt, NotDealtAgain, deal, question_of
+from trainer.web.questions.drill_views import (
     Answer,
     BoxNet,
     BoxView,
@@ -35,7 +35,7 @@ from trainer.web.drill_views import (
     choice_label,
     choices_with_keys,
 )
-from trainer.web.houses_view import cited_rules, with_house_titles
+from trainer.web.questions.houses_view import cited_rules, with_house_titles
 
 _PLACEHOLDERS = {
     AnswerKind.MONEY: "e.g. 52.50",

@@ -11,12 +11,12 @@ from flask import Blueprint, abort, render_template
 from flask_login import current_user, login_required
 
 from trainer.db import accounts, drilling
-from trainer.web import console
 from trainer.web.database import get_db
-from trainer.web.houses_view import house_facts, house_titles
-from trainer.web.question_view import view_for
-from trainer.web.record import attempt_verdict
+from trainer.web.questions.houses_view import house_facts, house_titles
+from trainer.web.questions.question_view import view_for
+from trainer.web.questions.record import attempt_verdict
 from trainer.web.roles import is_supervisor
+from trainer.web.supervisor import console
 
 bp = Blueprint("history", __name__)
 

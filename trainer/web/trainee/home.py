@@ -14,16 +14,22 @@ from werkzeug.datastructures import MultiDict
 from trainer.db import drilling
 from trainer.db.scores import Score, family_scores
 from trainer.drills import Family
-from trainer.web import daily_challenge, drill_source, mistakes_practice, progress
 from trainer.web.database import get_db
-from trainer.web.drill_source import MIXED, families_by_name, families_for, session_family_titles
-from trainer.web.drill_views import all_difficulties
 from trainer.web.forms import StartDrillForm
-from trainer.web.houses_view import house_titles
 from trainer.web.htmx import redirect_to
-from trainer.web.session_plan import SessionPlan, new_token
+from trainer.web.questions import drill_source
+from trainer.web.questions.drill_source import (
+    MIXED,
+    families_by_name,
+    families_for,
+    session_family_titles,
+)
+from trainer.web.questions.drill_views import all_difficulties
+from trainer.web.questions.houses_view import house_titles
+from trainer.web.questions.session_plan import SessionPlan, new_token
 from trainer.web.settings import mastery_thresholds
-from trainer.web.trainee_progress import for_home
+from trainer.web.trainee import daily_challenge, learning_path, mistakes_practice
+from trainer.web.trainee.progress import for_home
 
 RESUMABLE_SHOWN = 5  # unfinished sessions offered on the home page, newest first
 RECENT_SHOWN = 5  # finished sessions listed on the home page, newest first, with summaries
@@ -90,7 +96,7 @@ def _start_form(formdata: MultiDict[str, str] | None = None,
 def _path_house(last_house: str | None) -> str:
     """The house whose path the home page shows: the one asked for (``?house=``), else the
     latest session's, else the first."""
-    houses = progress.house_families()
+    houses = learning_path.house_families()
     asked = request.args.get("house", "")
     if asked in houses:
         return asked
@@ -102,7 +108,7 @@ def _home(form: StartDrillForm, last_house: str | None, status: int = 200) -> An
     families = drill_source.families()
     scores = family_scores(db, current_user.id)
     path_house = _path_house(last_house)
-    standing = progress.readiness([current_user.id], [path_house])[current_user.id].get(
+    standing = learning_path.readiness([current_user.id], [path_house])[current_user.id].get(
         path_house)
     mistakes_due, mistakes_later = mistakes_practice.waiting()
     challenge = daily_challenge.standing(current_user.id)
@@ -122,7 +128,7 @@ def _home(form: StartDrillForm, last_house: str | None, status: int = 200) -> An
         length=current_app.config["DRILL_LENGTH"],
         path_house=path_house, standing=standing,
         mistakes_due=mistakes_due, mistakes_later=mistakes_later, challenge=challenge,
-        steps=progress.path(standing, current_user.id) if standing else [],
+        steps=learning_path.path(standing, current_user.id) if standing else [],
         thresholds=mastery_thresholds(current_app.config),
         over_time=for_home(),
     ), status
@@ -150,7 +156,7 @@ def start() -> Any:
             form.family.errors = [f"No drill applies to {where}."]
         elif family is not None and difficulty not in family.difficulties:
             form.difficulty.errors = [f"{family.title} has no difficulty {difficulty!r}."]
-        elif (closed := progress.closed_reason(current_user.id, house, family_name)):
+        elif (closed := learning_path.closed_reason(current_user.id, house, family_name)):
             form.family.errors = [closed]
         else:
             length = form.length.data or current_app.config["DRILL_LENGTH"]

@@ -13,7 +13,7 @@ from trainer.db import challenges
 from trainer.db.drilling import SessionRow
 from trainer.drills import DEAL_VERSION, Family, Question, generate, load_families
 from trainer.engine.errors import EngineError
-from trainer.web.houses_view import house_titles
+from trainer.web.questions.houses_view import house_titles
 
 MIXED = "mixed"
 MISTAKES = "my-mistakes"

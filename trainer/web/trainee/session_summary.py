@@ -11,11 +11,11 @@ from flask_login import login_required
 from trainer.db import challenges, drilling
 from trainer.db.scores import score
 from trainer.web.database import get_db
-from trainer.web.drill_flow import own_session
-from trainer.web.drill_source import MISTAKES, family_title, session_titles
 from trainer.web.htmx import redirect_to, render
-from trainer.web.question_view import view_for
-from trainer.web.record import attempt_verdict
+from trainer.web.questions.drill_source import MISTAKES, family_title, session_titles
+from trainer.web.questions.question_view import view_for
+from trainer.web.questions.record import attempt_verdict
+from trainer.web.trainee.drill_flow import own_session
 
 
 @login_required

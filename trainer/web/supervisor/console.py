@@ -16,11 +16,11 @@ from flask import Response, current_app, render_template, request
 
 from trainer.db import reports
 from trainer.drills import Family
-from trainer.web import drill_source
-from trainer.web.houses_view import house_titles
 from trainer.web.htmx import render
+from trainer.web.questions import drill_source
+from trainer.web.questions.houses_view import house_titles
 from trainer.web.security import MAX_ID as MAX_ID  # re-exported: the exam pages read it here
-from trainer.web.supervisor_forms import FilterForm
+from trainer.web.supervisor.forms import FilterForm
 
 FILTER_KEYS = ("date_from", "date_to", "house", "family", "result")
 

@@ -20,10 +20,11 @@ from sqlite_utils import Database
 from trainer.db import mastery, reports, rollups
 from trainer.db.mastery import Level
 from trainer.db.scores import Score
-from trainer.web import charts, console
+from trainer.web import charts
 from trainer.web.database import get_db
-from trainer.web.houses_view import house_titles
+from trainer.web.questions.houses_view import house_titles
 from trainer.web.settings import mastery_thresholds
+from trainer.web.supervisor import console
 
 WEEKS = 13
 """How many weeks the charts show, this one included: a quarter (and with 13 points, the

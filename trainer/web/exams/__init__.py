@@ -1,0 +1,1 @@
+"""Exams, the trainee's side: sitting an assigned exam (``sitting``)."""
