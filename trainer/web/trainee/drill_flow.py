@@ -144,7 +144,7 @@ def drill(session_id: int) -> Any:
     if session.finished:
         return redirect_to(url_for(".summary", session_id=session.id))
     shown = _current_question(session)
-    return render("drill.html", "drill/_question.html",
+    return render("trainee/drill.html", "trainee/drill/_question.html",
                   **_question_context(session, shown.question), waited_ms=shown.waited_ms,
                   # said from 5 s on: a trainee back from a short break sees why the time runs
                   running_ms=shown.running_ms if shown.running_ms >= CLOCK_NOTE_MS else 0,
@@ -160,7 +160,7 @@ def answer(session_id: int) -> Any:
     if session is None or session.user_id != user_id:
         abort(404)
     if question is None or question.user_id != user_id or question.shown_ms is None:
-        return render("refused.html", "drill/_refused.html", 403, session=session,
+        return render("trainee/refused.html", "trainee/drill/_refused.html", 403, session=session,
                       message="That answer is for a question that was not issued to you "
                               "in this session; nothing was recorded.")
     if session.finished and not question.answered:  # ended early, this question left out
@@ -170,7 +170,7 @@ def answer(session_id: int) -> Any:
     try:
         dealt = question_of(question, question.snapshot)
     except NotDealtAgain as exc:  # dealt before an upgrade that deals it otherwise
-        return render("refused.html", "drill/_refused.html", 409, session=session,
+        return render("trainee/refused.html", "trainee/drill/_refused.html", 409, session=session,
                       message=f"This question can no longer be checked: {exc}. Nothing was "
                               "recorded; end this session and start another.")
     view = view_for(question, question.snapshot)
@@ -201,7 +201,7 @@ ENDED_MESSAGE = ("This session was ended before that question was answered; noth
 
 def _ended_refusal(session: drilling.SessionRow) -> Any:
     """An answer to a question its session was ended without: refused, nothing recorded."""
-    return render("refused.html", "drill/_refused.html", 409, session=session,
+    return render("trainee/refused.html", "trainee/drill/_refused.html", 409, session=session,
                   message=ENDED_MESSAGE)
 
 
@@ -209,7 +209,7 @@ def _reask(session: drilling.SessionRow, question: questions.QuestionRow, form: 
            error: Refusal, view: QuestionView | None = None) -> Any:
     """The question again with the message beside the field; nothing recorded."""
     context = _question_context(session, question, form=form, error=error, view=view)
-    return render("drill.html", "drill/_question.html", 422, **context,
+    return render("trainee/drill.html", "trainee/drill/_question.html", 422, **context,
                   clock_ms=_clock_ms(question, form.waited))
 
 
@@ -248,7 +248,7 @@ def _feedback_response(session: drilling.SessionRow, question: questions.Questio
                                 felt_in_place=True, verdict=verdict)
     context["repeated_note"] = note
     # the address bar names the feedback: a reload shows it again instead of moving on
-    return render_template("drill/_feedback.html", **context), 200, {
+    return render_template("trainee/drill/_feedback.html", **context), 200, {
         "HX-Replace-Url": url_for(".feedback", session_id=session.id, position=question.position)}
 
 
@@ -307,7 +307,7 @@ def feedback(session_id: int, position: int) -> Any:
     if question is None or attempt is None:
         abort(404)  # never show an answer before it was given
     session = drilling.get_session(db, session.id) or session
-    return render("feedback.html", "drill/_feedback.html",
+    return render("trainee/feedback.html", "trainee/drill/_feedback.html",
                   **_feedback_context(session, question, attempt))
 
 
@@ -321,7 +321,7 @@ def end(session_id: int) -> Any:
         return redirect_to(url_for(".summary", session_id=session.id))
     if session.finished:
         return redirect_to(url_for(".summary", session_id=session.id))
-    return render("end.html", "drill/_end.html", session=session,
+    return render("trainee/end.html", "trainee/drill/_end.html", session=session,
                   **session_titles(session))
 
 

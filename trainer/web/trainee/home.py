@@ -114,7 +114,7 @@ def _home(form: StartDrillForm, last_house: str | None, status: int = 200) -> An
     challenge = daily_challenge.standing(current_user.id)
     unfinished = drilling.unfinished_sessions(db, current_user.id, limit=RESUMABLE_SHOWN)
     return render_template(
-        "home.html",
+        "trainee/home.html",
         form=form,
         families=families,
         family_titles=session_family_titles(),
@@ -174,5 +174,5 @@ def unfinished() -> Any:
     """Every session the trainee started and has not finished, newest first (home offers the
     newest few), each to resume or end."""
     return render_template(
-        "unfinished.html", sessions=drilling.unfinished_sessions(get_db(), current_user.id),
+        "trainee/unfinished.html", sessions=drilling.unfinished_sessions(get_db(), current_user.id),
         houses=house_titles(), family_titles=session_family_titles())

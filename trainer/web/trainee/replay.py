@@ -33,7 +33,7 @@ def replay(attempt_id: int) -> Any:
     view = view_for(attempt, attempt.snapshot)
     par_ms = int(view.par_seconds * 1000)
     return render_template(
-        "replay.html", attempt=attempt, verdict=verdict, view=view, par_ms=par_ms,
+        "trainee/replay.html", attempt=attempt, verdict=verdict, view=view, par_ms=par_ms,
         account=accounts.get_account(get_db(), attempt.user_id),
         house_title=house_titles().get(attempt.house, attempt.house),
         facts=house_facts(attempt.house) if attempt.house in house_titles() else (),

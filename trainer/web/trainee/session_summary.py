@@ -29,7 +29,7 @@ def summary(session_id: int) -> Any:
                 for family in sorted({a.family for a in attempts}, key=family_title)]  # as titled
     mistakes = [(a, view_for(a, a.snapshot), attempt_verdict(a))
                 for a in attempts if not a.correct]
-    return render("summary.html", "drill/_summary.html",
+    return render("trainee/summary.html", "trainee/drill/_summary.html",
                   session=session,
                   attempts=attempts,
                   overall=score(attempts),
