@@ -2,9 +2,14 @@
 
 - ``auth``: log in and out (Flask-Login, Flask-WTF forms with CSRF);
 - ``account``: a user changes their own password;
-- ``trainee``: home, drill sessions, feedback, summaries;
-- ``supervisor``: the supervisor console (with nested ``accounts`` and ``exams``);
-- ``exams``: a trainee sits an assigned exam; ``history``: an attempt replayed.
+- ``trainee``: home, drill sessions, feedback, summaries, an attempt replayed;
+- ``exams``: a trainee sits an assigned exam;
+- ``supervisor``: the supervisor console (with nested ``accounts``, ``exams`` and
+  ``path``).
+
+Each audience's package (``trainee/``, ``exams/``, ``supervisor/``) is a blueprint whose
+routes are declared beside their views; ``questions/`` lays out a question for any of
+them.  The modules left here are shared: the app, logins, security, the database.
 
 Templates are the top-level ``templates/`` folder; htmx is served from
 ``node_modules/htmx.org`` (installed by ``npm ci``), never copied into the repo.
@@ -36,7 +41,6 @@ from trainer.web.secret_key import instance_secret
 from trainer.web.settings import DEFAULTS as SETTING_DEFAULTS
 from trainer.web.settings import FILE_NAME as SETTINGS_FILE
 from trainer.web.settings import read_settings
-from trainer.web.trainee import replay
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
@@ -83,7 +87,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(trainee.bp)
     app.register_blueprint(supervisor.bp)
     app.register_blueprint(sitting.bp)
-    app.register_blueprint(replay.bp)
 
     @app.get("/vendor/htmx.min.js")
     def htmx_js() -> Any:

@@ -1,33 +1,26 @@
-"""The trainee's pages, one blueprint: home (``trainee_home``), a drill session
-(``drill_flow``) and its summary (``session_summary``)."""
+"""The trainee's pages, one blueprint: home (``home``), a drill session (``drill_flow``),
+its summary (``session_summary``), the mistakes brought back (``mistakes_practice``), the
+daily challenge (``daily_challenge``) and an attempt replayed (``replay``).
+
+Each view module declares its routes on ``bp`` beside its views; they are imported
+below, once ``bp`` exists, so that importing the package registers every route
+(Flask's "larger applications" pattern).
+"""
 
 from __future__ import annotations
 
 from flask import Blueprint
 
-from trainer.web.trainee import (
-                daily_challenge,
-                drill_flow,
-                home,
-                mistakes_practice,
-                session_summary,
+bp = Blueprint("trainee", __name__)
+
+from trainer.web.trainee import (  # noqa: E402 - the views need bp, above
+    daily_challenge,
+    drill_flow,
+    home,
+    mistakes_practice,
+    replay,
+    session_summary,
 )
 
-bp = Blueprint("trainee", __name__)
-bp.add_url_rule("/", view_func=home.home)
-bp.add_url_rule("/drills", view_func=home.start, methods=["POST"])
-bp.add_url_rule("/drills/unfinished", view_func=home.unfinished)
-bp.add_url_rule("/drills/mistakes", "mistakes", view_func=mistakes_practice.start,
-                methods=["POST"])
-bp.add_url_rule("/drills/challenge", "challenge", view_func=daily_challenge.start,
-                methods=["POST"])
-bp.add_url_rule("/drills/<int:session_id>", view_func=drill_flow.drill)
-bp.add_url_rule("/drills/<int:session_id>/answer", view_func=drill_flow.answer,
-                methods=["POST"])
-bp.add_url_rule("/drills/<int:session_id>/feedback/<int:position>",
-                view_func=drill_flow.feedback)
-bp.add_url_rule("/drills/<int:session_id>/end", view_func=drill_flow.end,
-                methods=["GET", "POST"])
-bp.add_url_rule("/drills/<int:session_id>/retry", view_func=drill_flow.retry,
-                methods=["POST"])
-bp.add_url_rule("/drills/<int:session_id>/summary", view_func=session_summary.summary)
+__all__ = ["bp", "daily_challenge", "drill_flow", "home", "mistakes_practice", "replay",
+           "session_summary"]

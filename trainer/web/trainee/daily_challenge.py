@@ -16,7 +16,7 @@ from trainer.web.database import get_db
 from trainer.web.htmx import redirect_to
 from trainer.web.questions.session_plan import dealt
 from trainer.web.supervisor import console
-from trainer.web.trainee import learning_path
+from trainer.web.trainee import bp, learning_path
 from trainer.web.trainee.progress import days_in_a_row
 
 
@@ -39,6 +39,7 @@ def standing(user_id: int) -> Standing:
                     days_in_a_row([c.day for c in taken], today))
 
 
+@bp.post("/drills/challenge", endpoint="challenge")
 @login_required
 def start() -> Any:
     """Today's challenge at the house asked for: its drill (started now, unless it was

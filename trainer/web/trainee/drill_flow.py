@@ -1,5 +1,5 @@
 """A drill session: its question pages, the answer and its feedback, ending it early and
-retrying its mistakes (routed on the trainee blueprint in ``trainee.py``).
+retrying its mistakes.
 
 Every form posts to a real URL and works without JavaScript; with htmx the
 same views return only the fragment (``_question.html`` / ``_feedback.html``).
@@ -42,6 +42,7 @@ from trainer.web.questions.houses_view import house_facts, house_titles
 from trainer.web.questions.question_view import view_for
 from trainer.web.questions.record import attempt_verdict
 from trainer.web.questions.session_plan import SessionPlan, new_token
+from trainer.web.trainee import bp
 
 RESUME_AFTER_MS = 5 * 60 * 1000  # a question shown again after a break restarts its clock
 CLOCK_NOTE_MS = 5_000  # shown again after this long, its page says its clock kept running
@@ -138,6 +139,7 @@ def _question_context(session: drilling.SessionRow, question: questions.Question
     }
 
 
+@bp.get("/drills/<int:session_id>")
 @login_required
 def drill(session_id: int) -> Any:
     session = own_session(session_id)
@@ -151,6 +153,7 @@ def drill(session_id: int) -> Any:
                   resume_after_min=RESUME_AFTER_MS // 60_000, clock_ms=shown.running_ms)
 
 
+@bp.post("/drills/<int:session_id>/answer")
 @login_required
 def answer(session_id: int) -> Any:
     db = get_db()
@@ -298,6 +301,7 @@ def _feedback_context(session: drilling.SessionRow, question: questions.Question
     }
 
 
+@bp.get("/drills/<int:session_id>/feedback/<int:position>")
 @login_required
 def feedback(session_id: int, position: int) -> Any:
     session = own_session(session_id)
@@ -311,6 +315,7 @@ def feedback(session_id: int, position: int) -> Any:
                   **_feedback_context(session, question, attempt))
 
 
+@bp.route("/drills/<int:session_id>/end", methods=["GET", "POST"])
 @login_required
 def end(session_id: int) -> Any:
     """End an unfinished session early.  GET asks to confirm (how many questions are left,
@@ -325,6 +330,7 @@ def end(session_id: int) -> Any:
                   **session_titles(session))
 
 
+@bp.post("/drills/<int:session_id>/retry")
 @login_required
 def retry(session_id: int) -> Any:
     """Ask a finished session's mistakes again, in order, as practice: the answers are

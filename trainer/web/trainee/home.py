@@ -1,5 +1,5 @@
 """The trainee's home page: their record, sessions to resume, a suggested drill, and the
-form that starts a session (routed on the trainee blueprint in ``trainee.py``)."""
+form that starts a session."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from trainer.web.questions.drill_views import all_difficulties
 from trainer.web.questions.houses_view import house_titles
 from trainer.web.questions.session_plan import SessionPlan, new_token
 from trainer.web.settings import mastery_thresholds
-from trainer.web.trainee import daily_challenge, learning_path, mistakes_practice
+from trainer.web.trainee import bp, daily_challenge, learning_path, mistakes_practice
 from trainer.web.trainee.progress import for_home
 
 RESUMABLE_SHOWN = 5  # unfinished sessions offered on the home page, newest first
@@ -134,12 +134,14 @@ def _home(form: StartDrillForm, last_house: str | None, status: int = 200) -> An
     ), status
 
 
+@bp.get("/")
 @login_required
 def home() -> Any:
     last_house = _last_house()
     return _home(_start_form(last_house=last_house), last_house)
 
 
+@bp.post("/drills")
 @login_required
 def start() -> Any:
     form = _start_form(request.form)
@@ -169,6 +171,7 @@ def start() -> Any:
     return _home(form, _last_house(), 422)
 
 
+@bp.get("/drills/unfinished")
 @login_required
 def unfinished() -> Any:
     """Every session the trainee started and has not finished, newest first (home offers the

@@ -20,6 +20,7 @@ from trainer.web.htmx import redirect_to
 from trainer.web.questions.drill_source import MISTAKES
 from trainer.web.questions.session_plan import new_token
 from trainer.web.supervisor import console
+from trainer.web.trainee import bp
 
 DIFFICULTY = "spaced"
 """What a session of mistakes lists as its difficulty: each question keeps its own."""
@@ -35,6 +36,7 @@ def waiting() -> tuple[int, int]:
     return mistakes.waiting(get_db(), current_user.id, today(), DEAL_VERSION)
 
 
+@bp.post("/drills/mistakes", endpoint="mistakes")
 @login_required
 def start() -> Any:
     """Open a session of the trainee's due mistakes (or say there are none)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, render_template
+from flask import abort, render_template
 from flask_login import current_user, login_required
 
 from trainer.db import accounts, drilling
@@ -17,8 +17,7 @@ from trainer.web.questions.question_view import view_for
 from trainer.web.questions.record import attempt_verdict
 from trainer.web.roles import is_supervisor
 from trainer.web.supervisor import console
-
-bp = Blueprint("history", __name__)
+from trainer.web.trainee import bp
 
 
 @bp.get("/attempts/<int:attempt_id>")

@@ -1,5 +1,4 @@
-"""A finished session's summary: its score, by drill too, and its mistakes replayed
-(routed on the trainee blueprint in ``trainee.py``)."""
+"""A finished session's summary: its score, by drill too, and its mistakes replayed."""
 
 from __future__ import annotations
 
@@ -15,9 +14,11 @@ from trainer.web.htmx import redirect_to, render
 from trainer.web.questions.drill_source import MISTAKES, family_title, session_titles
 from trainer.web.questions.question_view import view_for
 from trainer.web.questions.record import attempt_verdict
+from trainer.web.trainee import bp
 from trainer.web.trainee.drill_flow import own_session
 
 
+@bp.get("/drills/<int:session_id>/summary")
 @login_required
 def summary(session_id: int) -> Any:
     session = own_session(session_id)
