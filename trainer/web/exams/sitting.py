@@ -24,8 +24,9 @@ from trainer.db import accounts, now_ms
 from trainer.db import exams as exams_db
 from trainer.drills import Family
 from trainer.web.database import get_db
-from trainer.web.forms import AnswerForm
+from trainer.web.forms import ActionForm, AnswerForm
 from trainer.web.htmx import is_htmx, redirect_to, render
+from trainer.web.questions import catalogue, drill_source
 from trainer.web.questions.answer_input import check_posted
 from trainer.web.questions.drill_source import NotDealtAgain, question_of
 from trainer.web.questions.drill_views import QuestionView, Refusal, exam_pairs
@@ -34,8 +35,6 @@ from trainer.web.questions.question_view import view_for
 from trainer.web.questions.record import exam_verdict
 from trainer.web.questions.session_plan import dealt
 from trainer.web.roles import is_supervisor, trainee_required
-from trainer.web.supervisor import console
-from trainer.web.supervisor.forms import ActionForm
 
 bp = Blueprint("exams", __name__, url_prefix="/exams")
 
@@ -129,7 +128,8 @@ def current_question(exam: exams_db.Exam, sitting: exams_db.Sitting,
         position = exams_db.issued_count(db, sitting.id)
         if position >= sitting.total:
             return None
-        house, family, difficulty, seed = plan(exam, console.families(), sitting.seed, position)
+        house, family, difficulty, seed = plan(exam, drill_source.families(), sitting.seed,
+                                               position)
         new = dealt(position, house, family, difficulty, seed)
         return exams_db.issue(db, sitting, new, house, issued_ms=now_ms())
 
@@ -147,7 +147,7 @@ def _close_abandoned_first() -> None:
 def index() -> Any:
     return render_template("exams/index.html",
                            assigned=exams_db.assigned_exams(get_db(), current_user.id),
-                           houses=house_titles(), titles=console.family_titles(),
+                           houses=house_titles(), titles=catalogue.family_titles(),
                            start_form=ActionForm())
 
 
@@ -197,7 +197,7 @@ def _question_page(exam: exams_db.Exam, sitting: exams_db.Sitting,
         exam=exam, sitting=sitting, question=question, form=form, error=error,
         view=view or view_for(question, question.snapshot),
         house_title=house_titles().get(question.house, question.house),
-        family_title=console.family_titles().get(question.family, question.family),
+        family_title=catalogue.family_titles().get(question.family, question.family),
         left_s=-(-left_ms // 1000), note=note,
     )
 
@@ -322,7 +322,7 @@ def sitting_review(found: exams_db.Sitting) -> dict[str, Any]:
         "answers": [(a, view_for(a, a.snapshot), exam_verdict(a, exam.time_limit_s))
                     for a in answers],
         "houses": house_titles(),
-        "titles": console.family_titles(),
+        "titles": catalogue.family_titles(),
         "no_answer": exams_db.NO_ANSWER,
     }
 

@@ -20,16 +20,17 @@ from sqlite_utils import Database
 from trainer.db import accounts as accounts_db
 from trainer.db import exams as exams_db
 from trainer.db import reports
-from trainer.web import charts
+from trainer.web import charts, clock
 from trainer.web.database import get_db, streamed
 from trainer.web.exams.sitting import close_abandoned, sitting_review
+from trainer.web.forms import ActionForm
+from trainer.web.questions import catalogue
 from trainer.web.questions.houses_view import house_titles
 from trainer.web.roles import supervisor_required
 from trainer.web.settings import mastery_thresholds
 from trainer.web.supervisor import console
 from trainer.web.supervisor.accounts import bp as accounts_bp
 from trainer.web.supervisor.exams import bp as exams_bp
-from trainer.web.supervisor.forms import ActionForm
 from trainer.web.supervisor.path import bp as path_bp
 from trainer.web.supervisor.path import steps_at
 from trainer.web.trainee import learning_path
@@ -64,13 +65,13 @@ def index() -> Any:
     trainees = every_trainee[first:first + TRAINEES_A_PAGE]
     shown = tuple(t.id for t in trainees)
     by_family = reports.tallies(db, replace(filters, user_ids=shown), by=("user_id", "family"))
-    today = console.today()
+    today = clock.today()
     recent = reports.tallies(
         db, reports.Filters(date_from=today - datetime.timedelta(days=TREND_DAYS - 1),
                             house=filters.house, user_ids=shown), by=("user_id", "day"),
         rights_only=True)
-    lines = reports.trainee_lines(trainees, by_family, recent, console.par_ms(), today)
-    titles = console.family_titles()
+    lines = reports.trainee_lines(trainees, by_family, recent, catalogue.par_ms(), today)
+    titles = catalogue.family_titles()
     used = {t.family for t in by_family if t.family is not None}
     columns = [(name, title) for name, title in titles.items() if name in used]
     columns += [(name, name) for name in sorted(used - set(titles))]
@@ -139,7 +140,7 @@ def trainee(user_id: int) -> Any:
     form, filters = console.filter_form()
     base = reports.Filters(filters.date_from, filters.date_to, filters.house, user_id)
     by_day = reports.tallies(db, base, by=("day", "family"))
-    start, end, step = chart_range(filters, console.today(),
+    start, end, step = chart_range(filters, clock.today(),
                                    min((t.day for t in by_day if t.day), default=None))
     points = reports.series(
         [t for t in by_day if t.day and start <= t.day <= end], start, end, step)
@@ -153,7 +154,7 @@ def trainee(user_id: int) -> Any:
     for t in by_day:
         if t.family is not None:
             by_family.setdefault(t.family, []).append(t)
-    par = console.par_ms()
+    par = catalogue.par_ms()
     family_scores = {name: reports.tallied_score(items, par)
                      for name, items in by_family.items()}
     log_filters = reports.Filters(filters.date_from, filters.date_to, filters.house, user_id,
@@ -166,7 +167,7 @@ def trainee(user_id: int) -> Any:
         account=account, form=form, chart=chart, period=period,
         overall=reports.tallied_score(by_day, par), cost=reports.payout_cost(by_day),
         family_scores=family_scores, weakest=reports.weakest(family_scores),
-        titles=console.family_titles(), houses=house_titles(), log=log, **paging,
+        titles=catalogue.family_titles(), houses=house_titles(), log=log, **paging,
         sittings=sittings,
         qs=console.query_string(form),
         export_qs=console.query_string(form, {"trainee": user_id}, drop=("exam",)),
@@ -220,7 +221,7 @@ def attempts() -> Any:
     log, paging = _log_page(db, filters)
     return console.page("supervisor/_attempts.html",
         form=form, log=log, **paging, retries=reports.count_retries(db, filters),
-        titles=console.family_titles(), houses=house_titles(),
+        titles=catalogue.family_titles(), houses=house_titles(),
         trainees=trainees, trainee_id=trainee_id,
         trainee_error=console.unknown_id_message("trainee") if unknown else None,
         qs=console.query_string(form, drop=("exam", "trainee") if unknown
@@ -243,7 +244,7 @@ def readiness() -> Any:
     rows = [(t, standing[t.id][house]) for t in trainees if house in standing[t.id]]
     if only_ready:
         rows = [(t, r) for t, r in rows if r.ready]
-    titles = console.family_titles()
+    titles = catalogue.family_titles()
     thresholds = mastery_thresholds(current_app.config)
     return console.page("supervisor/_readiness.html",
         house=house, houses=house_titles(), only_ready=only_ready, rows=rows,
@@ -292,7 +293,7 @@ def export_attempts() -> Any:
     chosen, names = _trainee_filter(filters), accounts_db.full_names(get_db())
     rows = streamed(lambda db: reports.every_attempt(db, chosen))
     return console.csv_response(
-        f"attempts-{console.today().isoformat()}.csv",
+        f"attempts-{clock.today().isoformat()}.csv",
         ["attempt_id", "answered_at", "trainee", "house", "family", "difficulty", "answer",
          "expected", "correct", "seconds", "session_id", "question", "reported_wait_seconds",
          "retry", "set_aside_seconds", "full_name"],
@@ -316,7 +317,7 @@ def export_exam_results() -> Any:
     names = accounts_db.full_names(get_db())
     rows = streamed(lambda db: reports.exam_results(db, chosen, exam_id=exam_id))
     return console.csv_response(
-        f"exam-results-{console.today().isoformat()}.csv",
+        f"exam-results-{clock.today().isoformat()}.csv",
         ["sitting_id", "exam_id", "trainee", "exam", "houses", "attempt", "attempts_allowed",
          "started_at", "finished_at", "correct", "questions", "score_percent", "pass_mark",
          "passed", "seconds", "questions_asked", "abandoned", "full_name"],

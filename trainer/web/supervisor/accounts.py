@@ -16,11 +16,11 @@ from trainer.db import accounts, users
 from trainer.db import exams as exams_db
 from trainer.web.auth import carry_on, new_password_hash
 from trainer.web.database import get_db
-from trainer.web.forms import NewPasswordForm
+from trainer.web.forms import ActionForm, FullNameForm, NewPasswordForm
 from trainer.web.htmx import redirect_to
 from trainer.web.roles import supervisor_required
 from trainer.web.supervisor import console
-from trainer.web.supervisor.forms import AccountForm, ActionForm, FullNameForm
+from trainer.web.supervisor.forms import AccountForm
 
 bp = Blueprint("accounts", __name__, url_prefix="/accounts")
 

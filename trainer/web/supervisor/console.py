@@ -1,9 +1,8 @@
-"""Helpers shared by the supervisor console's views: filters, families, CSV, dates."""
+"""Helpers shared by the supervisor console's views: filters, ids, CSV, pages."""
 
 from __future__ import annotations
 
 import csv
-import datetime
 import io
 import itertools
 import re
@@ -12,37 +11,16 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Response, current_app, render_template, request
+from flask import Response, render_template, request
 
 from trainer.db import reports
-from trainer.drills import Family
 from trainer.web.htmx import render
-from trainer.web.questions import drill_source
+from trainer.web.questions import catalogue
 from trainer.web.questions.houses_view import house_titles
 from trainer.web.security import MAX_ID as MAX_ID  # re-exported: the exam pages read it here
 from trainer.web.supervisor.forms import FilterForm
 
 FILTER_KEYS = ("date_from", "date_to", "house", "family", "result")
-
-
-def today() -> datetime.date:
-    """Today in UTC (``TODAY`` in the config pins it for tests)."""
-    pinned = current_app.config.get("TODAY")
-    if pinned:
-        return datetime.date.fromisoformat(str(pinned))
-    return datetime.datetime.now(datetime.UTC).date()
-
-
-def families() -> list[Family]:
-    return drill_source.families()
-
-
-def family_titles() -> dict[str, str]:
-    return {f.name: f.title for f in families()}
-
-
-def par_ms() -> dict[str, int]:
-    return {f.name: int(f.par_seconds * 1000) for f in families()}
 
 
 def filter_form() -> tuple[FilterForm, reports.Filters]:
@@ -53,7 +31,7 @@ def filter_form() -> tuple[FilterForm, reports.Filters]:
     """
     form = FilterForm(formdata=request.args)
     form.house.choices = {"": "All houses"} | house_titles()
-    form.family.choices = {"": "All drills"} | {f.name: f.title for f in families()}
+    form.family.choices = {"": "All drills"} | catalogue.family_titles()
     form.validate()
     def ok(name: str) -> Any:
         field = getattr(form, name)

@@ -10,11 +10,13 @@ from flask_login import current_user
 from trainer.db import accounts, reports
 from trainer.db import exams as exams_db
 from trainer.web.database import get_db
+from trainer.web.forms import ActionForm
 from trainer.web.htmx import redirect_to
+from trainer.web.questions import catalogue, drill_source
 from trainer.web.questions.houses_view import house_titles
 from trainer.web.roles import supervisor_required
 from trainer.web.supervisor import console
-from trainer.web.supervisor.forms import ActionForm, AssignForm, ExamForm, GrantForm
+from trainer.web.supervisor.forms import AssignForm, ExamForm, GrantForm
 
 bp = Blueprint("exams", __name__, url_prefix="/exams")
 
@@ -28,7 +30,7 @@ def _exam_form(formdata: Any = None) -> ExamForm:
     """The new-exam form; a POST is checked against every trainee, so one deactivated since
     the page was shown is named by ``_assignable`` rather than refused as a bad choice."""
     form = ExamForm(formdata=formdata) if formdata is not None else ExamForm()
-    return form.setup(house_titles(), console.families(),
+    return form.setup(house_titles(), drill_source.families(),
                       _trainee_choices(active_only=formdata is None))
 
 
@@ -57,7 +59,7 @@ def index() -> Any:
         stats[exam.id] = (len(exams_db.assignees(db, exam.id)), len({s.user_id for s in done}),
                           len({s.user_id for s in done if s.passed}))
     return console.page("supervisor/_exams.html", exams=exams, stats=stats,
-                  houses=house_titles(), titles=console.family_titles())
+                  houses=house_titles(), titles=catalogue.family_titles())
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -132,7 +134,7 @@ def _detail(exam: exams_db.Exam, form: AssignForm, status: int = 200,
                   exam=exam, form=form, names=names, assigned=assigned, by_user=by_user,
                   allowed=allowed, grantable=grantable, grants=exams_db.grants(db, exam.id),
                   refused_grant=refused_grant,
-                  results=results, houses=house_titles(), titles=console.family_titles())
+                  results=results, houses=house_titles(), titles=catalogue.family_titles())
 
 
 def _offer_unassigned(form: AssignForm, exam_id: int) -> AssignForm:

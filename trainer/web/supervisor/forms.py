@@ -1,5 +1,4 @@
-"""Forms of the supervisor console (Flask-WTF: CSRF on every POST; filters are GETs), and
-the full-name form a user's own account page shares with it."""
+"""Forms of the supervisor console (Flask-WTF: CSRF on every POST; filters are GETs)."""
 
 from __future__ import annotations
 
@@ -25,10 +24,10 @@ from wtforms.validators import (
 )
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from trainer.db.users import FULL_NAME_MAX, full_name_problem, normal_full_name
 from trainer.drills import Family
 from trainer.text_rules import free_text_problem, normal_username, short, username_problem
 from trainer.web.forms import (
+    FullNameForm,
     WholeNumberField,
     new_password_field,
     readable_number,
@@ -115,26 +114,6 @@ def visible_text(_form: Any, field: Any) -> None:
         raise ValidationError(problem)
 
 
-def settable_full_name(_form: Any, field: Any) -> None:
-    """A full name ``users.full_name_problem`` takes."""
-    if field.data and (problem := full_name_problem(field.data)) is not None:
-        raise ValidationError(problem)
-
-
-def as_full_name(text: str | None) -> str:
-    """A typed full name as it is stored (``users.normal_full_name``)."""
-    return normal_full_name(text or "")
-
-
-class FullNameForm(FlaskForm):
-    """A person's full name, optional: a supervisor changing an account's, a user their own
-    (and a new account's, ``AccountForm``)."""
-
-    full_name = StringField("Full name (optional)", filters=[as_full_name],
-                            validators=[settable_full_name],
-                            render_kw={"maxlength": FULL_NAME_MAX})
-
-
 class AccountForm(FullNameForm):
     username = StringField("Username", filters=[stripped],
                            validators=[DataRequired("Give a username."), visible_username])
@@ -142,10 +121,6 @@ class AccountForm(FullNameForm):
                        validators=[DataRequired()])
     password = new_password_field("Password", "Give a password.")
     confirm = repeat_password_field("Repeat the password")
-
-
-class ActionForm(FlaskForm):
-    """A POST button (deactivate, reactivate): only the CSRF token."""
 
 
 class GrantForm(FlaskForm):

@@ -12,10 +12,10 @@ from flask import flash, request, url_for
 from flask_login import current_user, login_required
 
 from trainer.db import challenges, drilling
+from trainer.web import clock
 from trainer.web.database import get_db
 from trainer.web.htmx import redirect_to
 from trainer.web.questions.session_plan import dealt
-from trainer.web.supervisor import console
 from trainer.web.trainee import bp, learning_path
 from trainer.web.trainee.progress import days_in_a_row
 
@@ -33,7 +33,7 @@ class Standing:
 def standing(user_id: int) -> Standing:
     """The trainee's challenge record as the home page shows it."""
     taken = challenges.challenges(get_db(), user_id)
-    today = console.today()
+    today = clock.today()
     todays = next((c for c in taken if c.day == today), None)
     return Standing(todays, max((c.right for c in taken), default=None),
                     days_in_a_row([c.day for c in taken], today))

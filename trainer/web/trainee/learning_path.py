@@ -18,9 +18,9 @@ from trainer.db import mastery, path_unlocks
 from trainer.drills.families import path_order
 from trainer.web.database import get_db
 from trainer.web.questions import drill_source
+from trainer.web.questions.catalogue import par_ms
 from trainer.web.questions.drill_source import MIXED
 from trainer.web.settings import mastery_thresholds
-from trainer.web.supervisor.console import par_ms
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,11 +15,11 @@ from flask_login import current_user, login_required
 from trainer.db import drilling, mistakes, rollups
 from trainer.db.questions import NewQuestion
 from trainer.drills import DEAL_VERSION
+from trainer.web import clock
 from trainer.web.database import get_db
 from trainer.web.htmx import redirect_to
 from trainer.web.questions.drill_source import MISTAKES
 from trainer.web.questions.session_plan import new_token
-from trainer.web.supervisor import console
 from trainer.web.trainee import bp
 
 DIFFICULTY = "spaced"
@@ -28,7 +28,7 @@ DIFFICULTY = "spaced"
 
 def today() -> int:
     """Today as the queue counts days (UTC days since 1970-01-01)."""
-    return rollups.day_number(console.today())
+    return rollups.day_number(clock.today())
 
 
 def waiting() -> tuple[int, int]:

@@ -20,11 +20,11 @@ from sqlite_utils import Database
 from trainer.db import mastery, reports, rollups
 from trainer.db.mastery import Level
 from trainer.db.scores import Score
-from trainer.web import charts
+from trainer.web import charts, clock
 from trainer.web.database import get_db
+from trainer.web.questions import catalogue
 from trainer.web.questions.houses_view import house_titles
 from trainer.web.settings import mastery_thresholds
-from trainer.web.supervisor import console
 
 WEEKS = 13
 """How many weeks the charts show, this one included: a quarter (and with 13 points, the
@@ -134,19 +134,19 @@ def practised_days(db: Database, user_id: int) -> list[datetime.date]:
 def trainee_progress(user_id: int) -> Progress:
     """The progress panel of the trainee ``user_id``, up to today (``console.today``)."""
     db = get_db()
-    today = console.today()
+    today = clock.today()
     starts = week_starts(today)
     tallied = reports.tallies(db, reports.Filters(user_id=user_id, date_from=starts[0],
                                                   date_to=today), by=("day", "family"))
-    weeks = weekly(tallied, starts, console.par_ms())
+    weeks = weekly(tallied, starts, catalogue.par_ms())
     days = practised_days(db, user_id)
     thresholds = mastery_thresholds(current_app.config)
     floor_ready = thresholds.bars[Level.FLOOR_READY]
-    houses, drills = house_titles(), console.family_titles()
+    houses, drills = house_titles(), catalogue.family_titles()
     rises = [LevelUp(rollups.day_of(rise.day), houses.get(rise.house, rise.house),
                      drills.get(rise.family, rise.family), rise.level.title)
              for rise in mastery.level_ups(db, user_id, rollups.day_number(starts[0]),
-                                           console.par_ms(), thresholds)]
+                                           catalogue.par_ms(), thresholds)]
     period = f"per week, the {WEEKS} weeks to {today.strftime('%d %b %Y')}"
     return Progress(
         weeks, days_in_a_row(days, today), today in days,

@@ -12,11 +12,11 @@ from flask_login import current_user, login_required
 
 from trainer.db import accounts, drilling
 from trainer.web.database import get_db
+from trainer.web.questions import catalogue
 from trainer.web.questions.houses_view import house_facts, house_titles
 from trainer.web.questions.question_view import view_for
 from trainer.web.questions.record import attempt_verdict
 from trainer.web.roles import is_supervisor
-from trainer.web.supervisor import console
 from trainer.web.trainee import bp
 
 
@@ -36,5 +36,5 @@ def replay(attempt_id: int) -> Any:
         account=accounts.get_account(get_db(), attempt.user_id),
         house_title=house_titles().get(attempt.house, attempt.house),
         facts=house_facts(attempt.house) if attempt.house in house_titles() else (),
-        family_title=console.family_titles().get(attempt.family, attempt.family),
+        family_title=catalogue.family_titles().get(attempt.family, attempt.family),
     )
