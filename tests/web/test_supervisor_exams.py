@@ -376,7 +376,7 @@ def test_trainee_passes_an_exam_without_feedback_until_the_end(
 
 
 def test_a_certificate_names_every_level_its_questions_were_asked_at() -> None:
-    from trainer.web.exams.sitting import levels_asked
+    from trainer.web.exams.review import levels_asked
 
     def at(level: str) -> exams_db.ExamAnswer:
         return exams_db.ExamAnswer(**{**{f: None for f in exams_db.ExamAnswer.__slots__},
@@ -798,8 +798,9 @@ def csv_rows(response: Any) -> list[dict[str, str]]:
 
 
 def advance_clock(monkeypatch: pytest.MonkeyPatch, ms: int) -> None:
-    """The server's clock ``ms`` ahead (the exams module reads it through ``now_ms``)."""
-    monkeypatch.setattr("trainer.web.exams.sitting.now_ms", lambda: now_ms() + ms)
+    """The server's clock ``ms`` ahead (the exams modules read it through ``now_ms``)."""
+    for module in ("sitting", "walkouts"):
+        monkeypatch.setattr(f"trainer.web.exams.{module}.now_ms", lambda: now_ms() + ms)
 
 
 def test_a_walked_out_sitting_is_closed_scored_and_exported(

@@ -28,6 +28,7 @@ from trainer.web import (
     auth,
     csrf_tokens,
     database,
+    exams,
     own_password,
     security,
     sessions,
@@ -35,7 +36,6 @@ from trainer.web import (
     templating,
     trainee,
 )
-from trainer.web.exams import sitting
 from trainer.web.htmx import register_htmx_handlers
 from trainer.web.secret_key import instance_secret
 from trainer.web.settings import DEFAULTS as SETTING_DEFAULTS
@@ -86,7 +86,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(own_password.bp)
     app.register_blueprint(trainee.bp)
     app.register_blueprint(supervisor.bp)
-    app.register_blueprint(sitting.bp)
+    app.register_blueprint(exams.bp)
 
     @app.get("/vendor/htmx.min.js")
     def htmx_js() -> Any:

@@ -1,4 +1,4 @@
-"""Exams, the trainee's side: sit an assigned exam, see the result, print the certificate.
+"""Sitting an assigned exam: start it, its questions and answers, the result, the certificate.
 
 An exam is taken like a drill but without feedback until the end.  The
 server keeps the clock (``issued_ms`` when a question is first shown; an
@@ -13,99 +13,37 @@ allowances are operator settings (``trainer.web.settings``).
 
 from __future__ import annotations
 
-import random
 import secrets
 from typing import Any
 
-from flask import Blueprint, abort, current_app, flash, g, render_template, url_for
+from flask import abort, flash, render_template, url_for
 from flask_login import current_user, login_required
 
-from trainer.db import accounts, now_ms
 from trainer.db import exams as exams_db
-from trainer.drills import Family
+from trainer.db import now_ms
 from trainer.web.database import get_db
+from trainer.web.exams import bp
+from trainer.web.exams.plan import plan
+from trainer.web.exams.review import sitting_review
+from trainer.web.exams.walkouts import limit_ms
 from trainer.web.forms import ActionForm, AnswerForm
 from trainer.web.htmx import is_htmx, redirect_to, render
 from trainer.web.questions import catalogue, drill_source
 from trainer.web.questions.answer_input import check_posted
 from trainer.web.questions.drill_source import NotDealtAgain, question_of
-from trainer.web.questions.drill_views import QuestionView, Refusal, exam_pairs
+from trainer.web.questions.drill_views import QuestionView, Refusal
 from trainer.web.questions.houses_view import house_titles
 from trainer.web.questions.question_view import view_for
-from trainer.web.questions.record import exam_verdict
 from trainer.web.questions.session_plan import dealt
 from trainer.web.roles import is_supervisor, trainee_required
-
-bp = Blueprint("exams", __name__, url_prefix="/exams")
-
-
-@bp.app_context_processor
-def assigned_exams_context() -> dict[str, Any]:
-    """``assigned_exams()`` for the home page (only queried when a template calls it)."""
-
-    def assigned_exams() -> list[exams_db.Assigned]:
-        if not current_user.is_authenticated or current_user.role != "trainee":
-            return []
-        close_abandoned()
-        return exams_db.assigned_exams(get_db(), current_user.id)
-
-    return {"assigned_exams": assigned_exams, "exam_start_form": ActionForm}
-
-
-# ------------------------------------------------------------------ the question plan
-
-
-def plan(exam: exams_db.Exam, families: list[Family], seed: int, position: int
-         ) -> tuple[str, str, str, int]:
-    """The (house, family, difficulty, question seed) of question ``position`` of a sitting.
-
-    Every applicable (house, family) pair is used in turn, in an order shuffled
-    by the sitting's seed, so a sitting covers the exam evenly (and every pair,
-    since an exam asks at least as many questions as it has pairs).
-    """
-    by_name = {f.name: f for f in families}
-    pairs = exam_pairs(exam.houses, exam.families, families)
-    if not pairs:
-        raise ValueError(f"exam {exam.title!r} has no family drilled at its houses")
-    random.Random(seed).shuffle(pairs)
-    house, name = pairs[position % len(pairs)]
-    family = by_name[name]
-    difficulty = exam.difficulty if exam.difficulty in family.difficulties \
-        else family.difficulties[0]
-    return house, name, difficulty, (seed * 1009 + position) % (2**31)
-
-
-def _limit_ms(exam: exams_db.Exam) -> int:
-    grace = int(current_app.config["EXAM_GRACE_MS"])
-    return exam.time_limit_s * 1000 + grace
 
 
 def _expire(exam: exams_db.Exam, question: exams_db.ExamAnswer) -> exams_db.Sitting:
     _stored, sitting, _created = exams_db.record_answer(
         get_db(), question, answer=exams_db.NO_ANSWER, correct=False, answered_ms=now_ms(),
-        limit_ms=_limit_ms(exam), pass_mark=exam.pass_mark,
+        limit_ms=limit_ms(exam), pass_mark=exam.pass_mark,
     )
     return sitting
-
-
-def close_abandoned() -> None:
-    """Close and score every sitting its trainee walked out of (see ``lapsed_sittings``):
-    the open question expires, the questions never asked count as wrong.  Run (once a
-    request, for a logged-in user) before any page or export reads sittings, so a walk-out
-    is a failed, flagged record for everyone alike, whoever looks first."""
-    if not current_user.is_authenticated or g.get("abandoned_closed"):
-        return
-    g.abandoned_closed = True
-    db = get_db()
-    grace = int(current_app.config["EXAM_GRACE_MS"])
-    quiet = int(current_app.config["EXAM_ABANDON_MS"])
-    now = now_ms()
-    for found in exams_db.lapsed_sittings(db, now, grace, quiet):
-        exam = exams_db.get_exam(db, found.exam_id)
-        assert exam is not None
-        exams_db.abandon(
-            db, found.id, pass_mark=exam.pass_mark, quiet_since_ms=now - _limit_ms(exam) - quiet,
-            limit_ms=_limit_ms(exam))
 
 
 def current_question(exam: exams_db.Exam, sitting: exams_db.Sitting,
@@ -117,7 +55,7 @@ def current_question(exam: exams_db.Exam, sitting: exams_db.Sitting,
     while True:
         pending = exams_db.pending_answer(db, sitting.id)
         if pending is not None:
-            if now_ms() - pending.issued_ms > _limit_ms(exam):
+            if now_ms() - pending.issued_ms > limit_ms(exam):
                 if expired is not None:
                     expired.append(pending.position)
                 sitting = _expire(exam, pending)
@@ -132,23 +70,6 @@ def current_question(exam: exams_db.Exam, sitting: exams_db.Sitting,
                                                position)
         new = dealt(position, house, family, difficulty, seed)
         return exams_db.issue(db, sitting, new, house, issued_ms=now_ms())
-
-
-# ------------------------------------------------------------------ views
-
-
-@bp.before_request
-def _close_abandoned_first() -> None:
-    close_abandoned()
-
-
-@bp.get("/")
-@trainee_required
-def index() -> Any:
-    return render_template("exams/index.html",
-                           assigned=exams_db.assigned_exams(get_db(), current_user.id),
-                           houses=house_titles(), titles=catalogue.family_titles(),
-                           start_form=ActionForm())
 
 
 @bp.post("/<int:exam_id>/start")
@@ -248,7 +169,7 @@ def answer(sitting_id: int) -> Any:
         return _question_page(exam, found, question, form, checked, view, 422)
     stored, _sitting, written = exams_db.record_answer(
         db, question, answer=checked.answer, correct=checked.verdict.correct,
-        answered_ms=now_ms(), limit_ms=_limit_ms(exam), pass_mark=exam.pass_mark,
+        answered_ms=now_ms(), limit_ms=limit_ms(exam), pass_mark=exam.pass_mark,
         mispaid_cents=checked.verdict.mispaid_cents,
     )
     return _next(found.id, None if written else _not_recorded(stored))
@@ -285,46 +206,6 @@ def _redirect_with(note: str | None, endpoint: str, sitting_id: int) -> Any:
     if note:
         flash(note)  # shown by the full page the redirect opens
     return redirect_to(url_for(endpoint, sitting_id=sitting_id))
-
-
-def asked(exam: exams_db.Exam, answers: list[exams_db.ExamAnswer]) -> dict[str, list[str]]:
-    """The houses a sitting's questions were drawn at, each with its families asked, in the
-    exam's order: what its certificate may name (not every pair of a short exam is asked)."""
-    pairs = {(a.house, a.family) for a in answers}
-    found = {h: [f for f in exam.families if (h, f) in pairs] for h in exam.houses}
-    return {h: names for h, names in found.items() if names}
-
-
-LEVEL_ORDER = ("easy", "medium", "hard")
-
-
-def levels_asked(answers: list[exams_db.ExamAnswer]) -> list[str]:
-    """The difficulties a sitting's questions were asked at, easiest first: what its
-    certificate states (an exam set to "each family's default" may mix them)."""
-    return sorted({a.difficulty for a in answers}, key=lambda level: (
-        LEVEL_ORDER.index(level) if level in LEVEL_ORDER else len(LEVEL_ORDER), level))
-
-
-def sitting_review(found: exams_db.Sitting) -> dict[str, Any]:
-    """Everything the result page and the supervisor's review show about a sitting."""
-    db = get_db()
-    exam = exams_db.get_exam(db, found.exam_id)
-    assert exam is not None
-    account = accounts.get_account(db, found.user_id)
-    answers = exams_db.sitting_answers(db, found.id)
-    return {
-        "asked": asked(exam, answers),
-        "levels": levels_asked(answers),
-        "exam": exam,
-        "attempts_allowed": exams_db.attempts_allowed(db, exam, found.user_id),
-        "sitting": found,
-        "account": account,
-        "answers": [(a, view_for(a, a.snapshot), exam_verdict(a, exam.time_limit_s))
-                    for a in answers],
-        "houses": house_titles(),
-        "titles": catalogue.family_titles(),
-        "no_answer": exams_db.NO_ANSWER,
-    }
 
 
 @bp.get("/sittings/<int:sitting_id>/result")

@@ -22,7 +22,8 @@ from trainer.db import exams as exams_db
 from trainer.db import reports
 from trainer.web import charts, clock
 from trainer.web.database import get_db, streamed
-from trainer.web.exams.sitting import close_abandoned, sitting_review
+from trainer.web.exams.review import sitting_review
+from trainer.web.exams.walkouts import close_abandoned
 from trainer.web.forms import ActionForm
 from trainer.web.questions import catalogue
 from trainer.web.questions.houses_view import house_titles
