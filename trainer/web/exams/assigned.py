@@ -10,7 +10,7 @@ from flask_login import current_user
 from trainer.db import exams as exams_db
 from trainer.web.database import get_db
 from trainer.web.exams import bp
-from trainer.web.exams.walkouts import close_abandoned
+from trainer.web.exams.walkouts import exam_clock
 from trainer.web.forms import ActionForm
 from trainer.web.questions import catalogue
 from trainer.web.questions.houses_view import house_titles
@@ -24,8 +24,7 @@ def assigned_exams_context() -> dict[str, Any]:
     def assigned_exams() -> list[exams_db.Assigned]:
         if not current_user.is_authenticated or current_user.role != "trainee":
             return []
-        close_abandoned()
-        return exams_db.assigned_exams(get_db(), current_user.id)
+        return exams_db.assigned_exams(get_db(), current_user.id, exam_clock())
 
     return {"assigned_exams": assigned_exams, "exam_start_form": ActionForm}
 
@@ -33,7 +32,7 @@ def assigned_exams_context() -> dict[str, Any]:
 @bp.get("/")
 @trainee_required
 def index() -> Any:
-    return render_template("exams/index.html",
-                           assigned=exams_db.assigned_exams(get_db(), current_user.id),
+    mine = exams_db.assigned_exams(get_db(), current_user.id, exam_clock())
+    return render_template("exams/index.html", assigned=mine,
                            houses=house_titles(), titles=catalogue.family_titles(),
                            start_form=ActionForm())

@@ -8,6 +8,7 @@ from typing import Any
 from trainer.db import accounts
 from trainer.db import exams as exams_db
 from trainer.web.database import get_db
+from trainer.web.exams.walkouts import exam_clock
 from trainer.web.questions import catalogue
 from trainer.web.questions.houses_view import house_titles
 from trainer.web.questions.question_view import view_for
@@ -38,7 +39,7 @@ def sitting_review(found: exams_db.Sitting) -> dict[str, Any]:
     exam = exams_db.get_exam(db, found.exam_id)
     assert exam is not None
     account = accounts.get_account(db, found.user_id)
-    answers = exams_db.sitting_answers(db, found.id)
+    answers = exams_db.sitting_answers(db, found.id, exam_clock())
     return {
         "asked": asked(exam, answers),
         "levels": levels_asked(answers),

@@ -6,9 +6,9 @@ answer later than the time limit plus ``EXAM_GRACE_MS`` is recorded as timed
 out and wrong, and a question left open past its limit expires when the
 sitting is next opened), records each answer once and stores the result with
 the last answer; nothing here lets a trainee change a stored answer or result.
-A sitting left alone for a question's limit plus ``EXAM_ABANDON_MS`` is closed
-as abandoned by the next request that reads sittings, whoever makes it.  Both
-allowances are operator settings (``trainer.web.settings``).
+A sitting left alone for a question's limit plus ``EXAM_ABANDON_MS`` is shown closed
+as abandoned by every read, and closed for good here, on its trainee's way back into
+it (``walkouts``).  Both allowances are operator settings (``trainer.web.settings``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from trainer.web.database import get_db
 from trainer.web.exams import bp
 from trainer.web.exams.plan import plan
 from trainer.web.exams.review import sitting_review
-from trainer.web.exams.walkouts import limit_ms
+from trainer.web.exams.walkouts import close_walk_outs, exam_clock
 from trainer.web.forms import ActionForm, AnswerForm
 from trainer.web.htmx import is_htmx, redirect_to, render
 from trainer.web.questions import catalogue, drill_source
@@ -38,10 +38,14 @@ from trainer.web.questions.session_plan import dealt
 from trainer.web.roles import is_supervisor, trainee_required
 
 
+def _limit_ms(exam: exams_db.Exam) -> int:
+    return exam_clock().limit_ms(exam.time_limit_s)
+
+
 def _expire(exam: exams_db.Exam, question: exams_db.ExamAnswer) -> exams_db.Sitting:
     _stored, sitting, _created = exams_db.record_answer(
         get_db(), question, answer=exams_db.NO_ANSWER, correct=False, answered_ms=now_ms(),
-        limit_ms=limit_ms(exam), pass_mark=exam.pass_mark,
+        limit_ms=_limit_ms(exam), pass_mark=exam.pass_mark,
     )
     return sitting
 
@@ -55,7 +59,7 @@ def current_question(exam: exams_db.Exam, sitting: exams_db.Sitting,
     while True:
         pending = exams_db.pending_answer(db, sitting.id)
         if pending is not None:
-            if now_ms() - pending.issued_ms > limit_ms(exam):
+            if now_ms() - pending.issued_ms > _limit_ms(exam):
                 if expired is not None:
                     expired.append(pending.position)
                 sitting = _expire(exam, pending)
@@ -75,6 +79,7 @@ def current_question(exam: exams_db.Exam, sitting: exams_db.Sitting,
 @bp.post("/<int:exam_id>/start")
 @trainee_required
 def start(exam_id: int) -> Any:
+    close_walk_outs(current_user.id)  # a walk-out is not resumed: it counts as an attempt
     db = get_db()
     exam = exams_db.get_exam(db, exam_id)
     form = ActionForm()
@@ -98,7 +103,7 @@ def _refused(status: int, message: str) -> Any:
 
 def _own_sitting(sitting_id: int) -> tuple[exams_db.Exam, exams_db.Sitting]:
     db = get_db()
-    sitting = exams_db.get_sitting(db, sitting_id)
+    sitting = exams_db.get_sitting(db, sitting_id, exam_clock())
     if sitting is None or sitting.user_id != current_user.id:
         abort(404)
     exam = exams_db.get_exam(db, sitting.exam_id)
@@ -126,6 +131,7 @@ def _question_page(exam: exams_db.Exam, sitting: exams_db.Sitting,
 @bp.get("/sittings/<int:sitting_id>")
 @trainee_required
 def sitting(sitting_id: int) -> Any:
+    close_walk_outs(current_user.id)
     exam, found = _own_sitting(sitting_id)
     if found.finished:
         return redirect_to(url_for(".result", sitting_id=found.id))
@@ -147,6 +153,7 @@ def _ran_out(positions: list[int]) -> str | None:
 @bp.post("/sittings/<int:sitting_id>/answer")
 @trainee_required
 def answer(sitting_id: int) -> Any:
+    close_walk_outs(current_user.id)
     exam, found = _own_sitting(sitting_id)
     db = get_db()
     form = AnswerForm()
@@ -169,7 +176,7 @@ def answer(sitting_id: int) -> Any:
         return _question_page(exam, found, question, form, checked, view, 422)
     stored, _sitting, written = exams_db.record_answer(
         db, question, answer=checked.answer, correct=checked.verdict.correct,
-        answered_ms=now_ms(), limit_ms=limit_ms(exam), pass_mark=exam.pass_mark,
+        answered_ms=now_ms(), limit_ms=_limit_ms(exam), pass_mark=exam.pass_mark,
         mispaid_cents=checked.verdict.mispaid_cents,
     )
     return _next(found.id, None if written else _not_recorded(stored))
@@ -214,7 +221,7 @@ def result(sitting_id: int) -> Any:
     _exam, found = _own_sitting(sitting_id)
     if not found.finished:
         return redirect_to(url_for(".sitting", sitting_id=found.id))
-    mine = exams_db.assigned_exams(get_db(), current_user.id)
+    mine = exams_db.assigned_exams(get_db(), current_user.id, exam_clock())
     again = any(a.exam.id == found.exam_id and a.can_start for a in mine)
     return render_template("exams/result.html", **sitting_review(found), may_try_again=again)
 
@@ -223,7 +230,7 @@ def result(sitting_id: int) -> Any:
 @login_required
 def certificate(sitting_id: int) -> Any:
     """A printable certificate for a passed sitting: for its trainee and for supervisors."""
-    found = exams_db.get_sitting(get_db(), sitting_id)
+    found = exams_db.get_sitting(get_db(), sitting_id, exam_clock())
     if found is None or not found.passed or (
             found.user_id != current_user.id and not is_supervisor()):
         abort(404)  # another trainee's is as if it did not exist, like every "not yours"

@@ -23,7 +23,7 @@ from trainer.db import reports
 from trainer.web import charts, clock
 from trainer.web.database import get_db, streamed
 from trainer.web.exams.review import sitting_review
-from trainer.web.exams.walkouts import close_abandoned
+from trainer.web.exams.walkouts import exam_clock
 from trainer.web.forms import ActionForm
 from trainer.web.questions import catalogue
 from trainer.web.questions.houses_view import house_titles
@@ -42,8 +42,6 @@ bp = Blueprint("supervisor", __name__, url_prefix="/supervisor")
 bp.register_blueprint(accounts_bp)
 bp.register_blueprint(exams_bp)
 bp.register_blueprint(path_bp)
-
-bp.before_request(close_abandoned)  # every page and export reads walk-outs as closed
 
 LOG_PAGE = 50
 TREND_DAYS = 60  # days tallied for the 7- and 30-day trends (and the periods before them)
@@ -96,7 +94,7 @@ def index() -> Any:
     sparks = {line.user_id: charts.sparkline(
         [p.accuracy for p in reports.daily(by_user.get(line.user_id, []), month_start, today)],
         title=f"{line.username}: daily accuracy, 30 days") for line in lines}
-    every_result = reports.exam_results(db, filters)
+    every_result = reports.exam_results(db, filters, clock=exam_clock())
     results = every_result[:LATEST_RESULTS]
     return console.page("supervisor/_dashboard.html",
         form=form, lines=lines, heat=heat, sparks=sparks, results=results, qs=qs,
@@ -161,7 +159,8 @@ def trainee(user_id: int) -> Any:
     log_filters = reports.Filters(filters.date_from, filters.date_to, filters.house, user_id,
                                   filters.family, filters.correct)
     log, paging = _log_page(db, log_filters)
-    sittings = reports.exam_results(db, reports.Filters(user_id=user_id), finished_only=False)
+    sittings = reports.exam_results(db, reports.Filters(user_id=user_id), finished_only=False,
+                                      clock=exam_clock())
     path_house, path_steps = steps_at(user_id, filters.house)
     return console.page("supervisor/_trainee.html",
         path_house=path_house, path_steps=path_steps, action_form=ActionForm(),
@@ -259,7 +258,7 @@ def readiness() -> Any:
 def sitting(sitting_id: int) -> Any:
     """An exam sitting question by question, each replayed with its cards."""
     db = get_db()
-    found = exams_db.get_sitting(db, sitting_id)
+    found = exams_db.get_sitting(db, sitting_id, exam_clock())
     if found is None:
         abort(404)
     return render_template("supervisor/sitting.html", **sitting_review(found))
@@ -316,7 +315,9 @@ def export_exam_results() -> Any:
         return refusal
     chosen, exam_id = _trainee_filter(filters), console.int_arg("exam")
     names = accounts_db.full_names(get_db())
-    rows = streamed(lambda db: reports.exam_results(db, chosen, exam_id=exam_id))
+    seen_at = exam_clock()  # read here: the rows are read on another connection
+    rows = streamed(lambda db: reports.exam_results(db, chosen, exam_id=exam_id,
+                                                    clock=seen_at))
     return console.csv_response(
         f"exam-results-{clock.today().isoformat()}.csv",
         ["sitting_id", "exam_id", "trainee", "exam", "houses", "attempt", "attempts_allowed",

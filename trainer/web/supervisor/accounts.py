@@ -16,6 +16,7 @@ from trainer.db import accounts, users
 from trainer.db import exams as exams_db
 from trainer.web.auth import carry_on, new_password_hash
 from trainer.web.database import get_db
+from trainer.web.exams.walkouts import exam_clock
 from trainer.web.forms import ActionForm, FullNameForm, NewPasswordForm
 from trainer.web.htmx import redirect_to
 from trainer.web.roles import supervisor_required
@@ -129,7 +130,8 @@ def set_active(user_id: int) -> Any:
 def _open_sittings_note(user_id: int) -> str:
     """What becomes of the exams a deactivated trainee was sitting: nobody answers them, so
     each closes as walked out once its question's time runs out, and counts as an attempt."""
-    open_titles = [a.exam.title for a in exams_db.assigned_exams(get_db(), user_id)
+    open_titles = [a.exam.title for a in exams_db.assigned_exams(get_db(), user_id,
+                                                                 exam_clock())
                    if a.open_sitting is not None]
     if not open_titles:
         return ""

@@ -10,6 +10,7 @@ from flask_login import current_user
 from trainer.db import accounts, reports
 from trainer.db import exams as exams_db
 from trainer.web.database import get_db
+from trainer.web.exams.walkouts import exam_clock
 from trainer.web.forms import ActionForm
 from trainer.web.htmx import redirect_to
 from trainer.web.questions import catalogue, drill_source
@@ -52,9 +53,10 @@ def _assignable(chosen: list[int], already: set[int] | frozenset[int] = frozense
 def index() -> Any:
     db = get_db()
     exams = exams_db.list_exams(db)
+    clock = exam_clock()
     stats = {}
     for exam in exams:
-        done = [s for s in exams_db.sittings(db, exam.id) if s.finished]
+        done = [s for s in exams_db.sittings(db, exam.id, clock=clock) if s.finished]
         # trainees, each counted once however many times they sat it
         stats[exam.id] = (len(exams_db.assignees(db, exam.id)), len({s.user_id for s in done}),
                           len({s.user_id for s in done if s.passed}))
@@ -125,11 +127,12 @@ def _detail(exam: exams_db.Exam, form: AssignForm, status: int = 200,
     names = {a.id: a for a in accounts.list_accounts(db)}
     assigned = sorted(exams_db.assignees(db, exam.id),
                       key=lambda uid: (names[uid].username.casefold(), uid))
-    by_user = {uid: exams_db.sittings(db, exam.id, uid) for uid in assigned}
+    clock = exam_clock()
+    by_user = {uid: exams_db.sittings(db, exam.id, uid, clock) for uid in assigned}
     allowed = {uid: exams_db.attempts_allowed(db, exam, uid) for uid in assigned}
     grantable = {uid for uid in assigned if exams_db.grant_refusal(
         exam, by_user[uid], allowed[uid], names[uid].username) is None}
-    results = reports.exam_results(db, exam_id=exam.id, finished_only=False)
+    results = reports.exam_results(db, exam_id=exam.id, finished_only=False, clock=clock)
     return console.page("supervisor/_exam.html", status,
                   exam=exam, form=form, names=names, assigned=assigned, by_user=by_user,
                   allowed=allowed, grantable=grantable, grants=exams_db.grants(db, exam.id),
@@ -219,8 +222,9 @@ def allow_attempt(exam_id: int, user_id: int) -> Any:
     if account is None or not exams_db.is_assigned(db, exam.id, user_id):
         abort(404)
     allowed = exams_db.attempts_allowed(db, exam, user_id)
-    refusal = exams_db.grant_refusal(exam, exams_db.sittings(db, exam.id, user_id), allowed,
-                                     account.username)
+    clock = exam_clock()
+    refusal = exams_db.grant_refusal(exam, exams_db.sittings(db, exam.id, user_id, clock),
+                                     allowed, account.username)
     if refusal is None:
         form = GrantForm()
         if not form.validate_on_submit():  # the app-wide CSRFProtect has checked the token
@@ -228,7 +232,8 @@ def allow_attempt(exam_id: int, user_id: int) -> Any:
                            refused_grant=(user_id, form))
         try:
             exams_db.grant_attempt(db, exam, user_id, granted_by=current_user.id,
-                                   reason=form.reason.data or "", name=account.username)
+                                   reason=form.reason.data or "", name=account.username,
+                                   clock=clock)
         except exams_db.ExamError as refused:  # allowed meanwhile, by another supervisor
             refusal = str(refused)
     if refusal is not None:  # the page was out of date: say what changed
