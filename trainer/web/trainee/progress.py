@@ -132,7 +132,7 @@ def practised_days(db: Database, user_id: int) -> list[datetime.date]:
 
 
 def trainee_progress(user_id: int) -> Progress:
-    """The progress panel of the trainee ``user_id``, up to today (``console.today``)."""
+    """The progress panel of the trainee ``user_id``, up to today (``clock.today``)."""
     db = get_db()
     today = clock.today()
     starts = week_starts(today)
