@@ -12,9 +12,9 @@ from trainer.db import drilling
 from trainer.db.exams import ExamAnswer, Sitting, issue
 from trainer.db.questions import NewQuestion, QuestionRow, question_at, show_question
 from trainer.drills import Family, Question, generate
-from trainer.web import drill_source
-from trainer.web.drill_views import Answer, QuestionView, VerdictView
-from trainer.web.question_view import verdict_of, view_of
+from trainer.web.questions import drill_source
+from trainer.web.questions.drill_views import Answer, QuestionView, VerdictView
+from trainer.web.questions.question_view import verdict_of, view_of
 
 
 def expected_of(body: str) -> str:

@@ -45,7 +45,7 @@ from trainer.drills import (
     load_families,
 )
 from trainer.drills.answers import NotAnAnswer
-from trainer.web.drill_source import MIXED
+from trainer.web.questions.drill_source import MIXED
 from trainer.web.settings import DEFAULTS
 
 DAY_MS = 86_400_000

@@ -200,3 +200,33 @@ def test_no_question_is_issued_into_a_sitting_closed_meanwhile(db: Database,
     closed = x.get_sitting(db, sitting.id)
     assert closed is not None
     assert (closed.asked, closed.abandoned, closed.passed) == (1, True, False)
+
+
+def test_a_walk_out_is_seen_closed_as_it_will_be_stored(db: Database,
+                                                         people: dict[str, int]) -> None:
+    """Read at a clock past the quiet point, an open sitting its trainee walked out of shows
+    exactly what ``abandon`` then stores (its open question expired, the rest wrong); before
+    that point, or with no clock, it is as stored, and reading writes nothing."""
+    exam = make(db, people, questions=3)
+    sitting = sit(db, exam, x.start_sitting(db, exam, people["tina"], 1), [True])
+    shown = now_ms() + 1_000  # after the sitting's start
+    issue_kept(db, sitting, 1, token="open", house="europoker", family="dealer-draw",
+               seed=1, difficulty="easy", question_json="{}", issued_ms=shown)
+    limit_s = exam.time_limit_s
+    quiet = x.ExamClock(now_ms=shown + limit_s * 1000 + 2_000 + 600_000 + 1, grace_ms=2_000,
+                        abandon_ms=600_000)
+    early = x.ExamClock(quiet.now_ms - 2, quiet.grace_ms, quiet.abandon_ms)
+    assert x.get_sitting(db, sitting.id, early) == x.get_sitting(db, sitting.id)
+    changes = db.conn.total_changes
+    seen = x.get_sitting(db, sitting.id, quiet)
+    seen_answers = x.sitting_answers(db, sitting.id, quiet)
+    assert [s.id for s in x.lapsed_sittings(db, quiet)] == [sitting.id]
+    assert x.lapsed_sittings(db, early) == []
+    assert db.conn.total_changes == changes
+    assert not x.get_sitting(db, sitting.id).finished  # type: ignore[union-attr]
+    assert seen is not None and seen.abandoned and not seen.passed
+    assert x.abandon(db, sitting.id, pass_mark=exam.pass_mark,
+                     quiet_since_ms=quiet.quiet_since_ms(limit_s),
+                     limit_ms=quiet.limit_ms(limit_s))
+    assert x.get_sitting(db, sitting.id) == seen
+    assert x.sitting_answers(db, sitting.id) == seen_answers

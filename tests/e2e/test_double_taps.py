@@ -9,7 +9,7 @@ from typing import Any
 from tests.dealt import Drills
 from trainer.db import connect
 from trainer.db import exams as exams_db
-from trainer.web.exams import plan
+from trainer.web.exams.plan import plan
 
 from .conftest import LiveServer
 from .test_trainee_flow import (

@@ -77,7 +77,7 @@ MATRIX: dict[tuple[str, str], Row] = {
     ("trainee.retry", "POST"): Row(LOGIN, 303, 404, LOGIN, 404),  # not finished: its drill
     ("trainee.mistakes", "POST"): Row(LOGIN, 303, 303, LOGIN, 303),  # each their own (none)
     ("trainee.challenge", "POST"): Row(LOGIN, 303, 303, LOGIN, 303),  # each their own
-    ("history.replay", "GET"): Row(LOGIN, 200, 404, LOGIN, 200),
+    ("trainee.replay", "GET"): Row(LOGIN, 200, 404, LOGIN, 200),
     # exams, the trainee's side: trainees only; a sitting is its owner's alone
     ("exams.index", "GET"): Row(LOGIN, 200, 200, LOGIN, 403),
     ("exams.start", "POST"): Row(LOGIN, 303, 404, LOGIN, 403),  # tom is not assigned

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from trainer.drills import Family, find_family
-from trainer.web.drill_views import (
+from trainer.web.questions.drill_views import (
     ACTION_KEYS,
     CHOICE_LABELS,
     all_difficulties,

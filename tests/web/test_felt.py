@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from trainer.web.drill_views import BoxView, CardView, QuestionView
+from trainer.web.questions.drill_views import BoxView, CardView, QuestionView
 from trainer.web.templating import felt_html
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from tests.dealt import Drills
 from trainer.engine.houses import find_house
-from trainer.web.houses_view import _split_text, house_facts
+from trainer.web.questions.houses_view import _split_text, house_facts
 
 
 def test_spanish_21_states_re_doubling_and_surrender_after_a_split_or_a_double() -> None:
@@ -46,7 +46,7 @@ def test_a_bonus_reading_that_decides_answers_is_stated(monkeypatch: pytest.Monk
     """Whether a doubled or a split hand gets its bonus decides Spanish 21 bonus questions:
     the key rules say so, as the profile reads it."""
     other = replace(find_house("spanish-21"), bonus_on_doubled=True, bonus_after_split=False)
-    monkeypatch.setattr("trainer.web.houses_view.find_house", lambda _name: other)
+    monkeypatch.setattr("trainer.web.questions.houses_view.find_house", lambda _name: other)
     assert "Bonuses on 5+ card 21s, 6-7-8 and 7-7-7; none after a split" in (
         house_facts.__wrapped__("spanish-21"))  # not the cached answer
 

@@ -23,8 +23,8 @@ from trainer.drills.answers import parse_chips
 from trainer.engine.houses import find_house
 from trainer.web import create_app
 from trainer.web.auth import hash_password
-from trainer.web.drill_views import Answer
-from trainer.web.houses_view import house_facts, with_house_titles
+from trainer.web.questions.drill_views import Answer
+from trainer.web.questions.houses_view import house_facts, with_house_titles
 
 FAMILIES = {name: family.houses for name, family in load_families().items()}
 

@@ -20,9 +20,9 @@ from trainer.drills import DEAL_VERSION
 from trainer.drills.answers import parse_chips
 from trainer.drills.chips import chips_total
 from trainer.engine.money import format_money
-from trainer.web import answer_input, drill_source
-from trainer.web.drill_flow import ENDED_MESSAGE, REPEATED_NOTE, SAME_AGAIN_NOTE
-from trainer.web.session_plan import SessionPlan
+from trainer.web.questions import answer_input, drill_source
+from trainer.web.questions.session_plan import SessionPlan
+from trainer.web.trainee.drill_flow import ENDED_MESSAGE, REPEATED_NOTE, SAME_AGAIN_NOTE
 
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/drills/1"}
 

@@ -9,7 +9,7 @@ import pytest
 from tests.dealt import Drills
 from trainer.drills import generate
 from trainer.drills.answers import NotAnAnswer, parse_net
-from trainer.web.drill_views import Answer
+from trainer.web.questions.drill_views import Answer
 from trainer.web.templating import rule_html
 
 

@@ -376,7 +376,7 @@ def test_trainee_passes_an_exam_without_feedback_until_the_end(
 
 
 def test_a_certificate_names_every_level_its_questions_were_asked_at() -> None:
-    from trainer.web.exams import levels_asked
+    from trainer.web.exams.review import levels_asked
 
     def at(level: str) -> exams_db.ExamAnswer:
         return exams_db.ExamAnswer(**{**{f: None for f in exams_db.ExamAnswer.__slots__},
@@ -798,15 +798,42 @@ def csv_rows(response: Any) -> list[dict[str, str]]:
 
 
 def advance_clock(monkeypatch: pytest.MonkeyPatch, ms: int) -> None:
-    """The server's clock ``ms`` ahead (the exams module reads it through ``now_ms``)."""
-    monkeypatch.setattr("trainer.web.exams.now_ms", lambda: now_ms() + ms)
+    """The server's clock ``ms`` ahead (the exams modules read it through ``now_ms``)."""
+    for module in ("sitting", "walkouts"):
+        monkeypatch.setattr(f"trainer.web.exams.{module}.now_ms", lambda: now_ms() + ms)
+
+
+def exam_state(app: Flask) -> list[Any]:
+    """Every row of the exam tables and the answers, to tell whether anything was written."""
+    db = connect(app.config["DATABASE"])
+    try:
+        return [db.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
+                for table in ("exam_sittings", "questions", "answers", "exam_attempt_grants")]
+    finally:
+        db.close()
+
+
+def walk_out(app: Flask, client: FlaskClient, auth: Any, monkeypatch: pytest.MonkeyPatch
+             ) -> tuple[int, int]:
+    """tina answers one of three, is shown the second and leaves; the clock moves past the
+    limit, the grace and the 10 abandon minutes; sue is logged in.  (exam id, sitting id)"""
+    exam_id = as_supervisor_create(app, client, auth, time_limit_s="5")
+    auth.login("tina")
+    sitting_id = start(client, auth, exam_id)
+    answer(client, app, sitting_id, right=True)
+    client.get(f"/exams/sittings/{sitting_id}")  # question 2 on screen
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("sue")
+    advance_clock(monkeypatch, 5000 + 2000 + 10 * 60 * 1000 + 1000)
+    return exam_id, sitting_id
 
 
 def test_a_walked_out_sitting_is_closed_scored_and_exported(
         app: Flask, client: FlaskClient, auth: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """One of three answered, the second shown, then the trainee leaves: once the limit, the
     grace and the 10 abandon minutes pass, the supervisor's pages and export read it as a
-    failed sitting, flagged abandoned, and the trainee cannot carry on."""
+    failed sitting, flagged abandoned, and the trainee cannot carry on: opening it closes
+    it for good, counted out when its time ran out."""
     exam_id = as_supervisor_create(app, client, auth, time_limit_s="5")
     auth.login("tina")
     sitting_id = start(client, auth, exam_id)
@@ -826,6 +853,13 @@ def test_a_walked_out_sitting_is_closed_scored_and_exported(
     assert "abandoned after 2 of 3 questions" in page and "in progress" not in page
     review = client.get(f"/supervisor/sittings/{sitting_id}").get_data(as_text=True)
     assert "left after 2 of 3 questions" in review and "the 1 never asked count as wrong" in review
+    shown = row["finished_at"]
+    client.post("/logout", data={"csrf_token": auth.csrf("/")})
+    auth.login("tina")
+    home = client.get("/").get_data(as_text=True)
+    assert "Attempt 1: 33% · fail (abandoned)" in home and "data-exam-resume" not in home
+    back = client.get(f"/exams/sittings/{sitting_id}")  # her way back in closes it
+    assert back.headers["Location"] == f"/exams/sittings/{sitting_id}/result"
     db = connect(app.config["DATABASE"])
     stored = exams_db.sitting_answers(db, sitting_id)
     db.close()
@@ -833,19 +867,65 @@ def test_a_walked_out_sitting_is_closed_scored_and_exported(
         (stored[0].answer, True, False), ("(no answer)", False, True)]
     assert stored[1].elapsed_ms == 7000  # its limit and grace, not the 10 minutes away
     assert sitting(app, sitting_id).elapsed_ms == stored[0].elapsed_ms + 7000
-    # counted out when its limit and grace ran out, not when sue came by 10 minutes later
+    # counted out when its limit and grace ran out, not when tina came back 10 minutes later
     expired = iso_at(stored[1].issued_ms + 7000)
     assert stored[1].answered_at == expired and sitting(app, sitting_id).finished_at == expired
+    assert shown == expired  # the supervisor's export showed it as it was then stored
     db = connect(app.config["DATABASE"])
     [tina] = [a for a in list_accounts(db) if a.username == "tina"]
     db.close()
     assert tina.last_active == expired
+
+
+def test_the_console_shows_a_walk_out_closed_and_writes_nothing(
+        app: Flask, client: FlaskClient, auth: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reads never write: every console page and export shows the overdue sitting closed
+    and abandoned, and the database is as it was, the sitting still open in it."""
+    exam_id, sitting_id = walk_out(app, client, auth, monkeypatch)
+    before = exam_state(app)
+    tina = user_id(app, "tina")
+    pages = {path: client.get(path) for path in (
+        "/supervisor/", f"/supervisor/trainees/{tina}", "/supervisor/exams/",
+        f"/supervisor/exams/{exam_id}", f"/supervisor/sittings/{sitting_id}",
+        "/supervisor/export/exam-results.csv", "/supervisor/accounts/")}
+    assert {path: r.status_code for path, r in pages.items()} == dict.fromkeys(pages, 200)
+    assert exam_state(app) == before
+    assert not sitting(app, sitting_id).finished  # as stored: still open
+    assert "abandoned after 2 of 3 questions" in pages[
+        f"/supervisor/exams/{exam_id}"].get_data(as_text=True)
+    assert "left after 2 of 3 questions" in pages[
+        f"/supervisor/sittings/{sitting_id}"].get_data(as_text=True)
+    [row] = csv_rows(pages["/supervisor/export/exam-results.csv"])
+    assert (row["abandoned"], row["passed"]) == ("yes", "no")
+
+
+def test_the_trainees_exam_list_shows_a_walk_out_closed_and_writes_nothing(
+        app: Flask, client: FlaskClient, auth: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    _exam_id, sitting_id = walk_out(app, client, auth, monkeypatch)
     client.post("/logout", data={"csrf_token": auth.csrf("/")})
     auth.login("tina")
-    home = client.get("/").get_data(as_text=True)
-    assert "Attempt 1: 33% · fail (abandoned)" in home and "data-exam-resume" not in home
-    back = client.get(f"/exams/sittings/{sitting_id}")
-    assert back.headers["Location"] == f"/exams/sittings/{sitting_id}/result"
+    before = exam_state(app)
+    for path in ("/", "/exams/", f"/exams/sittings/{sitting_id}/result"):
+        html = client.get(path).get_data(as_text=True)
+        assert "(abandoned)" in html or "left after 2 of 3 questions" in html, path
+        assert "data-exam-resume" not in html
+    assert exam_state(app) == before
+
+
+def test_a_trainee_starting_again_closes_the_walk_out_first(
+        app: Flask, client: FlaskClient, auth: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Her start is the answer path that meets the walk-out: it is closed as abandoned (an
+    attempt used), never resumed, and the new attempt starts afresh."""
+    exam_id = as_supervisor_create(app, client, auth, time_limit_s="5", attempts_allowed="2")
+    auth.login("tina")
+    first = start(client, auth, exam_id)
+    answer(client, app, first, right=True)
+    advance_clock(monkeypatch, 5000 + 2000 + 10 * 60 * 1000 + 1000)
+    second = start(client, auth, exam_id)
+    assert second != first
+    closed = sitting(app, first)
+    assert closed.abandoned and (closed.correct, closed.passed) == (1, False)
+    assert sitting(app, second).number == 2
 
 
 def test_a_sitting_started_and_never_shown_is_abandoned_too(
@@ -859,8 +939,7 @@ def test_a_sitting_started_and_never_shown_is_abandoned_too(
     [row] = csv_rows(client.get("/supervisor/export/exam-results.csv"))
     assert (row["correct"], row["score_percent"], row["passed"], row["questions_asked"],
             row["abandoned"], row["seconds"]) == ("0", "0", "no", "0", "yes", "0.000")
-    closed = sitting(app, sitting_id)
-    assert closed.abandoned and closed.finished_at == closed.started_at  # nothing after it
+    assert (row["sitting_id"], row["finished_at"]) == (str(sitting_id), row["started_at"])
 
 
 def test_a_walk_out_fails_however_many_were_right_and_has_no_certificate(
@@ -874,7 +953,7 @@ def test_a_walk_out_fails_however_many_were_right_and_has_no_certificate(
     answer(client, app, sitting_id, right=True)
     answer(client, app, sitting_id, right=True)
     advance_clock(monkeypatch, 5000 + 2000 + 10 * 60 * 1000 + 1000)
-    client.get("/")
+    client.get(f"/exams/sittings/{sitting_id}")  # her way back in closes it
     closed = sitting(app, sitting_id)
     assert (closed.correct, closed.total, closed.asked, closed.passed, closed.abandoned) == (
         2, 4, 2, False, True)

@@ -681,7 +681,7 @@ def test_chart_range() -> None:
     import datetime as dt
 
     from trainer.db.reports import Filters
-    from trainer.web.supervisor import chart_range
+    from trainer.web.supervisor.trainees import chart_range
 
     today = dt.date(2026, 11, 30)
     assert chart_range(Filters(), today, None) == (dt.date(2026, 11, 1), today, 1)
@@ -697,13 +697,13 @@ def test_the_dashboard_says_when_it_lists_only_the_latest_exam_results(
         app: Flask, client: FlaskClient, auth: Any, world: dict[str, int],
         monkeypatch: pytest.MonkeyPatch) -> None:
     """It lists the latest ten: past them it says how many there are (it stopped silently)."""
-    from trainer.web import supervisor
+    from trainer.web.supervisor import dashboard
 
     make_exam(app, title="Second check", trainee="tom")
     auth.login("sue")
     shown = re.compile(r"<p class=\"period\" data-results-shown>(.*?)</p>")
     assert shown.findall(client.get("/supervisor/").get_data(as_text=True)) == []
-    monkeypatch.setattr(supervisor, "LATEST_RESULTS", 1)
+    monkeypatch.setattr(dashboard, "LATEST_RESULTS", 1)
     page = client.get("/supervisor/").get_data(as_text=True)
     assert shown.findall(page) == ["The 1 latest of 2 exam results; every exam's page lists"
                                    " all of its own."]

@@ -10,8 +10,8 @@ from jinja2 import DictLoader, UndefinedError, nodes
 
 from trainer.db.scores import Score
 from trainer.web import create_app
-from trainer.web.drill_views import VerdictView
-from trainer.web.houses_view import with_house_titles
+from trainer.web.questions.drill_views import VerdictView
+from trainer.web.questions.houses_view import with_house_titles
 from trainer.web.templating import (
     FixedFragments,
     answer_words,

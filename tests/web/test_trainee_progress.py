@@ -16,8 +16,8 @@ from tests.web import test_progress
 from tests.web.test_progress import answered
 from tests.web.test_routes import HX, question_form, start
 from trainer.db import rollups
-from trainer.web import drill_flow
 from trainer.web.charts import ParPoint, par_chart
+from trainer.web.trainee import drill_flow
 
 SVG = "{http://www.w3.org/2000/svg}"
 NOON_MS = 43_200_000

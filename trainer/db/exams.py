@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlite_utils import Database
@@ -179,6 +179,25 @@ class Assigned:
                 and not self.exam.withdrawn)
 
 
+@dataclass(frozen=True, slots=True)
+class ExamClock:
+    """The exam clock at one moment (``now_ms``), with the operator's allowances: the
+    network's ``grace_ms`` past a question's time limit, and the ``abandon_ms`` more after
+    which an open sitting counts as walked out of."""
+
+    now_ms: int
+    grace_ms: int
+    abandon_ms: int
+
+    def limit_ms(self, time_limit_s: int) -> int:
+        """A question's time in a sitting: the exam's limit plus the grace."""
+        return time_limit_s * 1000 + self.grace_ms
+
+    def quiet_since_ms(self, time_limit_s: int) -> int:
+        """An open sitting with nothing in it since this moment was walked out of."""
+        return self.now_ms - self.limit_ms(time_limit_s) - self.abandon_ms
+
+
 NOT_ASSIGNED = "this exam is not (or no longer) assigned to you"
 """Why a trainee may not start an exam not theirs (its title not named)."""
 
@@ -331,15 +350,17 @@ def is_assigned(db: Database, exam_id: int, user_id: int) -> bool:
     ).fetchone() is not None
 
 
-def assigned_exams(db: Database, user_id: int) -> list[Assigned]:
-    """The exams assigned to a trainee, newest first, with their sittings."""
+def assigned_exams(db: Database, user_id: int, clock: ExamClock | None = None
+                   ) -> list[Assigned]:
+    """The exams assigned to a trainee, newest first, with their sittings (as seen at
+    ``clock``, see ``as_seen``)."""
     exams = [_exam(r) for r in db.query(
         f"SELECT {', '.join('e.' + c.strip() for c in _EXAM_COLUMNS.split(','))}"
         " FROM exams e JOIN exam_assignments a ON a.exam_id = e.id"
         " WHERE a.user_id = ? ORDER BY e.id DESC",
         [user_id],
     )]
-    mine = [Assigned(exam, tuple(sittings(db, exam.id, user_id)),
+    mine = [Assigned(exam, tuple(sittings(db, exam.id, user_id, clock)),
                      len(grants(db, exam.id, user_id))) for exam in exams]
     return [a for a in mine if a.sittings or not a.exam.withdrawn]  # withdrawn unsat: gone
 
@@ -347,20 +368,24 @@ def assigned_exams(db: Database, user_id: int) -> list[Assigned]:
 # ------------------------------------------------------------------ sittings
 
 
-def sittings(db: Database, exam_id: int, user_id: int | None = None) -> list[Sitting]:
-    """The sittings of an exam (of one trainee, if given), in the order they started."""
+def sittings(db: Database, exam_id: int, user_id: int | None = None,
+             clock: ExamClock | None = None) -> list[Sitting]:
+    """The sittings of an exam (of one trainee, if given), in the order they started (as
+    seen at ``clock``, see ``as_seen``; as stored without one)."""
     sql = f"SELECT {_SITTING_COLUMNS} FROM exam_sittings WHERE exam_id = ?"
     params: list[Any] = [exam_id]
     if user_id is not None:
         sql += " AND user_id = ?"
         params.append(user_id)
-    return [_sitting(r) for r in db.query(sql + " ORDER BY id", params)]
+    return [as_seen(db, _sitting(r), clock) for r in db.query(sql + " ORDER BY id", params)]
 
 
-def get_sitting(db: Database, sitting_id: int) -> Sitting | None:
+def get_sitting(db: Database, sitting_id: int, clock: ExamClock | None = None
+                ) -> Sitting | None:
+    """The sitting, as seen at ``clock`` (see ``as_seen``; as stored without one)."""
     rows = list(db.query(f"SELECT {_SITTING_COLUMNS} FROM exam_sittings WHERE id = ?",
                          [sitting_id]))
-    return _sitting(rows[0]) if rows else None
+    return as_seen(db, _sitting(rows[0]), clock) if rows else None
 
 
 def start_sitting(db: Database, exam: Exam, user_id: int, seed: int) -> Sitting:
@@ -424,7 +449,7 @@ def grant_refusal(exam: Exam, mine: Sequence[Sitting], allowed: int, name: str) 
 
 
 def grant_attempt(db: Database, exam: Exam, user_id: int, *, granted_by: int, reason: str,
-                  name: str) -> Grant:
+                  name: str, clock: ExamClock | None = None) -> Grant:
     """Allow the trainee (called ``name`` in a refusal) one more attempt at the exam.
 
     Checked (``grant_refusal``) in the same transaction as the insert, so two supervisors
@@ -433,7 +458,7 @@ def grant_attempt(db: Database, exam: Exam, user_id: int, *, granted_by: int, re
         current = get_exam(db, exam.id)
         if current is None or not is_assigned(db, exam.id, user_id):
             raise ExamError(f"{exam.title!r} is not assigned to {name}")
-        refusal = grant_refusal(current, sittings(db, exam.id, user_id),
+        refusal = grant_refusal(current, sittings(db, exam.id, user_id, clock),
                                 attempts_allowed(db, exam, user_id), name)
         if refusal is not None:
             raise ExamError(refusal)
@@ -446,10 +471,17 @@ def grant_attempt(db: Database, exam: Exam, user_id: int, *, granted_by: int, re
     return next(g for g in grants(db, exam.id, user_id) if g.id == grant_id)
 
 
-def sitting_answers(db: Database, sitting_id: int) -> list[ExamAnswer]:
-    """Every question issued in a sitting, in order."""
-    return [_answer(r) for r in select(
+def sitting_answers(db: Database, sitting_id: int, clock: ExamClock | None = None
+                    ) -> list[ExamAnswer]:
+    """Every question issued in a sitting, in order (as seen at ``clock``: a walk-out's open
+    question expired, see ``as_seen``; as stored without one)."""
+    answers = [_answer(r) for r in select(
         db, f"{_ANSWER_SELECT} WHERE q.sitting_id = ? ORDER BY q.position", [sitting_id])]
+    if clock is not None and (found := get_sitting(db, sitting_id)) is not None:
+        walked_out = _walked_out(db, found, clock)
+        if walked_out is not None:
+            return walked_out[1]
+    return answers
 
 
 def pending_answer(db: Database, sitting_id: int) -> ExamAnswer | None:
@@ -523,26 +555,81 @@ def record_answer(
     return stored, sitting, created
 
 
-def lapsed_sittings(db: Database, now_ms: int, grace_ms: int, abandon_ms: int
+def lapsed_sittings(db: Database, clock: ExamClock, user_id: int | None = None
                     ) -> list[Sitting]:
-    """Open sittings their trainee walked out of: nothing happened in them for a question's
-    time limit, plus ``grace_ms``, plus ``abandon_ms`` (counted from the open question's
-    issue, else from the last answer or the start)."""
-    rows = db.execute(
-        "SELECT s.id, e.time_limit_s, s.started_at, max(q.issued_ms), max(a.answered_ms)"
-        " FROM exam_sittings s JOIN exams e ON e.id = s.exam_id"
-        " LEFT JOIN questions q ON q.sitting_id = s.id"
-        " LEFT JOIN answers a ON a.question_id = q.id"
-        " WHERE s.finished_at IS NULL GROUP BY s.id ORDER BY s.id"
-    ).fetchall()
+    """Open sittings (of one trainee, if given) their trainee walked out of: nothing happened
+    in them for a question's time limit, plus the grace, plus the abandon allowance
+    (counted from the open question's issue, else from the last answer or the start)."""
+    sql = ("SELECT s.id, e.time_limit_s, s.started_at, max(q.issued_ms), max(a.answered_ms)"
+           " FROM exam_sittings s JOIN exams e ON e.id = s.exam_id"
+           " LEFT JOIN questions q ON q.sitting_id = s.id"
+           " LEFT JOIN answers a ON a.question_id = q.id"
+           " WHERE s.finished_at IS NULL")
+    params: list[Any] = []
+    if user_id is not None:
+        sql += " AND s.user_id = ?"
+        params.append(user_id)
     lapsed = []
-    for sitting_id, limit_s, started_at, issued_ms, answered_ms in rows:
-        last = max(_ms(started_at), issued_ms or 0, answered_ms or 0)
-        if now_ms - last > limit_s * 1000 + grace_ms + abandon_ms:
+    for sitting_id, limit_s, started_at, issued_ms, answered_ms in db.execute(
+            sql + " GROUP BY s.id ORDER BY s.id", params).fetchall():
+        if _quiet(clock, limit_s, _ms(started_at), issued_ms or 0, answered_ms or 0):
             found = get_sitting(db, sitting_id)
             assert found is not None
             lapsed.append(found)
     return lapsed
+
+
+def _quiet(clock: ExamClock, time_limit_s: int, *moments_ms: int) -> bool:
+    """Nothing at any of these moments (a start, an issue, an answer) since the quiet point."""
+    return max(moments_ms) < clock.quiet_since_ms(time_limit_s)
+
+
+def as_seen(db: Database, sitting: Sitting, clock: ExamClock | None) -> Sitting:
+    """The sitting as every page and export shows it at ``clock``: one its trainee walked out
+    of (``lapsed_sittings``) is shown closed and scored exactly as ``abandon`` will close
+    it, though nothing is written (that is for ``abandon``: the trainee's next request, or
+    ``trainer`` run to close them).  Any other sitting, or no clock, is as stored."""
+    if clock is None:
+        return sitting
+    walked_out = _walked_out(db, sitting, clock)
+    if walked_out is None:
+        return sitting
+    exam, answers = walked_out
+    ended = [a.answered_ms for a in answers if a.answered_ms is not None]
+    correct = sum(bool(a.correct) for a in answers)
+    return replace(sitting, finished_at=iso_at(max(ended)) if ended else sitting.started_at,
+                   correct=correct, passed=_passes(len(answers), sitting.total, correct,
+                                                   exam.pass_mark),
+                   elapsed_ms=sum(a.elapsed_ms or 0 for a in answers))
+
+
+def _walked_out(db: Database, sitting: Sitting, clock: ExamClock
+                ) -> tuple[Exam, list[ExamAnswer]] | None:
+    """The exam and the answers, its open question expired, of an open sitting its trainee
+    walked out of at ``clock``; None for any other sitting."""
+    if sitting.finished:
+        return None
+    exam = get_exam(db, sitting.exam_id)
+    assert exam is not None
+    answers = sitting_answers(db, sitting.id)
+    if not _quiet(clock, exam.time_limit_s, _ms(sitting.started_at),
+                  *(a.issued_ms for a in answers), *(a.answered_ms or 0 for a in answers)):
+        return None
+    limit_ms = clock.limit_ms(exam.time_limit_s)
+    return exam, [a if a.answered else _as_expired(a, limit_ms) for a in answers]
+
+
+def _as_expired(question: ExamAnswer, limit_ms: int) -> ExamAnswer:
+    given = _expiry(question, limit_ms)
+    return replace(question, answer=given.answer, correct=given.correct,
+                   elapsed_ms=given.elapsed_ms, timed_out=given.timed_out,
+                   answered_ms=given.answered_ms)
+
+
+def _expiry(question: ExamAnswer, limit_ms: int) -> Given:
+    """A walk-out's open question as it expires: no answer, wrong, timed out when its time
+    ran out (not when the walk-out is closed)."""
+    return Given(NO_ANSWER, False, limit_ms, question.issued_ms + limit_ms, timed_out=True)
 
 
 def _ms(iso: str) -> int:
@@ -567,10 +654,9 @@ def abandon(db: Database, sitting_id: int, *, pass_mark: int, quiet_since_ms: in
             return False
         ended = [a.answered_ms for a in answers if a.answered_ms is not None]
         for open_one in (a for a in answers if not a.answered):
-            expired = open_one.issued_ms + limit_ms
-            ended.append(expired)
-            insert_answer(db, open_one.id,
-                          Given(NO_ANSWER, False, limit_ms, expired, timed_out=True))
+            expiry = _expiry(open_one, limit_ms)
+            ended.append(expiry.answered_ms)
+            insert_answer(db, open_one.id, expiry)
         at = iso_at(max(ended)) if ended else _started_at(db, sitting_id)
         return _finish_if_done(db, sitting_id, pass_mark, early=True, at=at)
 
@@ -595,10 +681,15 @@ def _finish_if_done(db: Database, sitting_id: int, pass_mark: int, *,
     ).fetchone()
     if answered < total and not early:
         return False
-    passed = answered == total and correct * 100 >= pass_mark * total
+    passed = _passes(answered, total, correct, pass_mark)
     cursor = db.execute(
         "UPDATE exam_sittings SET finished_at = ?, correct = ?, passed = ?, elapsed_ms = ?"
         " WHERE id = ? AND finished_at IS NULL",
         [at or now_iso(), correct, int(passed), elapsed, sitting_id],
     )
     return cursor.rowcount == 1
+
+
+def _passes(answered: int, total: int, correct: int, pass_mark: int) -> bool:
+    """Every question answered, and the right ones at least the pass mark (exact integers)."""
+    return answered == total and correct * 100 >= pass_mark * total

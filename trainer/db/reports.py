@@ -21,7 +21,7 @@ from sqlite_utils import Database
 
 from trainer.db import rollups
 from trainer.db.connection import iso_at
-from trainer.db.exams import Sitting
+from trainer.db.exams import ExamClock, Sitting, as_seen
 from trainer.db.scores import Score, Tally
 
 
@@ -493,20 +493,24 @@ class ExamResult:
 
 
 def exam_results(db: Database, filters: Filters = Filters(), *, exam_id: int | None = None,
-                 finished_only: bool = True) -> list[ExamResult]:
-    """Exam sittings, newest first: by finish day, house (one of the exam's), trainee, exam."""
+                 finished_only: bool = True, clock: ExamClock | None = None
+                 ) -> list[ExamResult]:
+    """Exam sittings, newest first: by finish day, house (one of the exam's), trainee, exam;
+    as seen at ``clock`` (a walk-out shown closed, see ``exams.as_seen``), else as stored."""
     import json
 
     clauses = ["1 = 1"]
     params: list[Any] = []
     start, end = _day_bounds(filters)
-    if finished_only:
+    # an open sitting may be shown closed (``clock``): its finish and day are known only then
+    still_open = "s.finished_at IS NULL OR " if clock is not None else ""
+    if finished_only and clock is None:
         clauses.append("s.finished_at IS NOT NULL")
     if start:
-        clauses.append("coalesce(s.finished_at, s.started_at) >= ?")
+        clauses.append(f"({still_open}coalesce(s.finished_at, s.started_at) >= ?)")
         params.append(start)
     if end:
-        clauses.append("coalesce(s.finished_at, s.started_at) < ?")
+        clauses.append(f"({still_open}coalesce(s.finished_at, s.started_at) < ?)")
         params.append(end)
     if filters.house:
         clauses.append("EXISTS (SELECT 1 FROM json_each(e.houses) WHERE value = ?)")
@@ -536,6 +540,12 @@ def exam_results(db: Database, filters: Filters = Filters(), *, exam_id: int | N
                           r["started_at"], r["finished_at"], r["correct"], r["total"],
                           None if passed is None else bool(passed), r["elapsed_ms"],
                           r["asked"])
+        if not sitting.finished:
+            sitting = as_seen(db, sitting, clock)
+            day = sitting.finished_at or sitting.started_at
+            if (finished_only and not sitting.finished) or (start and day < start) or (
+                    end and day >= end):
+                continue
         results.append(ExamResult(sitting, r["username"], r["title"],
                                   tuple(json.loads(r["houses"])), r["pass_mark"],
                                   bool(r["withdrawn"]), r["attempts_allowed"]))

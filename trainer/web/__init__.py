@@ -2,9 +2,14 @@
 
 - ``auth``: log in and out (Flask-Login, Flask-WTF forms with CSRF);
 - ``account``: a user changes their own password;
-- ``trainee``: home, drill sessions, feedback, summaries;
-- ``supervisor``: the supervisor console (with nested ``accounts`` and ``exams``);
-- ``exams``: a trainee sits an assigned exam; ``history``: an attempt replayed.
+- ``trainee``: home, drill sessions, feedback, summaries, an attempt replayed;
+- ``exams``: a trainee sits an assigned exam;
+- ``supervisor``: the supervisor console (with nested ``accounts``, ``exams`` and
+  ``path``).
+
+Each audience's package (``trainee/``, ``exams/``, ``supervisor/``) is a blueprint whose
+routes are declared beside their views; ``questions/`` lays out a question for any of
+them.  The modules left here are shared: the app, logins, security, the database.
 
 Templates are the top-level ``templates/`` folder; htmx is served from
 ``node_modules/htmx.org`` (installed by ``npm ci``), never copied into the repo.
@@ -24,7 +29,6 @@ from trainer.web import (
     csrf_tokens,
     database,
     exams,
-    history,
     own_password,
     security,
     sessions,
@@ -83,7 +87,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(trainee.bp)
     app.register_blueprint(supervisor.bp)
     app.register_blueprint(exams.bp)
-    app.register_blueprint(history.bp)
 
     @app.get("/vendor/htmx.min.js")
     def htmx_js() -> Any:

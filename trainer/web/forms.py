@@ -17,6 +17,7 @@ from wtforms.validators import (
     ValidationError,
 )
 
+from trainer.db.users import FULL_NAME_MAX, full_name_problem, normal_full_name
 from trainer.text_rules import password_problem
 
 
@@ -94,6 +95,30 @@ class ChangePasswordForm(NewPasswordForm):
 
     current = PasswordField("Current password", validators=[
         DataRequired("Give your current password."), Length(max=200)])
+
+
+def settable_full_name(_form: Any, field: Any) -> None:
+    """A full name ``users.full_name_problem`` takes."""
+    if field.data and (problem := full_name_problem(field.data)) is not None:
+        raise ValidationError(problem)
+
+
+def as_full_name(text: str | None) -> str:
+    """A typed full name as it is stored (``users.normal_full_name``)."""
+    return normal_full_name(text or "")
+
+
+class FullNameForm(FlaskForm):
+    """A person's full name, optional: a supervisor changing an account's, a user their own
+    (and a new account's, ``AccountForm``)."""
+
+    full_name = StringField("Full name (optional)", filters=[as_full_name],
+                            validators=[settable_full_name],
+                            render_kw={"maxlength": FULL_NAME_MAX})
+
+
+class ActionForm(FlaskForm):
+    """A POST button (deactivate, withdraw, start an exam): only the CSRF token."""
 
 
 class LogoutForm(FlaskForm):

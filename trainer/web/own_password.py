@@ -20,9 +20,8 @@ from trainer.db import users
 from trainer.web import throttle
 from trainer.web.auth import carry_on, new_password_hash
 from trainer.web.database import get_db
-from trainer.web.forms import ChangePasswordForm
+from trainer.web.forms import ChangePasswordForm, FullNameForm
 from trainer.web.htmx import redirect_to
-from trainer.web.supervisor_forms import FullNameForm
 
 bp = Blueprint("account", __name__, url_prefix="/account")
 

@@ -17,9 +17,15 @@ from markupsafe import Markup, escape
 
 from trainer.drills.chips import DEFAULT_CHIPS
 from trainer.engine.money import format_money
-from trainer.web.drill_views import BoxView, CardView, QuestionView, VerdictView, choice_label
-from trainer.web.houses_view import with_house_titles
-from trainer.web.session_plan import new_token
+from trainer.web.questions.drill_views import (
+    BoxView,
+    CardView,
+    QuestionView,
+    VerdictView,
+    choice_label,
+)
+from trainer.web.questions.houses_view import with_house_titles
+from trainer.web.questions.session_plan import new_token
 
 MAX_STACK = 12
 
