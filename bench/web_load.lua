@@ -6,46 +6,36 @@
 --
 -- WEB_BENCH_TRAINEES names a file of one trainee a line, tab-separated:
 -- session cookie, CSRF token, session URL, first question token, answer form fields.
--- WEB_BENCH_EVERY_MS paces each trainee: an answer every that many milliseconds (±25 %),
--- the first within the first interval; without it, trainees answer as fast as they can.
-
-local trainees = {}
-for line in io.lines(os.getenv("WEB_BENCH_TRAINEES")) do
-  local cookie, csrf, url, token, answer = line:match("^([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)$")
-  trainees[#trainees + 1] = {cookie = cookie, csrf = csrf, url = url, token = token, answer = answer}
-end
-local every_ms = tonumber(os.getenv("WEB_BENCH_EVERY_MS") or "")
+-- Each trainee answers as soon as its feedback is back (the saturation run).
 
 local threads = {}
+local trainees = nil
+
+-- Read once, in the main Lua state (setup runs there): wrk runs this file's top level in
+-- every thread's state too.
+local function read_trainees()
+  local read = {}
+  for line in io.lines(os.getenv("WEB_BENCH_TRAINEES")) do
+    local cookie, csrf, url, token, answer = line:match("^([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)$")
+    read[#read + 1] = {cookie = cookie, csrf = csrf, url = url, token = token, answer = answer}
+  end
+  return read
+end
 
 function setup(thread)
+  trainees = trainees or read_trainees()
   local t = trainees[#threads + 1]
   thread:set("cookie", t.cookie)
   thread:set("csrf", t.csrf)
   thread:set("url", t.url)
   thread:set("token", t.token)
   thread:set("answer", t.answer)
-  thread:set("seed", #threads + 1)
   threads[#threads + 1] = thread
 end
 
 function init(args)
   answered, refused, started = 0, 0, 0
   step = "answer"  -- or "start" (open a new session) or "first" (GET its first question)
-  first = true
-  math.randomseed(seed)
-end
-
-if every_ms then
-  function delay()
-    if step ~= "answer" then
-      return 0  -- opening the next session follows at once, as a browser does
-    elseif first then
-      first = false
-      return math.random() * every_ms
-    end
-    return every_ms * (0.75 + 0.5 * math.random())
-  end
 end
 
 local function headers()
