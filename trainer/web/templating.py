@@ -1,10 +1,10 @@
-"""Jinja filters (money, seconds, cards, a bet broken into chips, the felt) and fixed fragments."""
+"""Jinja filters (money, seconds, a card as said, a bet broken into chips) and fixed fragments."""
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Hashable, Iterable, MutableMapping
+from collections.abc import Hashable, MutableMapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 
 from trainer.drills.chips import DEFAULT_CHIPS
 from trainer.engine.money import format_money
-from trainer.web.drill_views import BoxView, CardView, QuestionView, VerdictView, choice_label
+from trainer.web.drill_views import CardView, VerdictView, choice_label
 from trainer.web.houses_view import with_house_titles
 from trainer.web.session_plan import new_token
 
@@ -132,79 +132,6 @@ def spoken_card(card: CardView) -> str:
     return f"{RANK_NAMES.get(card.rank, card.rank)} of {SUIT_NAMES.get(card.suit, card.suit)}"
 
 
-@functools.lru_cache(maxsize=256)
-def card_html(card: CardView) -> Markup:
-    """One card as HTML (cached: a page draws the same few dozen cards over and over)."""
-    if card.face_down:
-        return Markup('<span class="card back" role="img" aria-label="face-down card"></span>')
-    rank, suit = escape(card.rank), escape(card.suit)
-    corner = f"{rank}<br>{suit}"
-    return Markup(
-        f'<span class="card {"red" if card.red else "black"}" role="img" '
-        f'aria-label="{escape(spoken_card(card))}" data-card="{escape(card.code)}">'
-        f'<span class="corner top">{corner}</span><span class="pip">{suit}</span>'
-        f'<span class="corner bottom">{corner}</span></span>'
-    )
-
-
-def cards_html(cards: Iterable[CardView]) -> Markup:
-    """A hand of cards as HTML (each card's HTML is already safe: joined as plain text)."""
-    return Markup("".join(card_html(card) for card in cards))
-
-
-def bet_html(amount: Decimal, denominations: Iterable[Decimal] = ()) -> Markup:
-    """A bet as a stack of chips and its amount (cached by amount and chip set)."""
-    return _bet_html(Decimal(amount), tuple(denominations))
-
-
-@functools.lru_cache(maxsize=4096)
-def _bet_html(amount: Decimal, denominations: tuple[Decimal, ...]) -> Markup:
-    shown = money(amount)
-    chips = "".join(
-        f'<span class="chip {chip_class(d)}">{money(d)}</span>'
-        for d in chip_stack(amount, denominations)
-    )
-    return Markup(
-        # an image named by its amount: a plain span's aria-label is ignored, and a screen
-        # reader would read out every chip of the stack before the amount
-        f'<span class="bet" role="img" aria-label="bet {shown}"><span class="stack">{chips}</span>'
-        f'<span class="bet-amount">{shown}</span></span>'
-    )
-
-
-@functools.lru_cache(maxsize=1024)
-def felt_html(view: QuestionView) -> Markup:
-    """The felt of a question as HTML: the dealer's cards, each box's cards, bet and notes,
-    and the table's facts (cached by view: drawn once for a question, then kept); a table
-    of three boxes or more is marked ``wide`` (smaller cards, wherever it is drawn).
-
-    Built in Python like the cards and chips it holds, at a bit over half what a template
-    cost (BENCHMARKS.md): every answer draws a new felt for the question it sends ahead.
-    """
-    parts = ['<div class="felt wide">' if view.wide_table else '<div class="felt">']
-    if view.dealer:
-        parts.append('<div class="seat dealer"><span class="seat-label">Dealer</span>'
-                     f'<span class="hand">{cards_html(view.dealer)}</span></div>')
-    if view.boxes:
-        parts.append('<div class="boxes">')
-        parts.extend(_box_html(box, view.chips) for box in view.boxes)
-        parts.append("</div>")
-    if view.facts:
-        parts.append('<ul class="question-facts">')
-        parts.extend(f"<li>{escape(fact)}</li>" for fact in view.facts)
-        parts.append("</ul>")
-    parts.append("</div>")
-    return Markup("".join(parts))
-
-
-def _box_html(box: BoxView, chips: tuple[Decimal, ...]) -> str:
-    bet = bet_html(box.bet, chips) if box.bet is not None else ""
-    notes = "".join(f'<span class="note">{escape(note)}</span>' for note in box.notes)
-    return (f'<div class="seat box{" asked" if box.asked else ""}"><span class="seat-label">'
-            f'{escape(box.label)}</span>'
-            f'<span class="hand">{cards_html(box.cards)}</span>{bet}{notes}</div>')
-
-
 class PlainGlobalsEnvironment(FlaskEnvironment):
     """Flask's Jinja environment, giving each template its globals as a plain dict.
 
@@ -263,10 +190,11 @@ def init_app(app: Flask) -> None:
     app.jinja_env.undefined = StrictUndefined if strict else make_logging_undefined(app.logger)
     app.jinja_env.globals["fixed_fragment"] = FixedFragments(app.jinja_env)
     app.jinja_env.globals["new_start_token"] = new_token  # one per Start button shown
-    app.jinja_env.filters["felt_html"] = felt_html
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["answer_words"] = answer_words
     app.jinja_env.filters["secs"] = seconds
     app.jinja_env.globals["par_reading"] = par_reading
     app.jinja_env.filters["rule_html"] = rule_html
     app.jinja_env.filters["chip_class"] = chip_class
+    app.jinja_env.filters["chip_stack"] = chip_stack
+    app.jinja_env.filters["spoken_card"] = spoken_card
