@@ -1,18 +1,17 @@
-"""Jinja filters (money, seconds, a card as said, a bet broken into chips) and fixed fragments."""
+"""Jinja filters (money, seconds, a card as said, a bet broken into chips)."""
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Hashable, MutableMapping
+from collections.abc import MutableMapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from flask import Flask
 from flask.templating import Environment as FlaskEnvironment
-from jinja2 import Environment, StrictUndefined, make_logging_undefined
-from jinja2.defaults import DEFAULT_NAMESPACE
+from jinja2 import StrictUndefined, make_logging_undefined
 from markupsafe import Markup, escape
 
 from trainer.drills.chips import DEFAULT_CHIPS
@@ -146,49 +145,12 @@ class PlainGlobalsEnvironment(FlaskEnvironment):
         return {**self.globals, **(d or {})}
 
 
-class FixedFragments:
-    """Template fragments that depend on their arguments alone, rendered once per process.
-
-    ``{{ fixed_fragment("_house_rules.html", facts=facts) }}`` renders the
-    template with just those arguments and keeps the HTML: every question at a
-    house lists the same house rules and offers the same chip builder.
-
-    Fragments are rendered in an overlay of the app's environment (the same
-    loader and filters) whose globals are Jinja's own and nothing else -- no
-    request, session, ``g``, CSRF token, current user or ``url_for`` (which
-    reads the request's host) -- and where any name not passed in is an error.
-    So a fragment, or a macro it imports, cannot keep one trainee's data for
-    the next: it fails to render instead.  Nothing is kept while templates
-    auto-reload (development).
-    """
-
-    capacity = 4096
-
-    def __init__(self, env: Environment) -> None:
-        self.env = env.overlay(undefined=StrictUndefined)
-        self.env.globals = {name: env.globals[name] for name in DEFAULT_NAMESPACE}
-        self.env.globals["fixed_fragment"] = self
-        self._kept: dict[tuple[str, tuple[tuple[str, Hashable], ...]], Markup] = {}
-
-    def __call__(self, name: str, **arguments: Hashable) -> Markup:
-        key = (name, tuple(sorted(arguments.items())))
-        html = self._kept.get(key)
-        if html is None:
-            html = Markup(self.env.get_template(name).render(arguments))
-            if not self.env.auto_reload:
-                if len(self._kept) >= self.capacity:
-                    self._kept.clear()
-                self._kept[key] = html
-        return html
-
-
 def init_app(app: Flask) -> None:
     # A name a page is not given is an error under test (``TESTING``, or ``STRICT_TEMPLATES``
     # for a served test app), so a misspelt one fails a test instead of rendering blank;
     # served, it is logged and rendered empty, as Jinja does by default.
     strict = app.testing or bool(app.config.get("STRICT_TEMPLATES"))
     app.jinja_env.undefined = StrictUndefined if strict else make_logging_undefined(app.logger)
-    app.jinja_env.globals["fixed_fragment"] = FixedFragments(app.jinja_env)
     app.jinja_env.globals["new_start_token"] = new_token  # one per Start button shown
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["answer_words"] = answer_words
