@@ -21,12 +21,6 @@ from trainer.web.templating import (
 )
 
 
-def test_templates_get_the_environment_globals_as_a_plain_dict(app: Flask) -> None:
-    template = app.jinja_env.get_template("_house_rules.html")
-    assert type(template.globals) is dict
-    assert {"url_for", "csrf_token"} <= template.globals.keys()
-
-
 @pytest.mark.parametrize(("recorded", "shown"), [
     ("even-money", "Even money"), ("hit", "Hit"), ("split,stand", "Split, Stand"),
     ("none", "None (the hand stands)"), ("bust", "Bust"), ("52.50", "52.50"),
