@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 from decimal import Decimal
@@ -20,9 +19,8 @@ from trainer.web.session_plan import new_token
 MAX_STACK = 12
 
 
-@functools.lru_cache(maxsize=4096)
 def money(amount: Decimal | str | int | None) -> str:
-    """``52.50``, ``15`` (kept: a chip builder shows each chip's value several times)."""
+    """``52.50``, ``15``; nothing for no amount."""
     if amount is None:
         return ""
     return format_money(Decimal(amount))
