@@ -34,7 +34,7 @@ from trainer.web.drill_views import QuestionView, Refusal, VerdictView
 from trainer.web.forms import AnswerForm
 from trainer.web.houses_view import house_facts, house_titles
 from trainer.web.htmx import is_htmx, redirect_to, render
-from trainer.web.question_view import view_for
+from trainer.web.question_view import view_for, view_of
 from trainer.web.record import attempt_verdict
 from trainer.web.session_plan import SessionPlan, new_token
 
@@ -168,7 +168,7 @@ def answer(session_id: int) -> Any:
         return render("refused.html", "drill/_refused.html", 409, session=session,
                       message=f"This question can no longer be checked: {exc}. Nothing was "
                               "recorded; end this session and start another.")
-    view = view_for(question, question.snapshot)
+    view = view_of(dealt)
     checked = check_posted(dealt, view, form)
     existing = drilling.attempt_for_question(db, question.id) if question.answered else None
     if existing is not None:  # a double submit, or another window: the first answer stands
