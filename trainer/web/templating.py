@@ -1,4 +1,5 @@
-"""Jinja filters (money, seconds, a card as said, a bet broken into chips)."""
+"""The app's Jinja filters and globals: money, seconds and a time against its par, answers
+and rules in words, a bet's chips, and a card as a screen reader says it."""
 
 from __future__ import annotations
 
