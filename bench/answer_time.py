@@ -104,8 +104,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--warm-up", type=int, default=200, help="answers not timed first")
     args = parser.parse_args()
-    work = Path(tempfile.mkdtemp(prefix="answer-time-"))
-    app = create_app({"DATABASE": str(work / "trainer.db"), "SECRET_KEY": "bench"})
+    with tempfile.TemporaryDirectory(prefix="answer-time-") as work:
+        measure(create_app({"DATABASE": str(Path(work) / "trainer.db"), "SECRET_KEY": "bench"}),
+                args)
+
+
+def measure(app: Flask, args: argparse.Namespace) -> None:
+    """Answer ``args.runs`` runs of ``args.answers`` and print each run's figures."""
     db = connect(app.config["DATABASE"])
     create_user(db, "t", "trainee", hash_password("pw", "pbkdf2:sha256:1000"))
     db.close()
