@@ -15,6 +15,7 @@ from trainer.db import connect
 from trainer.db.users import create_user
 from trainer.web import create_app
 from trainer.web.auth import hash_password
+from trainer.web.questions.drill_views import QuestionView
 
 PASSWORD = "correct horse"
 FAST_HASH = "pbkdf2:sha256:1000"
@@ -52,6 +53,12 @@ def db(app: Flask) -> Iterator[Any]:
 CSRF = re.compile(
     r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"'
 )
+
+
+def draw_felt(app: Flask, view: QuestionView) -> str:
+    """The felt of ``view`` as a page draws it (the ``felt`` macro of ``_table.html``)."""
+    macros = app.jinja_env.get_template("_table.html").module
+    return str(macros.felt(view))  # type: ignore[attr-defined]
 
 
 def csrf_from(html: str) -> str:

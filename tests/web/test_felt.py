@@ -1,12 +1,24 @@
-"""The felt drawn by ``felt_html``: every part of a question's table, escaped."""
+"""The felt drawn by ``_table.html``'s ``felt`` macro: every part of a question's table,
+escaped."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal
 
+import pytest
+from flask import Flask
+
+from tests.web.conftest import draw_felt
 from trainer.web.questions.drill_views import BoxView, CardView, QuestionView
-from trainer.web.templating import felt_html
+
+Draw = Callable[[QuestionView], str]
+
+
+@pytest.fixture
+def felt(app: Flask) -> Draw:
+    return lambda view: draw_felt(app, view)
 
 
 def _view(**changes: object) -> QuestionView:
@@ -22,8 +34,8 @@ def _view(**changes: object) -> QuestionView:
     return QuestionView(**(fields | changes))  # type: ignore[arg-type]
 
 
-def test_the_felt_draws_the_dealer_each_box_its_bet_notes_and_the_facts() -> None:
-    html = str(felt_html(_view()))
+def test_the_felt_draws_the_dealer_each_box_its_bet_notes_and_the_facts(felt: Draw) -> None:
+    html = felt(_view())
     assert html.startswith('<div class="felt"><div class="seat dealer">')
     assert '<span class="seat-label">Dealer</span>' in html
     assert re.findall(r'data-card="([^"]+)"', html) == ["Kd", "Ah", "Js", "9c", "7d"]
@@ -38,37 +50,32 @@ def test_the_felt_draws_the_dealer_each_box_its_bet_notes_and_the_facts() -> Non
     assert html.endswith("</ul></div>")
 
 
-def test_the_felt_leaves_out_what_a_question_does_not_have() -> None:
-    html = str(felt_html(_view(dealer=(), facts=())))
+def test_the_felt_leaves_out_what_a_question_does_not_have(felt: Draw) -> None:
+    html = felt(_view(dealer=(), facts=()))
     assert "seat dealer" not in html and "question-facts" not in html
-    assert str(felt_html(_view(dealer=(), boxes=(), facts=()))) == '<div class="felt"></div>'
+    assert felt(_view(dealer=(), boxes=(), facts=())) == '<div class="felt"></div>'
 
 
-def test_text_on_the_felt_is_escaped() -> None:
-    html = str(felt_html(_view(
+def test_text_on_the_felt_is_escaped(felt: Draw) -> None:
+    html = felt(_view(
         boxes=(BoxView('Box "1"', (CardView.of("Ah"),), None, ("<script>x</script>",)),),
-        facts=("a & b",))))
+        facts=("a & b",)))
     assert "<script>" not in html and "&lt;script&gt;x&lt;/script&gt;" in html
     assert "Box &#34;1&#34;" in html and "a &amp; b" in html
 
 
-def test_a_felt_is_drawn_once_per_view() -> None:
-    view = _view(facts=("kept",))
-    assert felt_html(view) is felt_html(view)
-
-
-def test_the_box_asked_about_is_drawn_apart() -> None:
+def test_the_box_asked_about_is_drawn_apart(felt: Draw) -> None:
     boxes = (BoxView("Box 1", (CardView.of("Ah"), CardView.of("Js")), Decimal("25"),
                      ("switched", "asked about"), asked=True),
              BoxView("Box 2", (CardView.of("9c"), CardView.of("7d")), Decimal("25"),
                      ("switched",)))
-    html = str(felt_html(_view(boxes=boxes)))
+    html = felt(_view(boxes=boxes))
     assert re.findall(r'<div class="seat box( asked)?">', html) == [" asked", ""]
 
 
-def test_a_card_is_named_as_it_is_said() -> None:
+def test_a_card_is_named_as_it_is_said(felt: Draw) -> None:
     """A screen reader reads ``10♣`` as "10 black club suit": the label spells it out."""
-    html = str(felt_html(_view(dealer=(CardView.of("Tc"), CardView.hidden()))))
+    html = felt(_view(dealer=(CardView.of("Tc"), CardView.hidden())))
     for label in ("10 of clubs", "face-down card", "ace of hearts", "jack of spades",
                   "9 of clubs", "7 of diamonds"):
         assert f'aria-label="{label}"' in html

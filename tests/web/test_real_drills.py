@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 from markupsafe import escape
 
 from tests.dealt import ATTEMPTS, Drills, dealt_body, kept
+from tests.web.conftest import draw_felt
 from trainer.db import connect, drilling, questions
 from trainer.db import exams as exams_db
 from trainer.db.users import create_user
@@ -450,18 +451,16 @@ def test_a_chips_question_puts_the_focus_on_its_first_count(real_app: Flask) -> 
 
 
 @pytest.mark.parametrize("family", ["blackjack-payout", "variant-specials", "table-settlement"])
-def test_a_switched_box_is_marked_switched_on_the_felt(family: str) -> None:
+def test_a_switched_box_is_marked_switched_on_the_felt(app: Flask, family: str) -> None:
     """Blackjack Switch: an ace + ten made by switching is not a blackjack there, so the felt
     must show the switch: the box carries a 'switched' note beside its cards."""
-    from trainer.web.templating import felt_html
-
     backend = Drills()
     texts = (backend.generate("blackjack-switch", family, seed, "hard") for seed in range(200))
     text = next(t for t in texts if any(h["switched"] for h in json.loads(t)["table"]["hands"]))
     view = backend.view(text)
     hands = json.loads(text)["table"]["hands"]
     assert [("switched" in box.notes) for box in view.boxes] == [h["switched"] for h in hands]
-    assert '<span class="note">switched</span>' in str(felt_html(view))
+    assert '<span class="note">switched</span>' in draw_felt(app, view)
 
 
 def test_a_re_doubled_hand_is_noted_as_such_on_the_felt() -> None:

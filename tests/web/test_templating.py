@@ -1,4 +1,4 @@
-"""Fixed fragments: rendered once from their arguments alone; templates' plain globals."""
+"""The app's Jinja filters and globals, and names a page is not given."""
 
 from __future__ import annotations
 
@@ -6,85 +6,19 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from jinja2 import DictLoader, UndefinedError, nodes
+from jinja2 import UndefinedError, nodes
 
 from trainer.db.scores import Score
 from trainer.web import create_app
 from trainer.web.questions.drill_views import VerdictView
 from trainer.web.questions.houses_view import with_house_titles
 from trainer.web.templating import (
-    FixedFragments,
     answer_words,
     init_app,
     rule_html,
     seconds,
     seconds_apart,
 )
-
-TEMPLATES = {
-    "rules.html": "<ul>{% for f in facts %}<li>{{ f }}</li>{% endfor %}</ul>",
-    "nosy.html": "{{ request.form }}",
-    "token.html": "{{ csrf_token() }}",
-    "meta.html": "{{ csrf_meta_tag() }}",
-    "link.html": "{{ url_for('trainee.home', _external=True) }}",
-    "session.html": "{{ session.get('csrf_token') }}",
-    "macro.html": "{% macro leak() %}{{ request.form.get('amount') }}{% endmacro %}",
-    "via-macro.html": '{% from "macro.html" import leak %}{{ leak() }}',
-    "nested.html": '<p>{{ fixed_fragment("rules.html", facts=facts) }}</p>',
-}
-
-
-@pytest.fixture
-def fragments(app: Flask) -> FixedFragments:
-    app.jinja_env.loader = DictLoader(dict(TEMPLATES))
-    app.jinja_env.auto_reload = False
-    return FixedFragments(app.jinja_env)
-
-
-def _change(fragments: FixedFragments, name: str, source: str) -> None:
-    loader = fragments.env.loader
-    assert isinstance(loader, DictLoader)
-    loader.mapping[name] = source
-
-
-def test_a_fragment_is_rendered_once_per_arguments(fragments: FixedFragments) -> None:
-    first = fragments("rules.html", facts=("S17", "3:2 <no surrender>"))
-    assert first == "<ul><li>S17</li><li>3:2 &lt;no surrender&gt;</li></ul>"
-    _change(fragments, "rules.html", "changed")
-    fragments.env.cache = None  # the template itself is read again: the fragment is kept
-    assert fragments("rules.html", facts=("S17", "3:2 <no surrender>")) == first
-    assert fragments("rules.html", facts=("H17",)) == "changed"
-    assert fragments("nested.html", facts=("S17",)) == "<p>changed</p>"
-
-
-def test_nothing_is_kept_while_templates_reload(app: Flask) -> None:
-    app.jinja_env.loader = DictLoader(dict(TEMPLATES))
-    app.jinja_env.auto_reload = True
-    fragments = FixedFragments(app.jinja_env)
-    assert fragments("rules.html", facts=("S17",)) == "<ul><li>S17</li></ul>"
-    _change(fragments, "rules.html", "changed")
-    assert fragments("rules.html", facts=("S17",)) == "changed"
-
-
-@pytest.mark.parametrize("name", ["nosy.html", "token.html", "meta.html", "link.html",
-                                  "session.html", "via-macro.html"])
-def test_a_fragment_cannot_reach_what_belongs_to_a_request(
-        app: Flask, fragments: FixedFragments, name: str) -> None:
-    with (app.test_request_context("/", method="POST", data={"amount": "52.50"},
-                                   base_url="http://evil.example"),
-          pytest.raises(UndefinedError)):
-        fragments(name)
-
-
-def test_a_name_not_passed_in_fails_the_fragment(fragments: FixedFragments) -> None:
-    with pytest.raises(UndefinedError, match="facts"):
-        fragments("rules.html")
-
-
-def test_templates_get_the_environment_globals_as_a_plain_dict(app: Flask) -> None:
-    template = app.jinja_env.get_template("_house_rules.html")
-    assert type(template.globals) is dict
-    assert {"url_for", "csrf_token", "fixed_fragment"} <= template.globals.keys()
 
 
 @pytest.mark.parametrize(("recorded", "shown"), [

@@ -13,7 +13,6 @@ themselves by the migration that made it (``backfill``): a year of a training ce
 from __future__ import annotations
 
 import datetime
-import functools
 from collections.abc import Sequence
 
 from sqlite_utils import Database
@@ -140,7 +139,6 @@ def day_number(day: datetime.date) -> int:
     return (day - EPOCH).days
 
 
-@functools.lru_cache(maxsize=4096)  # a year's days, met again on every row of a tally
 def day_of(number: int) -> datetime.date:
     """The calendar day of a ``drill_days.day``."""
     return EPOCH + datetime.timedelta(days=number)

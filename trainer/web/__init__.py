@@ -56,7 +56,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_folder=str(TEMPLATES),
         static_folder="static",
     )
-    app.jinja_environment = templating.PlainGlobalsEnvironment  # before jinja_env is made
     app.config.from_mapping(
         DATABASE=os.environ.get("TRAINER_DATABASE")
         or str(database.default_path(app.instance_path)),

@@ -1,38 +1,27 @@
-"""Jinja filters (money, seconds, cards, a bet broken into chips, the felt) and fixed fragments."""
+"""The app's Jinja filters and globals: money, seconds and a time against its par, answers
+and rules in words, a bet's chips, and a card as a screen reader says it."""
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Hashable, Iterable, MutableMapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
 from flask import Flask
-from flask.templating import Environment as FlaskEnvironment
-from jinja2 import Environment, StrictUndefined, make_logging_undefined
-from jinja2.defaults import DEFAULT_NAMESPACE
+from jinja2 import StrictUndefined, make_logging_undefined
 from markupsafe import Markup, escape
 
 from trainer.drills.chips import DEFAULT_CHIPS
 from trainer.engine.money import format_money
-from trainer.web.questions.drill_views import (
-    BoxView,
-    CardView,
-    QuestionView,
-    VerdictView,
-    choice_label,
-)
+from trainer.web.questions.drill_views import CardView, VerdictView, choice_label
 from trainer.web.questions.houses_view import with_house_titles
 from trainer.web.questions.session_plan import new_token
 
 MAX_STACK = 12
 
 
-@functools.lru_cache(maxsize=4096)
 def money(amount: Decimal | str | int | None) -> str:
-    """``52.50``, ``15`` (kept: a chip builder shows each chip's value several times)."""
+    """``52.50``, ``15``; nothing for no amount."""
     if amount is None:
         return ""
     return format_money(Decimal(amount))
@@ -138,141 +127,18 @@ def spoken_card(card: CardView) -> str:
     return f"{RANK_NAMES.get(card.rank, card.rank)} of {SUIT_NAMES.get(card.suit, card.suit)}"
 
 
-@functools.lru_cache(maxsize=256)
-def card_html(card: CardView) -> Markup:
-    """One card as HTML (cached: a page draws the same few dozen cards over and over)."""
-    if card.face_down:
-        return Markup('<span class="card back" role="img" aria-label="face-down card"></span>')
-    rank, suit = escape(card.rank), escape(card.suit)
-    corner = f"{rank}<br>{suit}"
-    return Markup(
-        f'<span class="card {"red" if card.red else "black"}" role="img" '
-        f'aria-label="{escape(spoken_card(card))}" data-card="{escape(card.code)}">'
-        f'<span class="corner top">{corner}</span><span class="pip">{suit}</span>'
-        f'<span class="corner bottom">{corner}</span></span>'
-    )
-
-
-def cards_html(cards: Iterable[CardView]) -> Markup:
-    """A hand of cards as HTML (each card's HTML is already safe: joined as plain text)."""
-    return Markup("".join(card_html(card) for card in cards))
-
-
-def bet_html(amount: Decimal, denominations: Iterable[Decimal] = ()) -> Markup:
-    """A bet as a stack of chips and its amount (cached by amount and chip set)."""
-    return _bet_html(Decimal(amount), tuple(denominations))
-
-
-@functools.lru_cache(maxsize=4096)
-def _bet_html(amount: Decimal, denominations: tuple[Decimal, ...]) -> Markup:
-    shown = money(amount)
-    chips = "".join(
-        f'<span class="chip {chip_class(d)}">{money(d)}</span>'
-        for d in chip_stack(amount, denominations)
-    )
-    return Markup(
-        # an image named by its amount: a plain span's aria-label is ignored, and a screen
-        # reader would read out every chip of the stack before the amount
-        f'<span class="bet" role="img" aria-label="bet {shown}"><span class="stack">{chips}</span>'
-        f'<span class="bet-amount">{shown}</span></span>'
-    )
-
-
-@functools.lru_cache(maxsize=1024)
-def felt_html(view: QuestionView) -> Markup:
-    """The felt of a question as HTML: the dealer's cards, each box's cards, bet and notes,
-    and the table's facts (cached by view: drawn once for a question, then kept); a table
-    of three boxes or more is marked ``wide`` (smaller cards, wherever it is drawn).
-
-    Built in Python like the cards and chips it holds, at a bit over half what a template
-    cost (docs/benchmarks.md): every answer draws a new felt for the question it sends ahead.
-    """
-    parts = ['<div class="felt wide">' if view.wide_table else '<div class="felt">']
-    if view.dealer:
-        parts.append('<div class="seat dealer"><span class="seat-label">Dealer</span>'
-                     f'<span class="hand">{cards_html(view.dealer)}</span></div>')
-    if view.boxes:
-        parts.append('<div class="boxes">')
-        parts.extend(_box_html(box, view.chips) for box in view.boxes)
-        parts.append("</div>")
-    if view.facts:
-        parts.append('<ul class="question-facts">')
-        parts.extend(f"<li>{escape(fact)}</li>" for fact in view.facts)
-        parts.append("</ul>")
-    parts.append("</div>")
-    return Markup("".join(parts))
-
-
-def _box_html(box: BoxView, chips: tuple[Decimal, ...]) -> str:
-    bet = bet_html(box.bet, chips) if box.bet is not None else ""
-    notes = "".join(f'<span class="note">{escape(note)}</span>' for note in box.notes)
-    return (f'<div class="seat box{" asked" if box.asked else ""}"><span class="seat-label">'
-            f'{escape(box.label)}</span>'
-            f'<span class="hand">{cards_html(box.cards)}</span>{bet}{notes}</div>')
-
-
-class PlainGlobalsEnvironment(FlaskEnvironment):
-    """Flask's Jinja environment, giving each template its globals as a plain dict.
-
-    Jinja hands a template a ``ChainMap`` over the environment's globals,
-    which every render, include and import then copies and compares key by key
-    in Python (12-16 µs a time, five times an answer).  A snapshot is the
-    same map: Jinja asks that globals not change once a template is loaded,
-    and ``create_app`` registers them all before the first render.
-    """
-
-    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
-        return {**self.globals, **(d or {})}
-
-
-class FixedFragments:
-    """Template fragments that depend on their arguments alone, rendered once per process.
-
-    ``{{ fixed_fragment("_house_rules.html", facts=facts) }}`` renders the
-    template with just those arguments and keeps the HTML: every question at a
-    house lists the same house rules and offers the same chip builder.
-
-    Fragments are rendered in an overlay of the app's environment (the same
-    loader and filters) whose globals are Jinja's own and nothing else -- no
-    request, session, ``g``, CSRF token, current user or ``url_for`` (which
-    reads the request's host) -- and where any name not passed in is an error.
-    So a fragment, or a macro it imports, cannot keep one trainee's data for
-    the next: it fails to render instead.  Nothing is kept while templates
-    auto-reload (development).
-    """
-
-    capacity = 4096
-
-    def __init__(self, env: Environment) -> None:
-        self.env = env.overlay(undefined=StrictUndefined)
-        self.env.globals = {name: env.globals[name] for name in DEFAULT_NAMESPACE}
-        self.env.globals["fixed_fragment"] = self
-        self._kept: dict[tuple[str, tuple[tuple[str, Hashable], ...]], Markup] = {}
-
-    def __call__(self, name: str, **arguments: Hashable) -> Markup:
-        key = (name, tuple(sorted(arguments.items())))
-        html = self._kept.get(key)
-        if html is None:
-            html = Markup(self.env.get_template(name).render(arguments))
-            if not self.env.auto_reload:
-                if len(self._kept) >= self.capacity:
-                    self._kept.clear()
-                self._kept[key] = html
-        return html
-
-
 def init_app(app: Flask) -> None:
     # A name a page is not given is an error under test (``TESTING``, or ``STRICT_TEMPLATES``
     # for a served test app), so a misspelt one fails a test instead of rendering blank;
     # served, it is logged and rendered empty, as Jinja does by default.
     strict = app.testing or bool(app.config.get("STRICT_TEMPLATES"))
     app.jinja_env.undefined = StrictUndefined if strict else make_logging_undefined(app.logger)
-    app.jinja_env.globals["fixed_fragment"] = FixedFragments(app.jinja_env)
     app.jinja_env.globals["new_start_token"] = new_token  # one per Start button shown
-    app.jinja_env.filters["felt_html"] = felt_html
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["answer_words"] = answer_words
     app.jinja_env.filters["secs"] = seconds
     app.jinja_env.globals["par_reading"] = par_reading
     app.jinja_env.filters["rule_html"] = rule_html
     app.jinja_env.filters["chip_class"] = chip_class
+    app.jinja_env.filters["chip_stack"] = chip_stack
+    app.jinja_env.filters["spoken_card"] = spoken_card

@@ -64,7 +64,6 @@ def families_for(house: str) -> list[Family]:
     return [f for f in families() if house in f.houses]
 
 
-@functools.lru_cache(maxsize=4096)  # a session's questions, dealt again to show and check
 def deal(house: str, family: str, seed: int, difficulty: str) -> Question:
     """The question of ``family`` at ``house`` that ``seed`` deals at ``difficulty``."""
     return generate(house, families_by_name().get(family) or family, seed, difficulty)

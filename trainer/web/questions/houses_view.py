@@ -3,7 +3,6 @@ answer rests on as its profile states them."""
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable
 
@@ -38,7 +37,6 @@ def cited_rules(name: str, keys: Iterable[str]) -> tuple[CitedRule, ...]:
                  for key in keys if key in house.notes)
 
 
-@functools.cache
 def house_facts(name: str) -> tuple[str, ...]:
     """Short lines: decks, soft 17, blackjack pay, doubling (and re-doubling), splitting (and
     aces), surrender (and after a split or a double), insurance, and the showdowns that differ
@@ -116,17 +114,11 @@ def house_titles() -> dict[str, str]:
     return {name: house.title for name, house in shipped_houses().items()}
 
 
-@functools.cache
-def _house_keys() -> tuple[re.Pattern[str], dict[str, str]]:
-    """A shipped house's key as a whole word, longest first (double-exposure-online), and
-    the titles that replace them (worked out once: the answer path uses them)."""
-    keys = sorted(shipped_houses(), key=len, reverse=True)
-    pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, keys)) + r")(?![\w-])")
-    return pattern, house_titles()
-
-
 def with_house_titles(text: str) -> str:
     """``text`` (an engine's rule or explanation) with each house key written as the house's
-    title, as a trainee knows the house: ``europoker: …`` reads ``EuroPoker online: …``."""
-    pattern, titles = _house_keys()
-    return pattern.sub(lambda match: titles[match.group(1)], text)
+    title, as a trainee knows the house: ``europoker: …`` reads ``EuroPoker online: …``.
+    A key is a whole word, the longest first (``double-exposure-online``)."""
+    titles = house_titles()
+    keys = sorted(titles, key=len, reverse=True)
+    pattern = r"(?<![\w-])(" + "|".join(map(re.escape, keys)) + r")(?![\w-])"
+    return re.sub(pattern, lambda match: titles[match.group(1)], text)

@@ -7,7 +7,6 @@ chips and hints, never its answer) and turns form fields into the answers ``chec
 
 from __future__ import annotations
 
-import functools
 from decimal import Decimal
 
 from trainer.drills import (
@@ -23,7 +22,7 @@ from trainer.drills import (
 from trainer.drills.expected import signed
 from trainer.engine.houses import find_house
 from trainer.engine.money import format_money
-from trainer.web.questions.drill_source import Dealt, NotDealtAgain, deal, question_of
+from trainer.web.questions.drill_source import Dealt, NotDealtAgain, question_of
 from trainer.web.questions.drill_views import (
     Answer,
     BoxNet,
@@ -85,16 +84,9 @@ def _boxes(question: Question) -> tuple[BoxView, ...]:
     return tuple(boxes)
 
 
-@functools.cache
-def house_chips(house: str) -> tuple[Decimal, ...]:
-    """The chips of a house's table (worked out once per house)."""
-    return chip_set(find_house(house))
-
-
 def view_for(dealt: Dealt, snapshot: str | None) -> QuestionView:
-    """The view of a stored question: laid out once for the questions dealt from their seeds
-    (a session's are shown, checked and replayed again and again), afresh for a snapshot.
-    A question this release cannot deal again as it was dealt says so."""
+    """The view of a stored question, dealt again from its seed (or read from its snapshot);
+    a question this release cannot deal again as it was dealt says so."""
     try:
         question = question_of(dealt, snapshot)
     except NotDealtAgain as exc:
@@ -102,14 +94,7 @@ def view_for(dealt: Dealt, snapshot: str | None) -> QuestionView:
             f"This question ({dealt.family} at {dealt.house}, {dealt.difficulty}, seed "
             f"{dealt.seed}) can no longer be dealt: {exc}. The answer and the expected answer "
             "are as they were recorded."))
-    if snapshot is None:
-        return _dealt_view(dealt.house, dealt.family, dealt.seed, dealt.difficulty)
     return view_of(question)
-
-
-@functools.lru_cache(maxsize=4096)
-def _dealt_view(house: str, family: str, seed: int, difficulty: str) -> QuestionView:
-    return view_of(deal(house, family, seed, difficulty))
 
 
 def view_of(question: Question) -> QuestionView:
@@ -122,9 +107,9 @@ def view_of(question: Question) -> QuestionView:
     elif kind is AnswerKind.YES_NO:
         choices = [("yes", "Yes"), ("no", "No")]
     if kind is AnswerKind.CHIPS:
-        chips = question.chips or house_chips(question.house)
+        chips = question.chips or chip_set(find_house(question.house))
     elif kind is AnswerKind.MONEY:
-        chips = house_chips(question.house)
+        chips = chip_set(find_house(question.house))
     web_kind = {
         AnswerKind.ACTION: "choice", AnswerKind.YES_NO: "choice",
         AnswerKind.ACTIONS: "multi", AnswerKind.MONEY: "money", AnswerKind.CHIPS: "chips",

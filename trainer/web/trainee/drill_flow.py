@@ -39,7 +39,7 @@ from trainer.web.questions.drill_source import (
 )
 from trainer.web.questions.drill_views import QuestionView, Refusal, VerdictView
 from trainer.web.questions.houses_view import house_facts, house_titles
-from trainer.web.questions.question_view import view_for
+from trainer.web.questions.question_view import view_for, view_of
 from trainer.web.questions.record import attempt_verdict
 from trainer.web.questions.session_plan import SessionPlan, new_token
 from trainer.web.trainee import bp
@@ -176,7 +176,7 @@ def answer(session_id: int) -> Any:
         return render("trainee/refused.html", "trainee/drill/_refused.html", 409, session=session,
                       message=f"This question can no longer be checked: {exc}. Nothing was "
                               "recorded; end this session and start another.")
-    view = view_for(question, question.snapshot)
+    view = view_of(dealt)
     checked = check_posted(dealt, view, form)
     existing = drilling.attempt_for_question(db, question.id) if question.answered else None
     if existing is not None:  # a double submit, or another window: the first answer stands
