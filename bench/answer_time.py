@@ -8,7 +8,7 @@ included), and its CPU time, which other work on a busy machine disturbs much le
 answers are whatever the page offers first, so some are wrong, none refused.
 
 Run: .venv/bin/python bench/answer_time.py [--answers 1500] [--runs 3]
-(figures go to BENCHMARKS.md, "Web app", by hand).
+(figures go to docs/benchmarks.md, "Web answer latency and throughput", by hand).
 """
 
 from __future__ import annotations

@@ -124,8 +124,7 @@ def serve_wsgi(load: Callable[[], Any], host: str, port: int, workers: int,
     One thread: gunicorn's sync workers (the fastest here: a request costs less
     than with threads, on 127.0.0.1 a new connection costs little).  More:
     gthread workers, which also keep a browser's connection alive between
-    requests.  ``trainer serve`` runs the app this way; bench/bare_flask_app.py serves its
-    bare endpoint the same way, for a like-for-like comparison.  A ``listener`` from
+    requests.  A ``listener`` from
     :func:`claim_port` is served as it is (gunicorn binds nothing itself then).  No
     response names the server (:func:`drop_server_header`).
     """
