@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from decimal import Decimal
 from enum import Enum
 
@@ -185,31 +184,13 @@ def refusal(rules: HouseRules, hand: PlayerHand, dealer_up: Card, action: Action
 def allowed_actions(rules: HouseRules, hand: PlayerHand, dealer_up: Card) -> frozenset[Action]:
     """Every action the player may take now.
 
-    Past the first two cards of an undoubled hand only hitting and standing remain.
-    Otherwise the answer depends only on the cards' ranks (two cards) or total and
-    count (more), the hand's history and whether the dealer shows an ace, so it is
-    worked out once per house and kept.
+    Past the first two cards of an undoubled hand only hitting and standing remain;
+    otherwise each action is judged by the house's rules.
     """
-    cards = hand.cards
-    if len(cards) > 2 and not hand.doubled:
-        total = hand_total(cards).total
+    if len(hand.cards) > 2 and not hand.doubled:
+        total = hand_total(hand.cards).total
         return _NOTHING if total > 21 else _HIT_OR_STAND if total < 21 else _STAND_ONLY
-    # an ace is the only card worth 1
-    key: Hashable
-    if len(cards) == 2:
-        key = (cards[0].rank, cards[1].rank, dealer_up.value == 1, _history(hand))
-    else:
-        key = (hand_total(cards), len(cards), dealer_up.value == 1, _history(hand))
-    known: frozenset[Action] | None = rules.memo.get(key)
-    if known is None:
-        known = rules.memo[key] = _judge_each_action(rules, hand, dealer_up)
-    return known
-
-
-def _history(hand: PlayerHand) -> tuple[int, bool, bool, int, bool, bool]:
-    """Everything the rules judge about a hand besides its cards (not its bet or box)."""
-    return (hand.doubled, hand.split, hand.split_aces, hand.hands_on_box, hand.hit,
-            hand.switched)
+    return _judge_each_action(rules, hand, dealer_up)
 
 
 def _judge_each_action(rules: HouseRules, hand: PlayerHand, dealer_up: Card) -> frozenset[Action]:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import Enum
-from typing import Any
 
 from trainer.engine.cards import DeckKind
 from trainer.engine.money import Ratio
@@ -155,11 +153,6 @@ class HouseRules:
     bonus_on_doubled: bool
     bonus_after_split: bool
     notes: dict[str, RuleNote] = field(compare=False, repr=False)
-    memo: dict[Hashable, Any] = field(
-        default_factory=dict, init=False, compare=False, repr=False
-    )
-    """Answers the engine derived from these rules alone (e.g. two-card options), kept
-    for reuse; ``dataclasses.replace`` gives a changed house a fresh, empty one."""
 
     @property
     def hits_soft_17(self) -> bool:
