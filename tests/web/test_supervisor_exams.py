@@ -813,10 +813,15 @@ def exam_state(app: Flask) -> list[Any]:
         db.close()
 
 
-def walk_out(app: Flask, client: FlaskClient, auth: Any, monkeypatch: pytest.MonkeyPatch
-             ) -> tuple[int, int]:
-    """tina answers one of three, is shown the second and leaves; the clock moves past the
-    limit, the grace and the 10 abandon minutes; sue is logged in.  (exam id, sitting id)"""
+WALKED_OUT_AFTER_MS = 5000 + 2000 + 10 * 60 * 1000
+"""A 5 s question's limit, its grace and the 10 abandon minutes."""
+
+
+def walk_out(app: Flask, client: FlaskClient, auth: Any, monkeypatch: pytest.MonkeyPatch,
+             past_ms: int = 1000) -> tuple[int, int]:
+    """tina answers one of three, is shown the second and leaves; the clock moves
+    ``past_ms`` past the limit, the grace and the 10 abandon minutes (a negative one: not
+    yet past them); sue is logged in.  (exam id, sitting id)"""
     exam_id = as_supervisor_create(app, client, auth, time_limit_s="5")
     auth.login("tina")
     sitting_id = start(client, auth, exam_id)
@@ -824,7 +829,7 @@ def walk_out(app: Flask, client: FlaskClient, auth: Any, monkeypatch: pytest.Mon
     client.get(f"/exams/sittings/{sitting_id}")  # question 2 on screen
     client.post("/logout", data={"csrf_token": auth.csrf("/")})
     auth.login("sue")
-    advance_clock(monkeypatch, 5000 + 2000 + 10 * 60 * 1000 + 1000)
+    advance_clock(monkeypatch, WALKED_OUT_AFTER_MS + past_ms)
     return exam_id, sitting_id
 
 
@@ -834,17 +839,10 @@ def test_a_walked_out_sitting_is_closed_scored_and_exported(
     grace and the 10 abandon minutes pass, the supervisor's pages and export read it as a
     failed sitting, flagged abandoned, and the trainee cannot carry on: opening it closes
     it for good, counted out when its time ran out."""
-    exam_id = as_supervisor_create(app, client, auth, time_limit_s="5")
-    auth.login("tina")
-    sitting_id = start(client, auth, exam_id)
-    answer(client, app, sitting_id, right=True)
-    client.get(f"/exams/sittings/{sitting_id}")  # question 2 on screen
-    client.post("/logout", data={"csrf_token": auth.csrf("/")})
-    auth.login("sue")
-    advance_clock(monkeypatch, 5000 + 2000 + 10 * 60 * 1000 - 1000)  # not past it yet
+    exam_id, sitting_id = walk_out(app, client, auth, monkeypatch, past_ms=-1000)
     assert csv_rows(client.get("/supervisor/export/exam-results.csv")) == []
     assert "in progress" in client.get(f"/supervisor/exams/{exam_id}").get_data(as_text=True)
-    advance_clock(monkeypatch, 5000 + 2000 + 10 * 60 * 1000 + 1000)
+    advance_clock(monkeypatch, WALKED_OUT_AFTER_MS + 1000)
     [row] = csv_rows(client.get("/supervisor/export/exam-results.csv"))
     assert (row["sitting_id"], row["correct"], row["questions"], row["score_percent"],
             row["passed"], row["questions_asked"], row["abandoned"]) == (
@@ -920,7 +918,7 @@ def test_a_trainee_starting_again_closes_the_walk_out_first(
     auth.login("tina")
     first = start(client, auth, exam_id)
     answer(client, app, first, right=True)
-    advance_clock(monkeypatch, 5000 + 2000 + 10 * 60 * 1000 + 1000)
+    advance_clock(monkeypatch, WALKED_OUT_AFTER_MS + 1000)
     second = start(client, auth, exam_id)
     assert second != first
     closed = sitting(app, first)
@@ -934,7 +932,7 @@ def test_a_sitting_started_and_never_shown_is_abandoned_too(
     auth.login("tina")
     sitting_id = start(client, auth, exam_id)  # the redirect to question 1 never followed
     client.post("/logout", data={"csrf_token": auth.csrf("/")})
-    advance_clock(monkeypatch, 5000 + 2000 + 10 * 60 * 1000 + 1000)
+    advance_clock(monkeypatch, WALKED_OUT_AFTER_MS + 1000)
     auth.login("sue")
     [row] = csv_rows(client.get("/supervisor/export/exam-results.csv"))
     assert (row["correct"], row["score_percent"], row["passed"], row["questions_asked"],
@@ -952,7 +950,7 @@ def test_a_walk_out_fails_however_many_were_right_and_has_no_certificate(
     sitting_id = start(client, auth, exam_id)
     answer(client, app, sitting_id, right=True)
     answer(client, app, sitting_id, right=True)
-    advance_clock(monkeypatch, 5000 + 2000 + 10 * 60 * 1000 + 1000)
+    advance_clock(monkeypatch, WALKED_OUT_AFTER_MS + 1000)
     client.get(f"/exams/sittings/{sitting_id}")  # her way back in closes it
     closed = sitting(app, sitting_id)
     assert (closed.correct, closed.total, closed.asked, closed.passed, closed.abandoned) == (
