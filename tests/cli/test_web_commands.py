@@ -27,17 +27,18 @@ def test_init_db_creates_and_migrates_the_file(tmp_path: Path) -> None:
     assert path.is_file()
 
 
-def test_create_user_reads_the_password_from_stdin(tmp_path: Path) -> None:
+@pytest.mark.parametrize("role", ["admin", "supervisor", "auditor", "trainee"])
+def test_create_user_reads_the_password_from_stdin(tmp_path: Path, role: str) -> None:
     path = tmp_path / "t.db"
     runner = CliRunner()
-    result = runner.invoke(cli, ["create-user", "ann", "--role", "supervisor",
+    result = runner.invoke(cli, ["create-user", "ann", "--role", role,
                                  "--database", str(path)], input="long enough pw\n")
     assert result.exit_code == 0, result.output
-    assert "created supervisor 'ann'" in result.output
+    assert f"created {role} 'ann'" in result.output
     db = connect(path)
     user = find_user(db, "ann")
     db.close()
-    assert user is not None and user.role == "supervisor"
+    assert user is not None and user.role == role
     assert user.password_hash.startswith("scrypt:")
     assert "long enough pw" not in user.password_hash
 
@@ -64,15 +65,16 @@ def test_create_user_refusals_exit_2_with_one_line(tmp_path: Path,
         assert (refused.code, refused.err.strip()) == (2, f"trainer: error: the password: {said}")
     role = run_cli(capsys, "create-user", "bob", "--role", "boss", "--database", path,
                    stdin="x" * 9)
-    assert role.code == 2 and "boss" in role.err
-    assert len(role.err.strip().splitlines()) == 1
+    assert role.code == 2 and role.err == (
+        "trainer: error: Invalid value for '--role': 'boss' is not one of 'admin',"
+        " 'supervisor', 'auditor', 'trainee'.\n")
     binary = run_cli(capsys, "create-user", "bob", "--role", "trainee", "--database", path,
                      stdin="\udcff\udcfelong enough pw\n")  # stdin's surrogateescape
     assert binary.code == 2 and binary.err == "trainer: error: the password is not UTF-8 text\n"
     no_role = run_cli(capsys, "create-user", "bob", "--database", path, stdin="x" * 9)
     assert no_role.code == 2  # click lists the choices on lines of their own
-    assert no_role.err == ("trainer: error: Missing option '--role'. Choose from: trainee, "
-                           "supervisor\n")
+    assert no_role.err == ("trainer: error: Missing option '--role'. Choose from: admin, "
+                           "supervisor, auditor, trainee\n")
     hidden = run_cli(capsys, "create-user", "ann\u200b", "--role", "trainee", "--database",
                      path, stdin="long enough pw\n")
     assert hidden.code == 2
@@ -298,8 +300,10 @@ def test_serve_json_says_where_it_serves(monkeypatch: pytest.MonkeyPatch,
     data = json.loads(run.out)
     assert re.fullmatch(r"http://127\.0\.0\.1:[1-9][0-9]*/", data["url"]), data["url"]
     assert data["workers"] == 2
-    assert data["created"] == ["demo-trainee", "demo-supervisor"]
-    assert {a["user"] for a in data["accounts"]} == {"demo-trainee", "demo-supervisor"}
+    assert data["created"] == ["demo-trainee", "demo-supervisor", "demo-admin", "demo-auditor"]
+    assert {a["role"]: a["user"] for a in data["accounts"]} == {
+        "trainee": "demo-trainee", "supervisor": "demo-supervisor", "admin": "demo-admin",
+        "auditor": "demo-auditor"}
 
 
 def test_demo_gives_its_trainees_weeks_of_history_once(monkeypatch: pytest.MonkeyPatch,
@@ -327,7 +331,8 @@ def test_demo_gives_its_trainees_weeks_of_history_once(monkeypatch: pytest.Monke
         assert db.execute("SELECT count(*) FROM exam_sittings WHERE passed IS NOT NULL"
                           ).fetchone()[0] >= 1
         assert {row[0] for row in db.execute("SELECT username FROM users")} == {
-            "demo-trainee", "demo-supervisor", *web.DEMO_TRAINEES}
+            "demo-trainee", "demo-supervisor", "demo-admin", "demo-auditor",
+            *web.DEMO_TRAINEES}
     finally:
         db.close()
     again = run_cli(capsys, "demo", "--port", "0", "--database", str(path), "--json")

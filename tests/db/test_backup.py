@@ -133,9 +133,12 @@ def test_restore_mends_a_damaged_trainer_database(tmp_path: Path) -> None:
     saved = tmp_path / "saved.db"
     backup_database(_database(tmp_path / "live.db", 2), saved)
     damaged = _database(tmp_path / "damaged.db", 40)
+    with closing(sqlite3.connect(damaged)) as conn:  # the users table's pages, wherever
+        (root,) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'users'"
+                               ).fetchone()
     with damaged.open("r+b") as file:
         page = 4096
-        file.seek(page * 3)
+        file.seek(page * (root - 1))
         file.write(b"\xff" * page * 2)
     with closing(sqlite3.connect(damaged)) as conn, pytest.raises(sqlite3.DatabaseError):
         conn.execute("PRAGMA quick_check").fetchall()  # damaged indeed: "malformed"

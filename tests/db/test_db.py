@@ -115,7 +115,7 @@ def test_m006_starts_every_stored_question_clock_where_it_was(tmp_path: Path) ->
                                      "m014_start_tokens", "m015_attempt_grants",
                                      "m016_one_answer_record", "m017_drill_days",
                                      "m018_path_unlocks",
-                                     "m019_full_names", "m020_mistakes"]
+                                     "m019_full_names", "m020_mistakes", "m021_four_roles"]
     question = qs.pending_question(database, 1)
     assert question is not None
     assert (question.issued_ms, question.shown_ms, question.sent_ahead) == (7_000, 7_000, True)
@@ -656,7 +656,7 @@ def test_m012_caps_the_time_of_answers_timed_out_before_it(tmp_path: Path) -> No
     assert migrate(database) == ["m012_timed_out_times_capped", "m013_breaks_set_aside",
                                  "m014_start_tokens", "m015_attempt_grants",
                                  "m016_one_answer_record", "m017_drill_days", "m018_path_unlocks",
-                                 "m019_full_names", "m020_mistakes"]
+                                 "m019_full_names", "m020_mistakes", "m021_four_roles"]
     times = [answer.elapsed_ms for answer in exams_db.sitting_answers(database, sitting_id)]
     assert times == [4_000, 32_000]  # the limit and the 2 s grace of the time
     assert database.execute("SELECT elapsed_ms FROM exam_sittings").fetchone()[0] == 36_000
@@ -672,3 +672,16 @@ def test_an_answer_times_its_question_as_it_stands_when_recorded(db: Database,
     attempt = answer(db, stale, answered_ms=401_000).attempt
     assert (attempt.elapsed_ms, attempt.set_aside_ms) == (1_000, 399_000)
     assert d.attempt_for_question(db, stale.id) == attempt
+
+
+@pytest.mark.parametrize("role", ["admin", "supervisor", "auditor", "trainee"])
+def test_each_of_the_four_roles_is_stored(db: Database, role: str) -> None:
+    assert create_user(db, f"a-{role}", role, "hash").role == role
+
+
+def test_an_unknown_role_is_refused_by_the_code_and_by_the_table(db: Database) -> None:
+    with pytest.raises(ValueError, match="role 'root' is not one of admin, supervisor"):
+        create_user(db, "root", "root", "hash")
+    with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+        db.execute("INSERT INTO users (username, role, password_hash, created_at)"
+                   " VALUES ('root', 'root', 'hash', '2026-01-01')")

@@ -36,7 +36,7 @@ def upgraded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, D
     shutil.copy(FIXTURES / "m015.db", path)
     db = connect(path)
     assert migrate(db) == ["m016_one_answer_record", "m017_drill_days", "m018_path_unlocks",
-                           "m019_full_names", "m020_mistakes"]
+                           "m019_full_names", "m020_mistakes", "m021_four_roles"]
     yield path, db
     db.close()
 

@@ -3,8 +3,10 @@
 Visitors: ``anonymous``; ``trainee`` (tina, who owns the objects in the URLs);
 ``other`` (tom, another trainee, asking for tina's objects); ``deactivated``
 (dee, logged in before a supervisor deactivated her: her session is dead);
-``supervisor`` (sue).  ``LOGIN`` means the login page: a 302 to
-``/login?next=…``, or for an htmx request a 401 with ``HX-Redirect``.
+``supervisor`` (sue); ``admin`` (ada); ``auditor`` (al).  The account pages act on
+a trainee's account here; who manages which role is ``test_supervisor_accounts.py``'s.
+``LOGIN`` means the login page: a 302 to ``/login?next=…``, or for an htmx request a 401
+with ``HX-Redirect``.
 
 Every POST carries a valid CSRF token (CSRF refusals are tested in
 ``test_hardening.py``), so these are the answers of the authorisation layer.
@@ -31,7 +33,8 @@ from trainer.db.users import create_user, find_user
 from trainer.web.auth import hash_password
 
 LOGIN = "login"
-VISITORS = ("anonymous", "deactivated", "other", "supervisor", "trainee")  # owner last
+VISITORS = ("anonymous", "deactivated", "other", "supervisor", "admin", "auditor",
+            "trainee")  # owner last
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/"}
 
 
@@ -42,81 +45,92 @@ class Row:
     other: int | str
     deactivated: int | str
     supervisor: int | str
+    admin: int | str
+    auditor: int | str
 
 
 def public(status: int) -> Row:
-    return Row(status, status, status, status, status)
+    return Row(status, status, status, status, status, status, status)
 
 
-def supervisors_only(status: int = 200) -> Row:
-    return Row(LOGIN, 403, 403, LOGIN, status)
+def console_only(status: int = 200) -> Row:
+    """The supervisor console: supervisors and admins."""
+    return Row(LOGIN, 403, 403, LOGIN, status, status, 403)
 
 
-# (endpoint, method) → the designed answer for each visitor.
+# (endpoint, method) → the designed answer for each visitor, in the order
+# anonymous, trainee, other, deactivated, supervisor, admin, auditor.
 MATRIX: dict[tuple[str, str], Row] = {
     ("static", "GET"): public(200),
     ("htmx_js", "GET"): public(200),
-    ("auth.login", "GET"): Row(200, 302, 302, 200, 302),
+    ("auth.login", "GET"): Row(200, 302, 302, 200, 302, 302, 302),
     ("auth.login", "POST"): public(200),  # a wrong password: the form again, with the message
     ("auth.logout", "POST"): public(303),
-    ("auth.confirm_logout", "GET"): Row(302, 200, 200, 302, 200),  # asks, by the POST button
+    # asks, by the POST button
+    ("auth.confirm_logout", "GET"): Row(302, 200, 200, 302, 200, 200, 200),
     # every logged-in user changes their own password (a wrong current one: the form again)
-    ("account.password", "GET"): Row(LOGIN, 200, 200, LOGIN, 200),
-    ("account.password", "POST"): Row(LOGIN, 422, 422, LOGIN, 422),
-    ("account.name", "POST"): Row(LOGIN, 303, 303, LOGIN, 303),  # each their own full name
+    ("account.password", "GET"): Row(LOGIN, 200, 200, LOGIN, 200, 200, 200),
+    ("account.password", "POST"): Row(LOGIN, 422, 422, LOGIN, 422, 422, 422),
+    # each their own full name
+    ("account.name", "POST"): Row(LOGIN, 303, 303, LOGIN, 303, 303, 303),
     # the trainee's drills: any logged-in user drills; a session is its owner's alone
-    ("trainee.home", "GET"): Row(LOGIN, 200, 200, LOGIN, 200),
-    ("trainee.unfinished", "GET"): Row(LOGIN, 200, 200, LOGIN, 200),  # each their own
-    ("trainee.start", "POST"): Row(LOGIN, 303, 303, LOGIN, 303),
-    ("trainee.drill", "GET"): Row(LOGIN, 200, 404, LOGIN, 404),
-    ("trainee.answer", "POST"): Row(LOGIN, 303, 404, LOGIN, 404),
-    ("trainee.feedback", "GET"): Row(LOGIN, 200, 404, LOGIN, 404),
-    ("trainee.summary", "GET"): Row(LOGIN, 303, 404, LOGIN, 404),  # 303: not finished yet
-    ("trainee.end", "GET"): Row(LOGIN, 200, 404, LOGIN, 404),  # asks to confirm
-    ("trainee.end", "POST"): Row(LOGIN, 303, 404, LOGIN, 404),  # ended: its summary
-    ("trainee.retry", "POST"): Row(LOGIN, 303, 404, LOGIN, 404),  # not finished: its drill
-    ("trainee.mistakes", "POST"): Row(LOGIN, 303, 303, LOGIN, 303),  # each their own (none)
-    ("trainee.challenge", "POST"): Row(LOGIN, 303, 303, LOGIN, 303),  # each their own
-    ("trainee.replay", "GET"): Row(LOGIN, 200, 404, LOGIN, 200),
+    ("trainee.home", "GET"): Row(LOGIN, 200, 200, LOGIN, 200, 200, 200),
+    ("trainee.unfinished", "GET"): Row(LOGIN, 200, 200, LOGIN, 200, 200, 200),  # each their own
+    ("trainee.start", "POST"): Row(LOGIN, 303, 303, LOGIN, 303, 303, 303),
+    ("trainee.drill", "GET"): Row(LOGIN, 200, 404, LOGIN, 404, 404, 404),
+    ("trainee.answer", "POST"): Row(LOGIN, 303, 404, LOGIN, 404, 404, 404),
+    ("trainee.feedback", "GET"): Row(LOGIN, 200, 404, LOGIN, 404, 404, 404),
+    ("trainee.summary", "GET"): Row(LOGIN, 303, 404, LOGIN, 404, 404, 404),  # 303: not finished yet
+    ("trainee.end", "GET"): Row(LOGIN, 200, 404, LOGIN, 404, 404, 404),  # asks to confirm
+    ("trainee.end", "POST"): Row(LOGIN, 303, 404, LOGIN, 404, 404, 404),  # ended: its summary
+    # not finished: its drill
+    ("trainee.retry", "POST"): Row(LOGIN, 303, 404, LOGIN, 404, 404, 404),
+    # each their own (none)
+    ("trainee.mistakes", "POST"): Row(LOGIN, 303, 303, LOGIN, 303, 303, 303),
+    ("trainee.challenge", "POST"): Row(LOGIN, 303, 303, LOGIN, 303, 303, 303),  # each their own
+    ("trainee.replay", "GET"): Row(LOGIN, 200, 404, LOGIN, 200, 200, 404),
     # exams, the trainee's side: trainees only; a sitting is its owner's alone
-    ("exams.index", "GET"): Row(LOGIN, 200, 200, LOGIN, 403),
-    ("exams.start", "POST"): Row(LOGIN, 303, 404, LOGIN, 403),  # tom is not assigned
-    ("exams.sitting", "GET"): Row(LOGIN, 303, 404, LOGIN, 403),  # 303: finished → result
-    ("exams.answer", "POST"): Row(LOGIN, 303, 404, LOGIN, 403),
-    ("exams.result", "GET"): Row(LOGIN, 200, 404, LOGIN, 403),
-    ("exams.certificate", "GET"): Row(LOGIN, 200, 404, LOGIN, 200),
+    ("exams.index", "GET"): Row(LOGIN, 200, 200, LOGIN, 403, 403, 403),
+    ("exams.start", "POST"): Row(LOGIN, 303, 404, LOGIN, 403, 403, 403),  # tom is not assigned
+    ("exams.sitting", "GET"): Row(LOGIN, 303, 404, LOGIN, 403, 403, 403),  # 303: finished → result
+    ("exams.answer", "POST"): Row(LOGIN, 303, 404, LOGIN, 403, 403, 403),
+    ("exams.result", "GET"): Row(LOGIN, 200, 404, LOGIN, 403, 403, 403),
+    ("exams.certificate", "GET"): Row(LOGIN, 200, 404, LOGIN, 200, 200, 404),
     # the supervisor console
-    ("supervisor.index", "GET"): supervisors_only(),
-    ("supervisor.trainee", "GET"): supervisors_only(),
-    ("supervisor.attempts", "GET"): supervisors_only(),
-    ("supervisor.readiness", "GET"): supervisors_only(),
-    ("supervisor.path.open_drill", "POST"): supervisors_only(303),
-    ("supervisor.sitting", "GET"): supervisors_only(),
-    ("supervisor.export_attempts", "GET"): supervisors_only(),
-    ("supervisor.export_exam_results", "GET"): supervisors_only(),
-    ("supervisor.accounts.index", "GET"): supervisors_only(),
-    ("supervisor.accounts.create", "POST"): supervisors_only(303),
-    ("supervisor.accounts.name", "GET"): supervisors_only(),
-    ("supervisor.accounts.name", "POST"): supervisors_only(303),
-    ("supervisor.accounts.password", "GET"): supervisors_only(),
-    ("supervisor.accounts.password", "POST"): supervisors_only(303),
-    ("supervisor.accounts.set_active", "POST"): supervisors_only(303),
-    ("supervisor.exams.index", "GET"): supervisors_only(),
-    ("supervisor.exams.new", "GET"): supervisors_only(),
-    ("supervisor.exams.new", "POST"): supervisors_only(422),  # an empty form: refused
-    ("supervisor.exams.detail", "GET"): supervisors_only(),
-    ("supervisor.exams.assign", "POST"): supervisors_only(422),  # nobody chosen: refused
-    ("supervisor.exams.unassign", "POST"): supervisors_only(303),  # tina sat it: it stands
+    ("supervisor.index", "GET"): console_only(),
+    ("supervisor.trainee", "GET"): console_only(),
+    ("supervisor.attempts", "GET"): console_only(),
+    ("supervisor.readiness", "GET"): console_only(),
+    ("supervisor.path.open_drill", "POST"): console_only(303),
+    ("supervisor.sitting", "GET"): console_only(),
+    ("supervisor.export_attempts", "GET"): console_only(),
+    ("supervisor.export_exam_results", "GET"): console_only(),
+    ("supervisor.accounts.index", "GET"): console_only(),
+    ("supervisor.accounts.create", "POST"): console_only(303),
+    ("supervisor.accounts.name", "GET"): console_only(),
+    ("supervisor.accounts.name", "POST"): console_only(303),
+    ("supervisor.accounts.password", "GET"): console_only(),
+    ("supervisor.accounts.password", "POST"): console_only(303),
+    ("supervisor.accounts.set_active", "POST"): console_only(303),
+    ("supervisor.exams.index", "GET"): console_only(),
+    ("supervisor.exams.new", "GET"): console_only(),
+    ("supervisor.exams.new", "POST"): console_only(422),  # an empty form: refused
+    ("supervisor.exams.detail", "GET"): console_only(),
+    ("supervisor.exams.assign", "POST"): console_only(422),  # nobody chosen: refused
+    ("supervisor.exams.unassign", "POST"): console_only(303),  # tina sat it: it stands
     # tina passed it: no attempt is added, the page says why
-    ("supervisor.exams.allow_attempt", "POST"): supervisors_only(303),
-    ("supervisor.exams.withdraw", "GET"): supervisors_only(),  # asks to confirm
-    ("supervisor.exams.withdraw", "POST"): supervisors_only(303),  # withdrawn: its page
+    ("supervisor.exams.allow_attempt", "POST"): console_only(303),
+    ("supervisor.exams.withdraw", "GET"): console_only(),  # asks to confirm
+    ("supervisor.exams.withdraw", "POST"): console_only(303),  # withdrawn: its page
+    # the auditor's page: the rules of each house
+    ("auditor.index", "GET"): Row(LOGIN, 403, 403, LOGIN, 403, 403, 200),
 }
 
 # The form each POST sends (besides the CSRF token); ``{token}`` is filled from the world.
 BODIES: dict[str, dict[str, Any]] = {
     "supervisor.path.open_drill": {"house": "europoker", "family": "dealer-draw"},
-    "auth.login": {"username": "tina", "password": "not her password"},
+    # one name per visitor: seven wrong passwords for one name would be throttled (429)
+    "auth.login": {"username": "tina-{visitor}", "password": "not her password"},
     "account.password": {"current": "not the password", "password": "another long pw",
                          "confirm": "another long pw"},
     "account.name": {"full_name": "Иванова Анна Сергеевна"},
@@ -124,7 +138,7 @@ BODIES: dict[str, dict[str, Any]] = {
                       "length": "3"},
     "trainee.answer": {"token": "{question_token}", "choice": "hit"},
     "exams.answer": {"token": "{exam_token}", "choice": "hit"},
-    "supervisor.accounts.create": {"username": "newbie", "role": "trainee",
+    "supervisor.accounts.create": {"username": "newbie-{visitor}", "role": "trainee",
                                    "password": "long enough pw", "confirm": "long enough pw"},
     "supervisor.accounts.name": {"full_name": "Pat Smith"},
     "supervisor.accounts.password": {"password": "another long pw",
@@ -182,11 +196,13 @@ class World:
 def _build(app: Flask) -> World:
     db = connect(app.config["DATABASE"])
     create_user(db, "dee", "trainee", hash_password(PASSWORD, FAST_HASH))
+    create_user(db, "ada", "admin", hash_password(PASSWORD, FAST_HASH))
+    create_user(db, "al", "auditor", hash_password(PASSWORD, FAST_HASH))
     account = create_user(db, "pat", "trainee", hash_password(PASSWORD, FAST_HASH)).id
     ids = {name: find_user(db, name).id for name in ("tina", "tom", "dee", "sue")}  # type: ignore[union-attr]
     clients = {v: app.test_client() for v in VISITORS}
     for visitor, name in (("trainee", "tina"), ("other", "tom"), ("deactivated", "dee"),
-                          ("supervisor", "sue")):
+                          ("supervisor", "sue"), ("admin", "ada"), ("auditor", "al")):
         _login(clients[visitor], name)
     tina = clients["trainee"]
     # a drill session with one question answered and the next one issued
@@ -275,7 +291,8 @@ def test_route(app: Flask, endpoint: str, method: str) -> None:
             if method == "GET":
                 response = client.get(url, headers=headers)
             else:
-                body = {k: (v.format(**world.tokens) if isinstance(v, str) else v)
+                body = {k: (v.format(visitor=visitor, **world.tokens) if isinstance(v, str)
+                            else v)
                         for k, v in BODIES.get(endpoint, {}).items()}
                 response = client.post(url, headers=headers,
                                        data={"csrf_token": _csrf(client), **body})

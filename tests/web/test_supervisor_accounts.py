@@ -1,4 +1,5 @@
-"""Accounts in the supervisor console: create, duplicate names, reset a password, deactivate."""
+"""Accounts in the supervisor console: create, duplicate names, reset a password, deactivate;
+an admin manages every account, a supervisor trainees' only."""
 
 from __future__ import annotations
 
@@ -9,16 +10,27 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from trainer.db import connect
-from trainer.db.users import find_user
-from trainer.web.auth import DEACTIVATED
+from trainer.db.users import ROLES, create_user, find_user
+from trainer.web.auth import DEACTIVATED, hash_password
 
-from .conftest import PASSWORD, Auth
+from .conftest import FAST_HASH, PASSWORD, Auth
 
 
 @pytest.fixture
 def sue(client: FlaskClient, auth: Any, app: Flask) -> Any:
     app.config["PASSWORD_HASH_METHOD"] = "pbkdf2:sha256:1000"
     auth.login("sue")
+    return auth
+
+
+@pytest.fixture
+def ada(client: FlaskClient, auth: Any, app: Flask) -> Any:
+    """Logged in as ada, an admin."""
+    app.config["PASSWORD_HASH_METHOD"] = "pbkdf2:sha256:1000"
+    db = connect(app.config["DATABASE"])
+    create_user(db, "ada", "admin", hash_password(PASSWORD, FAST_HASH))
+    db.close()
+    auth.login("ada")
     return auth
 
 
@@ -55,10 +67,95 @@ def test_a_pasted_name_s_end_spaces_are_dropped_at_creation_and_login(
     assert sue.login(" nina ", "a long password").status_code == 303
 
 
-def test_create_a_supervisor(app: Flask, client: FlaskClient, sue: Any) -> None:
-    post(client, sue, "/supervisor/accounts/", username="pat", role="supervisor",
-         password="a long password", confirm="a long password")
-    assert user(app, "pat").role == "supervisor"
+@pytest.mark.parametrize("role", ["admin", "supervisor", "auditor", "trainee"])
+def test_an_admin_creates_an_account_of_each_role(app: Flask, client: FlaskClient, ada: Any,
+                                                  role: str) -> None:
+    response = post(client, ada, "/supervisor/accounts/", username="pat", role=role,
+                    password="a long password", confirm="a long password")
+    assert response.status_code == 303
+    assert user(app, "pat").role == role
+
+
+def test_a_supervisor_creates_a_trainee_but_not_an_auditor(app: Flask, client: FlaskClient,
+                                                           sue: Any) -> None:
+    response = post(client, sue, "/supervisor/accounts/", username="al", role="auditor",
+                    password="a long password", confirm="a long password")
+    assert response.status_code == 403
+    page = response.get_data(as_text=True)
+    field = page[page.index('name="role"'):page.index('name="password"')]
+    assert "Only an admin manages auditor accounts" in field  # beside the role
+    assert user(app, "al") is None
+    response = post(client, sue, "/supervisor/accounts/", username="al", role="trainee",
+                    password="a long password", confirm="a long password")
+    assert response.status_code == 303 and user(app, "al").role == "trainee"
+
+
+def test_the_accounts_page_offers_each_role_what_it_may_do(client: FlaskClient, app: Flask,
+                                                           sue: Any) -> None:
+    page = client.get("/supervisor/accounts/").get_data(as_text=True)
+    assert "As a supervisor you create" in page
+    assert '<option value="trainee">' in page and 'value="auditor"' not in page
+    sue_row = page[page.index('data-account="sue"'):].split("</tr>")[0]
+    assert "Reset password" not in sue_row and "an admin manages it" in sue_row
+    tina_row = page[page.index('data-account="tina"'):].split("</tr>")[0]
+    assert "Reset password" in tina_row and "Deactivate" in tina_row
+    client.post("/logout", data={"csrf_token": sue.csrf("/")})
+    db = connect(app.config["DATABASE"])
+    create_user(db, "ada", "admin", hash_password(PASSWORD, FAST_HASH))
+    db.close()
+    sue.login("ada")
+    page = client.get("/supervisor/accounts/").get_data(as_text=True)
+    assert "As an admin you create" in page
+    assert all(f'value="{role}"' in page for role in ROLES)
+    sue_row = page[page.index('data-account="sue"'):].split("</tr>")[0]
+    assert "Reset password" in sue_row and "Deactivate" in sue_row
+
+
+def test_a_supervisor_cannot_reset_a_supervisor_s_password_and_an_admin_can(
+        app: Flask, client: FlaskClient, sue: Any) -> None:
+    db = connect(app.config["DATABASE"])
+    pat = create_user(db, "pat", "supervisor", hash_password(PASSWORD, FAST_HASH))
+    create_user(db, "ada", "admin", hash_password(PASSWORD, FAST_HASH))
+    db.close()
+    url = f"/supervisor/accounts/{pat.id}/password"
+    assert client.get(url).status_code == 403
+    response = post(client, sue, url, password="new password!", confirm="new password!")
+    assert response.status_code == 403
+    assert "Only an admin manages supervisor accounts" in response.get_data(as_text=True)
+    assert user(app, "pat") == pat  # the same hash, the same logins
+    client.post("/logout", data={"csrf_token": sue.csrf("/")})
+    sue.login("ada")
+    response = post(client, sue, url, password="new password!", confirm="new password!")
+    assert response.status_code == 303
+    assert user(app, "pat").password_hash != pat.password_hash
+
+
+ACTIONS = [("GET", "name", {}), ("POST", "name", {"full_name": "Pat Smith"}),
+           ("GET", "password", {}),
+           ("POST", "password", {"password": "new password!", "confirm": "new password!"}),
+           ("POST", "active", {"active": "0"})]
+
+
+@pytest.mark.parametrize("manager", ["supervisor", "admin"])
+@pytest.mark.parametrize("role", ["admin", "supervisor", "auditor", "trainee"])
+def test_who_manages_whose_account(app: Flask, client: FlaskClient, auth: Any,
+                                   manager: str, role: str) -> None:
+    """Every account route, for a supervisor and an admin, on an account of each role: an
+    admin manages all, a supervisor trainees' only (403, and nothing changes)."""
+    app.config["PASSWORD_HASH_METHOD"] = FAST_HASH
+    db = connect(app.config["DATABASE"])
+    create_user(db, "boss", manager, hash_password(PASSWORD, FAST_HASH))
+    pat = create_user(db, "pat", role, hash_password(PASSWORD, FAST_HASH))
+    db.close()
+    auth.login("boss")
+    allowed = manager == "admin" or role == "trainee"
+    for method, action, data in ACTIONS:
+        url = f"/supervisor/accounts/{pat.id}/{action}"
+        response = (client.get(url) if method == "GET"
+                    else post(client, auth, url, **data))
+        assert response.status_code == ((200 if method == "GET" else 303) if allowed
+                                        else 403), (method, url)
+    assert (user(app, "pat") == pat) is not allowed
 
 
 @pytest.mark.parametrize(("data", "message"), [
@@ -86,7 +183,7 @@ def test_create_a_supervisor(app: Flask, client: FlaskClient, sue: Any) -> None:
     ({"password": "tab\there!", "confirm": "tab\there!"},
      "A password cannot hold a control character (U+0009)."),
     ({"confirm": "something else"}, "The passwords differ."),
-    ({"role": "admin"}, "Not a valid choice"),
+    ({"role": "root"}, "Not a valid choice"),
 ])
 def test_account_form_errors(app: Flask, client: FlaskClient, sue: Any, data: dict[str, str],
                              message: str) -> None:
@@ -112,16 +209,16 @@ def test_reset_a_password(app: Flask, client: FlaskClient, sue: Any) -> None:
     assert sue.login("tina", "new password!").status_code == 303
 
 
-def test_a_supervisor_who_resets_their_own_password_stays_logged_in(
-        app: Flask, client: FlaskClient, sue: Any) -> None:
+def test_an_admin_who_resets_their_own_password_stays_logged_in(
+        app: Flask, client: FlaskClient, ada: Any) -> None:
     """A new password ends every login of the account; the one that set it carries on."""
     other = app.test_client()
-    Auth(other).login("sue")
-    url = f"/supervisor/accounts/{user(app, 'sue').id}/password"
-    response = post(client, sue, url, password="another pass!", confirm="another pass!")
+    Auth(other).login("ada")
+    url = f"/supervisor/accounts/{user(app, 'ada').id}/password"
+    response = post(client, ada, url, password="another pass!", confirm="another pass!")
     assert response.status_code == 303
     assert client.get("/supervisor/accounts/").status_code == 200
-    assert other.get("/supervisor/accounts/").status_code == 302  # sue's other login ended
+    assert other.get("/supervisor/accounts/").status_code == 302  # ada's other login ended
 
 
 def test_deactivate_keeps_history_and_refuses_login(app: Flask, client: FlaskClient,
@@ -164,12 +261,12 @@ def test_an_active_value_other_than_0_or_1_changes_nothing(app: Flask, client: F
     assert user(app, "tina").active is True
 
 
-def test_a_supervisor_cannot_deactivate_themselves(app: Flask, client: FlaskClient,
-                                                   sue: Any) -> None:
-    me = user(app, "sue")
-    response = post(client, sue, f"/supervisor/accounts/{me.id}/active", active="0")
+def test_an_admin_cannot_deactivate_themselves(app: Flask, client: FlaskClient,
+                                               ada: Any) -> None:
+    me = user(app, "ada")
+    response = post(client, ada, f"/supervisor/accounts/{me.id}/active", active="0")
     assert response.status_code == 303
-    assert user(app, "sue").active is True
+    assert user(app, "ada").active is True
     assert client.get("/supervisor/accounts/999/password").status_code == 404
 
 

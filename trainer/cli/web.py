@@ -20,12 +20,16 @@ from trainer.cli.once import OnceOptionsCommand
 from trainer.cli.stdin_input import need_stdin, prompting
 from trainer.cli.value_checks import not_empty
 from trainer.cli.whole_number import WholeNumber
+from trainer.db.users import ROLES
 from trainer.text_rules import password_problem
 
 DEMO_USERS = (
     ("demo-trainee", "trainee", "trainee-demo"),
     ("demo-supervisor", "supervisor", "supervisor-demo"),
+    ("demo-admin", "admin", "admin-demo"),
+    ("demo-auditor", "auditor", "auditor-demo"),
 )
+"""One account of each role (name, role, password); the first two are the history's."""
 
 
 DEFAULT_THREADS = 1
@@ -76,7 +80,7 @@ def _read_password(username: str) -> str:
 
 @click.command("create-user", cls=OnceOptionsCommand)
 @click.argument("name")
-@click.option("--role", type=click.Choice(["trainee", "supervisor"]), required=True)
+@click.option("--role", type=click.Choice(ROLES), required=True)
 @database_option
 @json_flag
 def create_user_command(name: str, role: str, database: str | None, as_json: bool) -> None:
@@ -235,7 +239,7 @@ def _add_demo_users(database: str | None) -> tuple[list[str], dict[str, Any] | N
             hashes = {password: hash_password(password) for _name, _role, password in missing}
             made = None
             if history.occupied(db) is None:  # a new database: weeks of history first
-                (trainee, _, trainee_password), (boss, _, boss_password) = DEMO_USERS
+                (trainee, _, trainee_password), (boss, _, boss_password) = DEMO_USERS[:2]
                 made = history.build(
                     db, answers=DEMO_ANSWERS, days=DEMO_DAYS,
                     trainees=[history.NewAccount(name, hashes[trainee_password])
@@ -253,8 +257,8 @@ def _add_demo_users(database: str | None) -> tuple[list[str], dict[str, Any] | N
 @_with_serve_options
 def demo_command(host: str, port: int, workers: int, threads: int,
                  database: str | None, as_json: bool) -> None:
-    """Demo mode: create the demo trainee and supervisor if missing, then serve this
-    machine only (a loopback --host)."""
+    """Demo mode: create the demo trainee, supervisor, admin and auditor if missing, then
+    serve this machine only (a loopback --host)."""
     with claim_port(host, port) as listener:
         address, port = listener.getsockname()[:2]  # the port given, or picked for port 0
         if not ipaddress.ip_address(address).is_loopback:

@@ -509,6 +509,36 @@ def m020_mistakes(db: Database) -> None:
     db.execute("CREATE INDEX mistakes_due ON mistakes (user_id, due_day)")
 
 
+_TWO_ROLES = "CHECK (role IN ('trainee', 'supervisor'))"
+_FOUR_ROLES = "CHECK (role IN ('admin', 'supervisor', 'auditor', 'trainee'))"
+
+
+@migrations(transactional=False)
+def m021_four_roles(db: Database) -> None:
+    """``users.role``: admin, supervisor, auditor or trainee (issue 37); existing accounts
+    keep theirs.  SQLite cannot change a CHECK in place, so the table is rebuilt its
+    documented way: foreign keys off (which no transaction can do, so this migration opens
+    its own), a copy, the old table dropped, the copy renamed.  Done, it does nothing: a
+    crash between its commit and its record applies it again harmlessly."""
+    (sql,) = db.execute(
+        "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'users'").fetchone()
+    if _TWO_ROLES not in sql:
+        return
+    copy = sql.replace(_TWO_ROLES, _FOUR_ROLES).replace("CREATE TABLE users",
+                                                        "CREATE TABLE users_new", 1)
+    db.execute("PRAGMA foreign_keys = OFF")
+    try:
+        with db.atomic():
+            db.execute(copy)
+            db.execute("INSERT INTO users_new SELECT * FROM users")
+            db.execute("DROP TABLE users")
+            db.execute("ALTER TABLE users_new RENAME TO users")
+            if db.execute("PRAGMA foreign_key_check").fetchone() is not None:
+                raise SetupError("m021: a row names a user the users table lacks")
+    finally:
+        db.execute("PRAGMA foreign_keys = ON")
+
+
 def _explanations_as_lines(db: Database, chunk: int = 500) -> None:
     """m016: each kept explanation as a JSON list of its lines.  A table's explanation joined
     its lines with " | "; the others are one line.  Done in chunks, so memory stays flat

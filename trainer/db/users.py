@@ -1,5 +1,5 @@
-"""The users table: trainees and supervisors with a password hash, an active flag and an
-optional full name (the one a certificate prints)."""
+"""The users table: admins, supervisors, auditors and trainees with a password hash, an
+active flag and an optional full name (the one a certificate prints)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ from trainer.text_rules import (
     username_problem,
 )
 
-ROLES = ("trainee", "supervisor")
+ROLES = ("admin", "supervisor", "auditor", "trainee")
+"""Every role, the most powerful first (``trainer.web.roles`` says who may do what)."""
 FULL_NAME_MAX = 100
 """The most characters of a full name (a certificate prints it on one line)."""
 

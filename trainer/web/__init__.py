@@ -5,11 +5,12 @@
 - ``trainee``: home, drill sessions, feedback, summaries, an attempt replayed;
 - ``exams``: a trainee sits an assigned exam;
 - ``supervisor``: the supervisor console (with nested ``accounts``, ``exams`` and
-  ``path``).
+  ``path``), for supervisors and admins;
+- ``auditor``: an auditor's page, the rules of each house.
 
-Each audience's package (``trainee/``, ``exams/``, ``supervisor/``) is a blueprint whose
-routes are declared beside their views; ``questions/`` lays out a question for any of
-them.  The modules left here are shared: the app, logins, security, the database.
+Each audience's package (``trainee/``, ``exams/``, ``supervisor/``, ``auditor/``) is a
+blueprint whose routes are declared beside their views; ``questions/`` lays out a question
+for any of them.  The modules left here are shared: the app, logins, security, the database.
 
 Templates are the top-level ``templates/`` folder; htmx is served from
 ``node_modules/htmx.org`` (installed by ``npm ci``), never copied into the repo.
@@ -25,6 +26,7 @@ from flask import Flask, abort, send_file
 
 from trainer.instance_folder import instance_folder
 from trainer.web import (
+    auditor,
     auth,
     csrf_tokens,
     database,
@@ -86,6 +88,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(trainee.bp)
     app.register_blueprint(supervisor.bp)
     app.register_blueprint(exams.bp)
+    app.register_blueprint(auditor.bp)
 
     @app.get("/vendor/htmx.min.js")
     def htmx_js() -> Any:

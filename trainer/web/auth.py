@@ -26,7 +26,7 @@ from trainer.web import csrf_tokens, throttle
 from trainer.web.database import get_db
 from trainer.web.forms import LoginForm, LogoutForm
 from trainer.web.htmx import login_redirect, redirect_to
-from trainer.web.roles import role_of_view
+from trainer.web.roles import CONSOLE_ROLES, roles_of_view
 
 bp = Blueprint("auth", __name__)
 login_manager = LoginManager()
@@ -49,8 +49,9 @@ class User(UserMixin):
         return self.row.active
 
     @property
-    def is_supervisor(self) -> bool:
-        return self.role == "supervisor"
+    def sees_console(self) -> bool:
+        """Whether the supervisor console is open to this user (supervisors and admins)."""
+        return self.role in CONSOLE_ROLES
 
     def get_id(self) -> str:
         """What the session cookie names: the user and the login generation (``7:3``)."""
@@ -72,8 +73,8 @@ def load_user(login_id: str) -> User | None:
     return User(row)
 
 
-DEACTIVATED = "A supervisor has deactivated this account: ask them to reactivate it."
-"""What a trainee logged out by a deactivation reads on the login page."""
+DEACTIVATED = "This account is deactivated: ask a supervisor (or an admin) to reactivate it."
+"""What a user logged out by a deactivation reads on the login page."""
 
 
 @login_manager.unauthorized_handler
@@ -86,6 +87,7 @@ def unauthorized() -> Any:
 
 def init_app(app: Flask) -> None:
     login_manager.init_app(app)
+    app.add_template_global(home_of)
     login_manager.session_protection = "basic"
 
 
@@ -124,25 +126,32 @@ def _safe_next(target: str | None) -> str | None:
     return target
 
 
+def home_of(role: str | None) -> str:
+    """Where a user of ``role`` starts: an auditor's page, everyone else's drills."""
+    return url_for("auditor.index") if role == "auditor" else url_for("trainee.home")
+
+
 def _landing(target: str | None, role: str | None) -> str:
     """Where a login lands: the page it was asked from, if it is safe and open to this
-    role, else home (a trainee sent to log in from a supervisor's link is not shown a 403)."""
+    role, else the role's home (a trainee sent to log in from a supervisor's link is not
+    shown a 403)."""
     safe = _safe_next(target)
     if safe is None:
-        return url_for("trainee.home")
-    return safe if _role_of_page(urlsplit(safe).path) in (None, role) else url_for("trainee.home")
+        return home_of(role)
+    roles = _roles_of_page(urlsplit(safe).path)
+    return safe if roles is None or role in roles else home_of(role)
 
 
-def _role_of_page(path: str) -> str | None:
-    """The one role the page at ``path`` is for (None: any, or no such page)."""
+def _roles_of_page(path: str) -> frozenset[str] | None:
+    """The roles the page at ``path`` is for (None: any, or no such page)."""
     adapter = current_app.url_map.bind("localhost")
     try:
         endpoint, _args = adapter.match(path, method="GET")
     except RequestRedirect as moved:  # "/supervisor" for "/supervisor/"
-        return _role_of_page(urlsplit(moved.new_url).path)
+        return _roles_of_page(urlsplit(moved.new_url).path)
     except HTTPException:  # no such page, or not one to GET: nothing to check
         return None
-    return role_of_view(current_app.view_functions.get(str(endpoint)))
+    return roles_of_view(current_app.view_functions.get(str(endpoint)))
 
 
 @bp.route("/login", methods=["GET", "POST"])

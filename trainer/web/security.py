@@ -28,7 +28,7 @@ from typing import Any
 
 from flask import Flask, Response, render_template, request
 from markupsafe import escape
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import Forbidden, HTTPException, InternalServerError
 from werkzeug.routing import IntegerConverter
 
 CONTENT_SECURITY_POLICY = "; ".join((
@@ -127,6 +127,8 @@ def init_app(app: Flask) -> None:
     def refusal(error: HTTPException) -> Any:
         code = error.code or 400
         title, message = REFUSALS.get(code, ("Refused", "The request was refused."))
+        if code == 403 and error.description != Forbidden.description:  # a view's reason
+            message = str(error.description)
         headers = {k: v for k, v in error.get_headers() if k not in ("Content-Type",)}
         if request.headers.get("HX-Request") == "true":
             body = f'<p class="error" role="alert">{escape(message)}</p>'

@@ -35,7 +35,7 @@ from trainer.web.questions.drill_views import QuestionView, Refusal
 from trainer.web.questions.houses_view import house_titles
 from trainer.web.questions.question_view import view_for
 from trainer.web.questions.session_plan import dealt
-from trainer.web.roles import is_supervisor, trainee_required
+from trainer.web.roles import sees_trainees, trainee_required
 
 
 def _limit_ms(exam: exams_db.Exam) -> int:
@@ -232,6 +232,6 @@ def certificate(sitting_id: int) -> Any:
     """A printable certificate for a passed sitting: for its trainee and for supervisors."""
     found = exams_db.get_sitting(get_db(), sitting_id, exam_clock())
     if found is None or not found.passed or (
-            found.user_id != current_user.id and not is_supervisor()):
+            found.user_id != current_user.id and not sees_trainees()):
         abort(404)  # another trainee's is as if it did not exist, like every "not yours"
     return render_template("exams/certificate.html", **sitting_review(found))

@@ -2,8 +2,8 @@
 (``trainees``), the attempt log (``attempts``), readiness (``readiness``), a sitting's
 review (``sittings``) and the CSV exports (``export``).
 
-Only supervisors may enter (``supervisor_required``: anonymous → the login
-page, or ``HX-Redirect`` for htmx; a trainee → 403).  Accounts, exams and a trainee's
+Only supervisors and admins may enter (``console_required``: anonymous → the login
+page, or ``HX-Redirect`` for htmx; a trainee or an auditor → 403).  Accounts, exams and a trainee's
 path are nested blueprints (``supervisor.accounts``, ``supervisor.exams``,
 ``supervisor.path``).  Filters are GET forms, so every view is a bookmarkable URL that
 works without JavaScript; the charts are inline SVG from ``trainer.web.charts``.  Each

@@ -1,5 +1,6 @@
 """Accounts (a nested blueprint: ``supervisor.accounts``): create, name, reset a password,
-deactivate.
+deactivate.  An admin manages every account, a supervisor trainees' only
+(``trainer.web.roles.manages``): any other is a 403 saying so.
 
 Deactivating keeps every attempt and exam result; the account can no longer
 log in, and a session it still holds ends at its next request.
@@ -14,35 +15,49 @@ from flask_login import current_user
 
 from trainer.db import accounts, users
 from trainer.db import exams as exams_db
+from trainer.db.users import ROLES
 from trainer.web.auth import carry_on, new_password_hash
 from trainer.web.database import get_db
 from trainer.web.exams.walkouts import exam_clock
 from trainer.web.forms import ActionForm, FullNameForm, NewPasswordForm
 from trainer.web.htmx import redirect_to
-from trainer.web.roles import supervisor_required
+from trainer.web.roles import console_required, manages, refusal_to_manage, roles_managed_by
 from trainer.web.supervisor import console
 from trainer.web.supervisor.forms import AccountForm
 
 bp = Blueprint("accounts", __name__, url_prefix="/accounts")
 
 
+def _form(**kwargs: Any) -> AccountForm:
+    """The form to create an account, offering the roles this user manages (the least
+    powerful first, so the one chosen unless changed is a trainee)."""
+    form = AccountForm(**kwargs)
+    form.role.choices = {role: role.capitalize()
+                         for role in reversed(roles_managed_by(current_user.role))}
+    return form
+
+
 def _page(form: AccountForm, status: int = 200) -> Any:
     return console.page("supervisor/_accounts.html", status,
                   form=form, accounts=accounts.list_accounts(get_db()),
-                  action_form=ActionForm())
+                  action_form=ActionForm(), managed=roles_managed_by(current_user.role))
 
 
 @bp.get("/")
-@supervisor_required
+@console_required
 def index() -> Any:
-    return _page(AccountForm(formdata=None))
+    return _page(_form(formdata=None))
 
 
 @bp.post("/")
-@supervisor_required
+@console_required
 def create() -> Any:
-    form = AccountForm()
-    if form.validate_on_submit():
+    form = _form()
+    valid = form.validate_on_submit()
+    if form.role.data in ROLES and not manages(current_user.role, form.role.data):
+        form.role.errors = [refusal_to_manage(form.role.data)]
+        return _page(form, 403)
+    if valid:
         username = form.username.data or ""
         try:
             users.create_user(get_db(), username, form.role.data or "trainee",
@@ -61,9 +76,12 @@ def create() -> Any:
 
 
 def _account(user_id: int) -> accounts.Account:
+    """The account ``user_id`` names (else 404), if this user manages it (else 403)."""
     account = accounts.get_account(get_db(), user_id)
     if account is None:
         abort(404)
+    if not manages(current_user.role, account.role):
+        abort(403, refusal_to_manage(account.role))
     return account
 
 
@@ -75,7 +93,7 @@ def full_names() -> dict[int, str]:
 
 
 @bp.route("/<int:user_id>/name", methods=["GET", "POST"])
-@supervisor_required
+@console_required
 def name(user_id: int) -> Any:
     """Change (or clear) an account's full name."""
     account = _account(user_id)
@@ -91,7 +109,7 @@ def name(user_id: int) -> Any:
 
 
 @bp.route("/<int:user_id>/password", methods=["GET", "POST"])
-@supervisor_required
+@console_required
 def password(user_id: int) -> Any:
     account = _account(user_id)
     form = NewPasswordForm()
@@ -106,7 +124,7 @@ def password(user_id: int) -> Any:
 
 
 @bp.post("/<int:user_id>/active")
-@supervisor_required
+@console_required
 def set_active(user_id: int) -> Any:
     """Deactivate (``active=0``) or reactivate (``active=1``) an account; any other value
     (a hand-made POST) is a 400, not a deactivation."""

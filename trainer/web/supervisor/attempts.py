@@ -10,7 +10,7 @@ from trainer.db import accounts, reports
 from trainer.web.database import get_db
 from trainer.web.questions import catalogue
 from trainer.web.questions.houses_view import house_titles
-from trainer.web.roles import supervisor_required
+from trainer.web.roles import console_required
 from trainer.web.supervisor import bp, console
 
 LOG_PAGE = 50
@@ -49,7 +49,7 @@ def _cursor_text(row: reports.LogRow) -> str:
 
 
 @bp.get("/attempts")
-@supervisor_required
+@console_required
 def attempts() -> Any:
     """The attempt log of every trainee, filtered, 50 to a page."""
     db = get_db()

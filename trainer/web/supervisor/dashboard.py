@@ -16,7 +16,7 @@ from trainer.web.database import get_db
 from trainer.web.exams.walkouts import exam_clock
 from trainer.web.questions import catalogue
 from trainer.web.questions.houses_view import house_titles
-from trainer.web.roles import supervisor_required
+from trainer.web.roles import console_required
 from trainer.web.supervisor import bp, console
 
 TREND_DAYS = 60  # days tallied for the 7- and 30-day trends (and the periods before them)
@@ -27,7 +27,7 @@ LATEST_RESULTS = 10
 
 
 @bp.get("/")
-@supervisor_required
+@console_required
 def index() -> Any:
     """The dashboard: trainees table, heat map trainee × family, latest exam results."""
     db = get_db()

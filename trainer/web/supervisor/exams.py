@@ -15,7 +15,7 @@ from trainer.web.forms import ActionForm
 from trainer.web.htmx import redirect_to
 from trainer.web.questions import catalogue, drill_source
 from trainer.web.questions.houses_view import house_titles
-from trainer.web.roles import supervisor_required
+from trainer.web.roles import console_required
 from trainer.web.supervisor import console
 from trainer.web.supervisor.forms import AssignForm, ExamForm, GrantForm
 
@@ -49,7 +49,7 @@ def _assignable(chosen: list[int], already: set[int] | frozenset[int] = frozense
 
 
 @bp.get("/")
-@supervisor_required
+@console_required
 def index() -> Any:
     db = get_db()
     exams = exams_db.list_exams(db)
@@ -65,7 +65,7 @@ def index() -> Any:
 
 
 @bp.route("/new", methods=["GET", "POST"])
-@supervisor_required
+@console_required
 def new() -> Any:
     form = _exam_form(request.form if request.method == "POST" else None)
     if request.method == "GET":
@@ -148,14 +148,14 @@ def _offer_unassigned(form: AssignForm, exam_id: int) -> AssignForm:
 
 
 @bp.get("/<int:exam_id>")
-@supervisor_required
+@console_required
 def detail(exam_id: int) -> Any:
     exam = _exam(exam_id)
     return _detail(exam, _offer_unassigned(AssignForm(), exam.id))
 
 
 @bp.post("/<int:exam_id>/assign")
-@supervisor_required
+@console_required
 def assign(exam_id: int) -> Any:
     exam = _exam(exam_id)
     form = AssignForm(formdata=request.form)
@@ -175,7 +175,7 @@ def assign(exam_id: int) -> Any:
 
 
 @bp.route("/<int:exam_id>/withdraw", methods=["GET", "POST"])
-@supervisor_required
+@console_required
 def withdraw(exam_id: int) -> Any:
     """Withdraw an exam (GET: ask first, a plain page that needs no JavaScript): no sitting
     starts any more; one under way may be finished, and every result (and certificate)
@@ -193,7 +193,7 @@ def withdraw(exam_id: int) -> Any:
 
 
 @bp.post("/<int:exam_id>/unassign/<int:user_id>")
-@supervisor_required
+@console_required
 def unassign(exam_id: int, user_id: int) -> Any:
     """Take the exam back from a trainee who has not started it (a mistaken assignment)."""
     exam = _exam(exam_id)
@@ -212,7 +212,7 @@ def unassign(exam_id: int, user_id: int) -> Any:
 
 
 @bp.post("/<int:exam_id>/allow/<int:user_id>")
-@supervisor_required
+@console_required
 def allow_attempt(exam_id: int, user_id: int) -> Any:
     """Allow a trainee who has used up the exam's attempts, and passed none, one more (a
     sitting ended by a mistaken deactivation, a fire drill); the reason is kept with it."""

@@ -9,7 +9,7 @@ from trainer.db import exams as exams_db
 from trainer.web import clock
 from trainer.web.database import get_db, streamed
 from trainer.web.exams.walkouts import exam_clock
-from trainer.web.roles import supervisor_required
+from trainer.web.roles import console_required
 from trainer.web.supervisor import bp, console
 
 
@@ -29,7 +29,7 @@ def _trainee_filter(filters: reports.Filters) -> reports.Filters:
 
 
 @bp.get("/export/attempts.csv")
-@supervisor_required
+@console_required
 def export_attempts() -> Any:
     """Every attempt matching the current filters (date range, house, trainee, drill, result)."""
     form, filters = console.filter_form()
@@ -52,7 +52,7 @@ def export_attempts() -> Any:
 
 
 @bp.get("/export/exam-results.csv")
-@supervisor_required
+@console_required
 def export_exam_results() -> Any:
     """Every finished exam sitting matching the current filters (date range, house, trainee)."""
     form, filters = console.filter_form()

@@ -117,7 +117,7 @@ def visible_text(_form: Any, field: Any) -> None:
 class AccountForm(FullNameForm):
     username = StringField("Username", filters=[stripped],
                            validators=[DataRequired("Give a username."), visible_username])
-    role = SelectField("Role", choices={"trainee": "Trainee", "supervisor": "Supervisor"},
+    role = SelectField("Role", choices={},  # the roles the user manages: set by the view
                        validators=[DataRequired()])
     password = new_password_field("Password", "Give a password.")
     confirm = repeat_password_field("Repeat the password")

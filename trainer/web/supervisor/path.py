@@ -14,7 +14,7 @@ from flask_login import current_user
 from trainer.db import accounts, path_unlocks
 from trainer.web.database import get_db
 from trainer.web.htmx import redirect_to
-from trainer.web.roles import supervisor_required
+from trainer.web.roles import console_required
 from trainer.web.trainee import learning_path
 
 bp = Blueprint("path", __name__, url_prefix="/trainees")
@@ -32,7 +32,7 @@ def steps_at(user_id: int, house: str | None) -> tuple[str, list[learning_path.S
 
 
 @bp.post("/<int:user_id>/open-drill")
-@supervisor_required
+@console_required
 def open_drill(user_id: int) -> Any:
     """Open a drill at a house for the trainee, ahead of the path."""
     account = accounts.get_account(get_db(), user_id)

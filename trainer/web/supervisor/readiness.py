@@ -10,14 +10,14 @@ from trainer.db import accounts
 from trainer.web.database import get_db
 from trainer.web.questions import catalogue
 from trainer.web.questions.houses_view import house_titles
-from trainer.web.roles import supervisor_required
+from trainer.web.roles import console_required
 from trainer.web.settings import mastery_thresholds
 from trainer.web.supervisor import bp, console
 from trainer.web.trainee import learning_path
 
 
 @bp.get("/readiness")
-@supervisor_required
+@console_required
 def readiness() -> Any:
     """Every trainee's level in each drill a house deals and their readiness for its floor;
     ``?ready=1`` lists only those ready for it."""

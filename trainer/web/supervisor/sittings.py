@@ -10,12 +10,12 @@ from trainer.db import exams as exams_db
 from trainer.web.database import get_db
 from trainer.web.exams.review import sitting_review
 from trainer.web.exams.walkouts import exam_clock
-from trainer.web.roles import supervisor_required
+from trainer.web.roles import console_required
 from trainer.web.supervisor import bp
 
 
 @bp.get("/sittings/<int:sitting_id>")
-@supervisor_required
+@console_required
 def sitting(sitting_id: int) -> Any:
     """An exam sitting question by question, each replayed with its cards."""
     db = get_db()

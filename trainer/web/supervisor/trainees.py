@@ -15,7 +15,7 @@ from trainer.web.exams.walkouts import exam_clock
 from trainer.web.forms import ActionForm
 from trainer.web.questions import catalogue
 from trainer.web.questions.houses_view import house_titles
-from trainer.web.roles import supervisor_required
+from trainer.web.roles import console_required
 from trainer.web.supervisor import bp, console
 from trainer.web.supervisor.attempts import log_page
 from trainer.web.supervisor.path import steps_at
@@ -46,7 +46,7 @@ def chart_range(filters: reports.Filters, today: datetime.date,
 
 
 @bp.get("/trainees/<int:user_id>")
-@supervisor_required
+@console_required
 def trainee(user_id: int) -> Any:
     """One trainee: accuracy over time, weakest families, the attempt log, exam sittings."""
     db = get_db()

@@ -16,7 +16,7 @@ from trainer.web.questions import catalogue
 from trainer.web.questions.houses_view import house_facts, house_titles
 from trainer.web.questions.question_view import view_for
 from trainer.web.questions.record import attempt_verdict
-from trainer.web.roles import is_supervisor
+from trainer.web.roles import sees_trainees
 from trainer.web.trainee import bp
 
 
@@ -26,7 +26,7 @@ def replay(attempt_id: int) -> Any:
     """An attempt replayed, for its trainee and for supervisors (another trainee's is a 404,
     as if it did not exist: ids are sequential, and a 403 would say which do)."""
     attempt = drilling.get_attempt(get_db(), attempt_id)
-    if attempt is None or (attempt.user_id != current_user.id and not is_supervisor()):
+    if attempt is None or (attempt.user_id != current_user.id and not sees_trainees()):
         abort(404)
     verdict = attempt_verdict(attempt)
     view = view_for(attempt, attempt.snapshot)
