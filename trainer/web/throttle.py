@@ -76,7 +76,8 @@ def claim(username: str) -> Refusal | tuple[int, ...]:
     wait_s = max(1, -(-(claimed.oldest_ms + window_ms - now) // 1000))
     minutes = -(-wait_s // 60)
     return Refusal(f"Too many failed logins for {what}. Try again in {minutes} minute"
-                   f"{'s' if minutes != 1 else ''}, or ask a supervisor to reset the password.",
+                   f"{'s' if minutes != 1 else ''}, or ask a supervisor (an admin, for a "
+                   "staff account) to reset the password.",
                    wait_s)
 
 
