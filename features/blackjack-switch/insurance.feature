@@ -29,13 +29,30 @@ Feature: Blackjack Switch — insurance as in the base game, no surrender
       | 10  | 2     | 5     | 4    |
 
   @reading
-  Scenario: reading — no even-money offer; a blackjack may be insured instead
+  Scenario: reading — a blackjack against an ace is offered even money, not insurance
+    Same reading as casino-classic: floors offer even money wherever they offer
+    insurance.
+
     Given the house rules "blackjack-switch"
     And a bet of 10 on A♠ K♦
     When the dealer shows A♥
-    Then the player is not offered even money
-    And the player may insure
+    Then the player is offered even money
+    And the dealer offers even money, not insurance
     And the profile records a reading for "even_money"
+
+  @reading
+  Scenario Outline: reading — even money pays the blackjack 1:1 at once, whatever the dealer holds
+    Given the house rules "blackjack-switch"
+    And a bet of 10 on A♠ K♦
+    And the player takes even money
+    When the dealer holds <dealer>
+    Then the player is paid 10
+    And the profile records a reading for "even_money"
+
+    Examples:
+      | dealer |
+      | A♥ Q♣  |
+      | A♥ 7♣  |
 
   @surrender
   Scenario: no surrender

@@ -20,13 +20,13 @@ Feature: Blackjack Switch — a dealer 22 does not lose
       | 10  | 5♠ 6♦ T♣ | K♥ 2♣ K♦ |
 
   @reading @blackjack
-  Scenario: reading — a player blackjack still wins 3:2 against a dealer 22
+  Scenario: reading — a player blackjack still wins 1:1 against a dealer 22
     A blackjack is settled on the deal, before the dealer draws.
 
     Given the house rules "blackjack-switch"
     And a bet of 10 on A♠ K♦
     When the dealer holds T♥ 6♣ 6♦
-    Then the player is paid 15
+    Then the player is paid 10
     And the profile records a reading for "dealer_22_pushes"
 
   @reading
@@ -65,10 +65,28 @@ Feature: Blackjack Switch — a dealer 22 does not lose
       | T♥ 6♣ 8♦ |
 
   @reading @blackjack
-  Scenario Outline: reading — a blackjack pays 3:2
-    The variant lists its changes and the payout is not among them.
+  Scenario Outline: reading — a blackjack pays 1:1
+    Switch is dealt only at 1:1: at the base game's 3:2 the switch gives the
+    player the edge (house edge -1.87%; 0.36% at 1:1).
 
     Given the house rules "blackjack-switch"
+    And a bet of <bet> on A♠ K♦
+    When the dealer holds 9♥ T♣
+    Then the player is paid <paid>
+    And the profile records a reading for "blackjack_pays"
+
+    Examples:
+      | bet | paid |
+      | 10  | 10   |
+      | 15  | 15   |
+      | 35  | 35   |
+
+  @reading
+  Scenario Outline: alternative — the base game's 3:2 for a blackjack
+    The contested reading switched alone to its alternative: the same hands are
+    paid half as much again.
+
+    Given the house rules "blackjack-switch" with the alternative "blackjack_pays"
     And a bet of <bet> on A♠ K♦
     When the dealer holds 9♥ T♣
     Then the player is paid <paid>
@@ -115,7 +133,7 @@ Feature: Blackjack Switch — a dealer 22 does not lose
     And a bet of 10 on <cards>
     When the dealer holds 9♥ 8♣
     Then the hand is a blackjack
-    And the player is paid 15
+    And the player is paid 10
     And the profile records a reading for "blackjack_pays"
 
     Examples:

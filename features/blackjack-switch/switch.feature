@@ -67,11 +67,11 @@ Feature: Blackjack Switch — switching the second cards
     And the profile records a reading for "blackjack_after_switch"
 
   @blackjack
-  Scenario: a blackjack as dealt, without a switch, pays 3:2
+  Scenario: a blackjack as dealt, without a switch, pays 1:1
     Given the house rules "blackjack-switch"
     And a switch bet of 10 on A♠ K♦ and 9♣ 7♥
     When the dealer holds T♥ 8♣
-    Then hand 1 is paid 15
+    Then hand 1 is paid 10
     And hand 2 loses 10
 
   @reading

@@ -57,17 +57,37 @@ Feature: Casino classic — insurance, and no surrender
     And the profile records a reading for "insurance_pays"
 
   @reading
-  Scenario Outline: reading — no even money; an insured blackjack gets the same money
-    The source names insurance only; insuring a blackjack with half the bet
-    wins one bet whatever the dealer holds.
+  Scenario: reading — a blackjack against an ace is offered even money, not insurance
+    The source names insurance only; floors offer even money wherever they
+    offer insurance, and insuring a blackjack for half its bet comes to the same 1:1.
 
+    Given the house rules "casino-classic"
+    And a bet of 10 on A♠ K♦
+    When the dealer shows A♥
+    Then the player is offered even money
+    And the dealer offers even money, not insurance
+    And the profile records a reading for "even_money"
+
+  @reading
+  Scenario Outline: reading — even money pays the blackjack 1:1 whatever the dealer holds
+    Given the house rules "casino-classic"
+    And a bet of 10 on A♠ K♦
+    And the player takes even money
+    When the dealer holds <dealer>
+    Then the player is paid 10
+    And the profile records a reading for "even_money"
+
+    Examples:
+      | dealer |
+      | A♥ Q♣  |
+      | A♥ 7♣  |
+
+  Scenario Outline: a blackjack insured all the same gets the same money
     Given the house rules "casino-classic"
     And a bet of 10 on A♠ K♦
     And the player insures for 5
     When the dealer holds <dealer>
-    Then the player is not offered even money
-    And the player is paid 10
-    And the profile records a reading for "even_money"
+    Then the player is paid 10
 
     Examples:
       | dealer |

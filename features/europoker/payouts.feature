@@ -85,11 +85,31 @@ Feature: EuroPoker — settling the boxes
     And the player is paid 10
 
   @reading
-  Scenario: reading — a dealer blackjack takes every bet on the box, doubles included
-    The house opens the hole card after every box has acted; the source says
-    "the original bet loses" at the moment of insurance and promises no refund.
+  Scenario: reading — a dealer blackjack takes the original bet only, the double is returned
+    The only sentence on it: "the player's original bet loses" («исходная
+    ставка игрока проигрывает»).
 
     Given the house rules "europoker"
+    And a bet of 10 on 5♠ 6♦
+    And the player doubles and draws 9♣
+    When the dealer holds A♥ K♦
+    Then the player loses 10
+    And the profile records a reading for "dealer_blackjack_takes"
+
+  @reading @splitting
+  Scenario: reading — a dealer blackjack takes one bet of a split box
+    Given the house rules "europoker"
+    And a bet of 10 on a split hand of 8♠ T♦
+    And a bet of 10 on a split hand of 8♦ 9♣
+    When the dealer holds A♥ K♦
+    Then the player loses 10
+    And the profile records a reading for "dealer_blackjack_takes"
+
+  @reading
+  Scenario: alternative — a dealer blackjack takes every bet on the box, doubles included
+    The contested reading switched alone to its alternative: the double is lost too.
+
+    Given the house rules "europoker" with the alternative "dealer_blackjack_takes"
     And a bet of 10 on 5♠ 6♦
     And the player doubles and draws 9♣
     When the dealer holds A♥ K♦
@@ -97,8 +117,8 @@ Feature: EuroPoker — settling the boxes
     And the profile records a reading for "dealer_blackjack_takes"
 
   @reading @splitting
-  Scenario: reading — a dealer blackjack takes both bets of a split box
-    Given the house rules "europoker"
+  Scenario: alternative — a dealer blackjack takes both bets of a split box
+    Given the house rules "europoker" with the alternative "dealer_blackjack_takes"
     And a bet of 10 on a split hand of 8♠ T♦
     And a bet of 10 on a split hand of 8♦ 9♣
     When the dealer holds A♥ K♦

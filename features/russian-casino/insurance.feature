@@ -142,13 +142,29 @@ Feature: Russian casino — insurance, even money and surrender
     Given the house rules "russian-casino"
     And a bet of 10 on T♠ 6♦
     And the player surrenders
-    When the dealer holds A♥ K♣
+    When the dealer holds T♥ A♣
     Then the player loses 5
     And the profile records a reading for "surrender"
 
-  @surrender
-  Scenario: surrender is allowed against an ace (no exception is stated)
+  @surrender @reading
+  Scenario: reading — no surrender against an ace
+    An early surrender that stays final against an ace gives the player the
+    edge (house edge -0.10%); without it the edge is 0.29%.
+
     Given the house rules "russian-casino"
     And a bet of 10 on T♠ 6♦
     When the dealer shows A♥
-    Then the player may surrender
+    Then the player may not surrender
+    And the profile records a reading for "surrender_vs_ace"
+
+  @surrender @reading
+  Scenario: alternative — surrender against an ace too, final against a later dealer blackjack
+    The contested reading switched alone to its alternative: the text names no
+    exception for an ace.
+
+    Given the house rules "russian-casino" with the alternative "surrender_vs_ace"
+    And a bet of 10 on T♠ 6♦
+    And the player surrenders
+    When the dealer holds A♥ K♣
+    Then the player loses 5
+    And the profile records a reading for "surrender_vs_ace"

@@ -105,3 +105,14 @@ Feature: Spanish 21 — surrender after doubles and splits
     And the player surrenders
     When the dealer holds A♥ K♣
     Then the round is refused
+
+  @reading
+  Scenario: reading — a split ace that has taken its one card may not surrender
+    "Surrender after a split" reaches a split hand still in play; a split ace
+    takes one card and is finished, like a doubled hand that took its card.
+
+    Given the house rules "spanish-21"
+    And a bet of 10 on a split hand of A♠ 5♦
+    When the dealer shows 6♥
+    Then the player may not surrender
+    And the profile records a reading for "surrender_after_split"

@@ -236,9 +236,10 @@ def test_refusals_exit_2_with_one_line(
             {"bet": "20", "cards": ["Td", "6h", "9c"], "insurance": "10"}]}, "-30"),
         ("europoker", {"dealer": ["Ts", "6s"], "hands": [{"bet": "20", "cards": ["Ad", "Kh"]}]},
          "30"),
-        # no peek: the hole card is turned after play, so a double meets the blackjack
+        # no peek: the hole card is turned after play, so a double meets the blackjack,
+        # which takes the original bet only (OBO)
         ("europoker", {"dealer": ["Ah", "Kd"], "hands": [
-            {"bet": "10", "cards": ["5s", "6d", "9c"], "doubled": 1}]}, "-20"),
+            {"bet": "10", "cards": ["5s", "6d", "9c"], "doubled": 1}]}, "-10"),
     ],
 )
 def test_settle_accepts_rounds_the_house_can_deal(

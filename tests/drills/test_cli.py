@@ -49,7 +49,8 @@ def test_list(capsys: Capsys) -> None:
     assert "dealer-draw" in run.out and "classic-single-deck, europoker, russian-casino" in run.out
     listed = json.loads(run_cli(capsys, "drill", "--list", "--json").out)
     even = next(f for f in listed if f["name"] == "even-money")
-    assert even["houses"] == ["classic-single-deck", "europoker", "russian-casino"]
+    assert even["houses"] == ["blackjack-switch", "casino-classic", "classic-single-deck",
+                             "europoker", "russian-casino"]
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -15,7 +15,8 @@ import json
 
 from trainer.drills import DEAL_VERSION, generate, load_families
 
-DIGESTS = {1: "3f57e9b6f7ede0a13014932bda4cd178213ed7dafe3483dbda194743114d1767"}
+DIGESTS = {1: "3f57e9b6f7ede0a13014932bda4cd178213ed7dafe3483dbda194743114d1767",
+           2: "4cc5eb0fc5d0011ff368b337ce3d2315b90145ea50358baa53abd9b0f2020713"}
 """The digest of what each deal version deals."""
 
 

@@ -221,7 +221,7 @@ def test_loads_a_user_profile(tmp_path: Path) -> None:
         ("", 'reading = "No resplit."\n', "", "a 'reading' needs a 'why'"),
         ("", 'reading = "No resplit."\n', "reading = 1\n", "reading = 1: must be a string"),
         ("", '[decks]\nvalue = 2\nsource = "004', '[decks]\nvalue = 2\nsourse = "004',
-         "unknown key 'decks.sourse' \\(known: value, source, reading, why\\)"),
+         "unknown key 'decks.sourse' \\(known: value, source, reading, why, alternative\\)"),
         ("", '[decks]\nvalue = 2\nsource = "004: «блэкджек играется с двумя колодами карт»"\n',
          "[decks]\nvalue = 2\n", r"missing key 'decks.source' \(where the rule comes from\)"),
         ("", 'name = "europoker"', 'name = ""', 'name = "": must be a non-empty string'),

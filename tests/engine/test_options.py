@@ -134,12 +134,16 @@ def test_surrender_rules() -> None:
     assert "surrender" in allowed("classic-single-deck", "Ts 6d", up="Th")
     assert "surrender" not in allowed("classic-single-deck", "Ts 6d", up="Ah")
     assert "surrender" not in allowed("classic-single-deck", "Ts 6d", split=True, hands_on_box=2)
-    assert "surrender" in allowed("russian-casino", "Ts 6d", up="Ah")
+    assert "surrender" in allowed("russian-casino", "Ts 6d", up="Th")
+    assert "surrender" not in allowed("russian-casino", "Ts 6d", up="Ah")  # early: not vs an ace
     assert "surrender" not in allowed("russian-casino", "Ts 6d", split=True, hands_on_box=2)
     assert "surrender" not in allowed("russian-casino", "Ts 2d 4c", hit=True)
     # Spanish 21: after any number of doubles and after a split.
     assert "surrender" in allowed("spanish-21", "Ks 2d 4c", doubled=1)
     assert "surrender" in allowed("spanish-21", "Ks 2d", split=True, hands_on_box=2)
+    # ... but a split ace that has taken its one card is a finished hand.
+    assert "surrender" not in allowed("spanish-21", "As 5d", split=True, split_aces=True,
+                                      hands_on_box=2)
 
 
 @pytest.mark.parametrize(("house", "why"), [
@@ -150,7 +154,7 @@ def test_surrender_rules() -> None:
 def test_no_surrender_after_a_hit_says_why(house: str, why: str) -> None:
     """Spanish 21 adds doubles and splits to the base two-card surrender, never a hit."""
     hit = PlayerHand(TEN, parse_cards(["2s", "Ac", "Kd"]), hit=True)
-    assert refusal(find_house(house), hit, Card.parse("Ah"), Action.SURRENDER) == why
+    assert refusal(find_house(house), hit, Card.parse("Th"), Action.SURRENDER) == why
 
 
 def test_spanish_redouble() -> None:
@@ -180,7 +184,8 @@ def test_insurance_and_even_money_offers() -> None:
     assert not may_insure(find_house("double-exposure"), ace)
     assert may_take_even_money(find_house("europoker"), natural, ace)
     assert may_take_even_money(find_house("russian-casino"), natural, ace)
-    assert not may_take_even_money(find_house("casino-classic"), natural, ace)
+    assert may_take_even_money(find_house("casino-classic"), natural, ace)
+    assert not may_take_even_money(find_house("baden-baden"), natural, ace)
     assert not may_take_even_money(find_house("europoker"), natural, ten)
 
 
@@ -188,7 +193,8 @@ def test_insurance_and_even_money_offers() -> None:
     ("europoker", "As Kd", "Ah", "even-money"),  # a blackjack: even money, not insurance
     ("russian-casino", "As Kd", "Ah", "even-money"),
     ("classic-single-deck", "As Kd", "Ah", "even-money"),
-    ("casino-classic", "As Kd", "Ah", "insurance"),  # no even money: it may insure
+    ("casino-classic", "As Kd", "Ah", "even-money"),
+    ("baden-baden", "As Kd", "Ah", "insurance"),  # no even money: it may insure
     ("europoker", "Ts 9d", "Ah", "insurance"),
     ("europoker", "As Kd", "Th", "nothing"),  # only an ace brings an offer
     ("double-exposure", "As Kd", "Ah", "nothing"),  # no insurance, no even money

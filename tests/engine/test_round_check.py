@@ -94,7 +94,7 @@ def test_late_surrender_never_meets_a_peeked_blackjack() -> None:
         _check("classic-single-deck", "Kh Ad", hand("10", "Ks", "6d", surrendered=True))
     _check("classic-single-deck", "Kh 8d", hand("10", "Ks", "6d", surrendered=True))
     # no hole card: the surrender was final before the dealer's blackjack came
-    _check("russian-casino", "Ah Kd", hand("10", "Ks", "6d", surrendered=True))
+    _check("russian-casino", "Kh Ad", hand("10", "Ks", "6d", surrendered=True))
 
 
 @pytest.mark.parametrize(

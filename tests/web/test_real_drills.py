@@ -425,8 +425,8 @@ def test_home_starts_drills_at_the_house_of_the_latest_session(real_app: Flask) 
     _first_question(client, "hand-reading", "spanish-21")
     home = client.get("/").get_data(as_text=True)
     assert _row_start(home, "dealer-draw") == ("spanish-21", "Drill at Spanish 21")
-    assert _row_start(home, "even-money") == ("classic-single-deck",
-                                              "Drill at Classic single deck")
+    assert _row_start(home, "even-money") == ("blackjack-switch",
+                                              "Drill at Blackjack Switch")
     assert re.search(r'<option selected value="spanish-21">', home)
 
 

@@ -47,6 +47,7 @@ def write_html(run: AuditRun, path: Path) -> Path:
                         for status, n in status_counts(results).items())
         parts.append(f"<tr><td>{_esc(house)}</td><td>{_esc(area)}</td>{cells}<td>{failures}</td></tr>")
     parts.append("</table>")
+    parts.extend(_edge_section(run))
     for error in run.errors:
         parts.append(f"<pre>{_esc(error)}</pre>")
     parts.append("<h2>Scenarios</h2>")
@@ -54,6 +55,23 @@ def write_html(run: AuditRun, path: Path) -> Path:
     parts.append("</html>")
     path.write_text("\n".join(parts), encoding="utf-8")
     return path
+
+
+def _edge_section(run: AuditRun) -> list[str]:
+    """Each house's computed edge, flagged where it is the player's or a required house
+    edge is missing, with every contested reading's effect."""
+    if not run.edges:
+        return []
+    parts = ["<h2>House edge</h2><table><tr><th>House</th><th>House edge</th>"
+             "<th>Verdict</th><th>Contested readings (each switched alone)</th></tr>"]
+    for edge in run.edges:
+        verdict, status = (("requires a house edge: failed", "failed") if edge.fails else
+                           ("flag: the player has the edge", "failed") if edge.favours_player
+                           else ("ok", "passed"))
+        readings = "".join(f"<div>{_esc(reading.text())}</div>" for reading in edge.readings)
+        parts.append(f"<tr><td>{_esc(edge.house)}</td><td>{edge.house_edge}%</td>"
+                     f"<td class='{status}'>{verdict}</td><td>{readings or 'none'}</td></tr>")
+    return [*parts, "</table>"]
 
 
 def _audited_section(run: AuditRun) -> list[str]:

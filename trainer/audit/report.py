@@ -19,6 +19,7 @@ def summary_text(run: AuditRun) -> str:
         if index == 0:
             lines.append("  ".join("-" * w for w in widths))
     lines.append("")
+    lines.extend(edge_lines(run))
     lines.append(f"{counts_text(run)} in {run.seconds:.1f} s")
     for result in run.failed:
         lines.append("")
@@ -33,6 +34,22 @@ def summary_text(run: AuditRun) -> str:
         lines.append("")
         lines.append(f"ERROR {error}")
     return "\n".join(lines)
+
+
+def edge_lines(run: AuditRun) -> list[str]:
+    """The computed house edge of every house played, then each flag (the edge is the
+    player's, or a house that requires a house edge lacks one) with the readings behind it."""
+    if not run.edges:
+        return []
+    width = max(len(edge.house) for edge in run.edges)
+    lines = []
+    for edge in run.edges:
+        verdict = ("FAILED: requires a house edge" if edge.fails
+                   else "FLAG: the player has the edge" if edge.favours_player else "ok")
+        lines.append(f"{edge.house:<{width}}  house edge {edge.house_edge:>6}%  {verdict}")
+    for edge in run.edges:
+        lines.extend(edge.lines())
+    return [*lines, ""]
 
 
 def counts_text(run: AuditRun) -> str:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from trainer.audit.readings import Reading
 from trainer.engine.houses import house_names
+from trainer.odds.edge_flags import EdgeFlag
 
 AREAS = (
     "shoe", "dealer", "hands", "blackjack", "payouts", "doubling", "splitting", "surrender",
@@ -65,6 +66,8 @@ class AuditRun:
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0
     reports: dict[str, Path] = field(default_factory=dict)
+    edges: list[EdgeFlag] = field(default_factory=list)
+    """The computed edge of each house the scenarios played under."""
 
     @property
     def failed(self) -> list[ScenarioResult]:
@@ -77,10 +80,16 @@ class AuditRun:
 
     @property
     def ok(self) -> bool:
-        """True when scenarios passed, none failed and nothing failed to load (a run whose
-        every scenario was skipped audited nothing)."""
+        """True when scenarios passed, none failed, nothing failed to load (a run whose
+        every scenario was skipped audited nothing) and no house that requires a house edge
+        lacks one."""
         return (any(r.status == "passed" for r in self.results)
-                and not self.failed and not self.errors)
+                and not self.failed and not self.errors and not self.edges_failed)
+
+    @property
+    def edges_failed(self) -> list[EdgeFlag]:
+        """The houses that require a house edge and whose computed edge is not positive."""
+        return [edge for edge in self.edges if edge.fails]
 
     def profiles(self) -> dict[str, str]:
         """The house profiles the scenarios played under: house name -> profile file."""

@@ -28,6 +28,8 @@ from trainer.audit.inputs import checked_features, nameable_houses
 from trainer.audit.junit_report import add_suite_properties
 from trainer.audit.progress import Progress
 from trainer.audit.results import AuditRun, AuditSubject
+from trainer.engine.houses import find_house, load_house_file
+from trainer.odds.edge_flags import edge_flag
 
 CUCUMBER_JSON = "cucumber.json"
 JUNIT_XML = "junit.xml"
@@ -123,6 +125,9 @@ def run_features(
             raise KeyboardInterrupt
         if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) and not run.errors:
             run.errors.append(f"pytest stopped with exit code {int(code)}")
+        played = [load_house_file(rules_file) if rules_file else find_house(name)
+                  for name in run.profiles()]
+        run.edges = [edge_flag(house) for house in played]
         run.seconds = time.perf_counter() - started
         if report_dir is not None:
             _write_reports(run, work, report_dir)

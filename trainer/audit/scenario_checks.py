@@ -18,11 +18,11 @@ from pytest_bdd.parser import Feature, ScenarioTemplate, Step
 
 import trainer.audit.steps  # noqa: F401 - registers every step of the library
 from trainer.audit.catalogue import closest_steps, read_step
-from trainer.audit.steps.house import NAMED_HOUSE, UNDER_AUDIT
+from trainer.audit.steps.house import ALTERNATIVE_HOUSE, NAMED_HOUSE, UNDER_AUDIT
 from trainer.audit.steps.ru import RU_NAMED_HOUSE
 
 _PLACEHOLDER = re.compile(r"<([^<>]+)>")
-_HOUSE_STEPS = frozenset({NAMED_HOUSE, RU_NAMED_HOUSE})
+_HOUSE_STEPS = frozenset({NAMED_HOUSE, ALTERNATIVE_HOUSE, RU_NAMED_HOUSE})
 
 
 class ScenarioShapeError(ValueError):

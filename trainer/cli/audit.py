@@ -139,6 +139,9 @@ def audit_command(
         for name, path in run.reports.items():
             click.echo(f"{name}: {path}")
     if not run.ok:
-        if not run.failed and not run.errors:
+        for edge in run.edges_failed:
+            click.echo(f"trainer: {edge.house} requires a house edge; its computed edge is "
+                       f"{edge.house_edge}%", err=True)
+        if not run.failed and not run.errors and not run.edges_failed:
             click.echo("trainer: every scenario was skipped: nothing was audited", err=True)
         sys.exit(1)

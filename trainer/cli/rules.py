@@ -13,6 +13,7 @@ from trainer.cli.once import OnceOptionsGroup
 from trainer.engine.houses import SPECS, rule_value_text, shipped_houses
 from trainer.engine.money import EVERY_HOUSE_READINGS
 from trainer.engine.rules import HouseRules
+from trainer.odds.edge_flags import edge_flag
 from trainer.odds.summary import edge_line
 
 
@@ -89,3 +90,5 @@ def show_command(
     click.echo(f"\n{len(data['rules'])} rules, {readings} readings where the source is loose, "
                f"{len(data['every_house'])} reading for every house.")
     click.echo(edge_line(house))
+    for line in edge_flag(house).lines():
+        click.echo(line)

@@ -23,7 +23,7 @@ FORMAT_VERSION = 3
 question's ``expected`` is its fewest chips, ``2x25 1x2.50``, not the amount; 3: the
 explanation and the prompt are kept as lines, ``explanation_lines`` and ``prompt_lines``,
 one a box for a table)."""
-DEAL_VERSION = 1
+DEAL_VERSION = 2
 """Bumped with every change to what a seed deals (a generator, a scenario file, a house
 profile): the answer record stores each question by its seed and this version, and a
 question stored under another version is not dealt again as if it were the same one

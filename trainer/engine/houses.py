@@ -1,7 +1,8 @@
 """House profiles: TOML files validated into frozen ``HouseRules``.
 
 Every rule in a profile is a table with ``value`` and ``source``; a rule the
-source leaves open also carries ``reading`` and ``why``.
+source leaves open also carries ``reading`` and ``why``, and a reading that stays
+contested its ``alternative``: the other reading's value, one line to change.
 
 >>> find_house("europoker").soft_17
 <Soft17.STAND: 'stand'>
@@ -14,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from importlib import resources
 from pathlib import Path
@@ -37,6 +38,7 @@ from trainer.engine.rules import (
     Ties,
 )
 from trainer.toml_schema import (
+    OPTIONAL,
     Key,
     Reader,
     SchemaError,
@@ -163,9 +165,13 @@ PROFILE = (
     Key("title", text, "a non-empty string"),
     Key("source", text, "a non-empty string"),
     Key("summary", text, "a non-empty string"),
-    *(Key(spec.key, Table((Key("value", spec.read), *_NOTE)), spec.meaning) for spec in SPECS),
+    Key("requires_house_edge", boolean, default=False),
+    *(Key(spec.key, Table((Key("value", spec.read), *_NOTE,
+                           Key("alternative", spec.read, default=OPTIONAL))), spec.meaning)
+      for spec in SPECS),
 )
-"""A profile file: its name, title, source and summary, and a table for every rule."""
+"""A profile file: its name, title, source and summary, whether the audit requires a house
+edge, and a table for every rule."""
 
 
 def rule_value_text(value: Any) -> str:
@@ -197,13 +203,36 @@ def parse_profile(data: dict[str, Any], origin: str) -> HouseRules:
         if (rule["reading"] is None) != (rule["why"] is None):
             raise ProfileError(f"{origin}: {spec.key}: a 'reading' needs a 'why' and a 'why' "
                                "needs a 'reading'")
+        alternative = (rule["alternative"],) if "alternative" in rule else ()
+        if alternative and (rule["reading"] is None or alternative[0] == rule["value"]):
+            raise ProfileError(f"{origin}: {spec.key}: an 'alternative' is another value of a "
+                               "rule that records a reading")
         values[spec.key] = rule["value"]
-        notes[spec.key] = RuleNote(rule["source"], rule["reading"], rule["why"])
+        notes[spec.key] = RuleNote(rule["source"], rule["reading"], rule["why"], alternative)
     rules = HouseRules(
-        name=read["name"], title=read["title"], summary=read["summary"], notes=notes, **values
+        name=read["name"], title=read["title"], summary=read["summary"], notes=notes,
+        requires_house_edge=read["requires_house_edge"], **values
     )
     _check_consistent(rules, origin)
+    for key in contested_readings(rules):
+        _check_consistent(with_alternative(rules, key), f"{origin} (alternative {key})")
     return rules
+
+
+def contested_readings(rules: HouseRules) -> list[str]:
+    """The rules whose reading stays contested (they carry an alternative), in profile order."""
+    return [spec.key for spec in SPECS if rules.notes[spec.key].alternative]
+
+
+def with_alternative(rules: HouseRules, key: str) -> HouseRules:
+    """The house with the contested reading ``key`` alone switched to its alternative.
+
+    >>> switched = with_alternative(find_house("blackjack-switch"), "blackjack_pays")
+    >>> str(switched.blackjack_pays), str(find_house("blackjack-switch").blackjack_pays)
+    ('3:2', '1:1')
+    """
+    (value,) = rules.notes[key].alternative
+    return replace(rules, **{key: value})
 
 
 def _check_consistent(rules: HouseRules, origin: str) -> None:

@@ -121,7 +121,8 @@ def _refusal_code(
         return _double_refusal(rules, hand, one_card, total)
     if action is Action.SPLIT:
         return _split_refusal(rules, hand)
-    return _surrender_refusal(rules, hand, dealer_up)
+    # A split ace that has taken its one card is a finished hand: nothing is given up.
+    return Refusal.SPLIT_ACES_ONE_CARD if one_card else _surrender_refusal(rules, hand, dealer_up)
 
 
 def _double_refusal(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import Enum
+from typing import Any
 
 from trainer.engine.cards import DeckKind
 from trainer.engine.money import Ratio
@@ -96,6 +97,9 @@ class RuleNote:
     source: str
     reading: str | None = None
     why: str | None = None
+    alternative: tuple[Any, ...] = ()
+    """The other reading's value where the reading stays contested, as a one-item tuple
+    (a value may itself be None, "unlimited"); empty where there is none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +157,8 @@ class HouseRules:
     bonus_on_doubled: bool
     bonus_after_split: bool
     notes: dict[str, RuleNote] = field(compare=False, repr=False)
+    requires_house_edge: bool = field(default=False, compare=False)
+    """The audit fails the house unless its computed edge favours the house."""
 
     @property
     def hits_soft_17(self) -> bool:
