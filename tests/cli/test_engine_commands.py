@@ -258,7 +258,7 @@ def test_rules_show_prints_the_seed_000_readings(capsys: Capsys, name: str) -> N
     assert "any ten-value card" in rules["blackjack_pays"]["reading"]
     assert rules["split_bets_equal"]["reading"].startswith("The extra bet of a split equals")
     text = run_cli(capsys, "rules", "show", name).out
-    assert "split_bets_equal: yes" in text
+    assert "split_bets_equal: true" in text
     assert "    READING: " + rules["blackjack_pays"]["reading"] in text
     if name != "double-exposure":  # the only seed-000 house without insurance
         assert rules["insurance_pays"]["reading"] == (

@@ -39,7 +39,7 @@ def test_every_shipped_house_requires_and_has_a_house_edge() -> None:
 @pytest.mark.parametrize(("house", "edge", "key", "alternative", "other", "effect"), [
     ("blackjack-switch", "0.36", "blackjack_pays", "3:2", "-1.87", "-2.24"),
     ("europoker", "0.69", "dealer_blackjack_takes", "all", "0.80", "0.11"),
-    ("russian-casino", "0.29", "surrender_vs_ace", "yes", "-0.10", "-0.38"),
+    ("russian-casino", "0.29", "surrender_vs_ace", "true", "-0.10", "-0.38"),
 ])
 def test_each_contested_reading_switched_alone(house: str, edge: str, key: str,
                                                alternative: str, other: str,

@@ -175,16 +175,16 @@ edge, and a table for every rule."""
 
 
 def rule_value_text(value: Any) -> str:
-    """A rule's value as ``trainer rules show`` and the pages say it: ``yes``, ``3:2``,
-    ``unlimited``, ``five-card-21 3:2, ...``.
+    """A rule's value in the words a profile writes it, as ``trainer rules show`` prints it:
+    ``true``, ``3:2``, ``unlimited``, ``five-card-21 3:2, ...``.
 
     >>> rule_value_text(None), rule_value_text(True), rule_value_text(Decimal("0.5"))
-    ('unlimited', 'yes', '0.5')
+    ('unlimited', 'true', '0.5')
     """
     if value is None:
         return "unlimited"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return "true" if value else "false"
     if isinstance(value, dict):
         return ", ".join(f"{k.value} {v}" for k, v in value.items()) or "none"
     return str(getattr(value, "value", value))

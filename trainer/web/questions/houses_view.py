@@ -32,9 +32,16 @@ def cited_rules(name: str, keys: Iterable[str]) -> tuple[CitedRule, ...]:
         return ()
     house = find_house(name)
     meanings = {spec.key: spec.meaning for spec in SPECS}
-    return tuple(CitedRule(meanings[key], rule_value_text(getattr(house, key)),
+    return tuple(CitedRule(meanings[key], _said(getattr(house, key)),
                            house.notes[key].source, house.notes[key].reading)
                  for key in keys if key in house.notes)
+
+
+def _said(value: object) -> str:
+    """A rule's value as a page says it to a dealer: ``yes``/``no`` for a switch."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return rule_value_text(value)
 
 
 def house_facts(name: str) -> tuple[str, ...]:
