@@ -79,6 +79,22 @@ def test_rules_show_flags_the_house(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "FLAG" not in shipped.out
 
 
+def test_rules_show_json_carries_each_alternative_and_the_flag(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run = run_cli(capsys, "rules", "show", "--json", "--rules-file",
+                  str(three_to_two(tmp_path)))
+    assert run.code == 0
+    shown = json.loads(run.out)
+    [pays] = [rule for rule in shown["rules"] if rule["key"] == "blackjack_pays"]
+    assert (pays["value"], pays["alternative"]) == ("3:2", "1:1")
+    assert all(rule["alternative"] is None for rule in shown["rules"] if rule is not pays)
+    assert shown["house_edge"] == {
+        "house": "switch-three-to-two", "house_edge": "-1.87", "favours_player": True,
+        "requires_house_edge": True, "fails": True, "causes": ["blackjack_pays"],
+        "readings": [{"key": "blackjack_pays", "value": "3:2", "alternative": "1:1",
+                      "house_edge": "0.36", "effect": "2.24"}]}
+
+
 def test_the_audit_fails_a_house_that_requires_a_house_edge(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     run = run_cli(capsys, "audit", "--rules-file", str(three_to_two(tmp_path)),

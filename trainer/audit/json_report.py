@@ -6,7 +6,6 @@ from dataclasses import asdict
 from typing import Any
 
 from trainer.audit.results import AuditRun, ScenarioResult, status_counts
-from trainer.odds.edge_flags import EdgeFlag
 
 
 def audit_json(run: AuditRun) -> dict[str, Any]:
@@ -28,21 +27,9 @@ def audit_json(run: AuditRun) -> dict[str, Any]:
             for (house, area), results in run.by_area().items()
         ],
         "scenarios": [_scenario(result) for result in run.results],
-        "house_edges": [_edge(edge) for edge in run.edges],
+        "house_edges": [edge.as_dict() for edge in run.edges],
         "errors": list(run.errors),
         "reports": {name: str(path) for name, path in run.reports.items()},
-    }
-
-
-def _edge(edge: EdgeFlag) -> dict[str, Any]:
-    """One house's computed edge (percent, as a string), its verdict and the effect of each
-    contested reading switched alone to its alternative."""
-    return {
-        "house": edge.house, "house_edge": str(edge.house_edge),
-        "favours_player": edge.favours_player, "requires_house_edge": edge.requires_house_edge,
-        "fails": edge.fails, "causes": [reading.key for reading in edge.causes],
-        "readings": [{**asdict(reading), "house_edge": str(reading.house_edge),
-                      "effect": str(reading.effect)} for reading in edge.readings],
     }
 
 

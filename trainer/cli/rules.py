@@ -46,6 +46,7 @@ def house_as_dict(house: HouseRules) -> dict[str, Any]:
             "key": spec.key,
             "meaning": spec.meaning,
             "value": rule_value_text(getattr(house, spec.key)),
+            "alternative": rule_value_text(note.alternative[0]) if note.alternative else None,
             "source": note.source,
             "reading": note.reading,
             "why": note.why,
@@ -71,8 +72,9 @@ def show_command(
                                "(trainer rules list names the shipped ones)")
     house = resolve_house(name or rules_name, rules_file)
     data = house_as_dict(house)
+    flag = edge_flag(house)
     if as_json:
-        click.echo(json.dumps(data, ensure_ascii=False))
+        click.echo(json.dumps({**data, "house_edge": flag.as_dict()}, ensure_ascii=False))
         return
     click.echo(f"{house.name} — {house.title}\n{house.summary}\n")
     readings = 0
@@ -90,5 +92,5 @@ def show_command(
     click.echo(f"\n{len(data['rules'])} rules, {readings} readings where the source is loose, "
                f"{len(data['every_house'])} reading for every house.")
     click.echo(edge_line(house))
-    for line in edge_flag(house).lines():
+    for line in flag.lines():
         click.echo(line)

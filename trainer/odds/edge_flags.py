@@ -14,8 +14,9 @@ more of the edge, with how much.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from decimal import Decimal
+from typing import Any
 
 from trainer.engine.houses import contested_readings, rule_value_text, with_alternative
 from trainer.engine.rules import HouseRules
@@ -63,6 +64,18 @@ class EdgeFlag:
         """The contested readings whose alternative alone gives the house more edge, most first."""
         return tuple(sorted((r for r in self.readings if r.effect > 0),
                             key=lambda r: r.effect, reverse=True))
+
+    def as_dict(self) -> dict[str, Any]:
+        """The flag as JSON (``trainer audit --json``, ``trainer rules show --json``):
+        percents as strings."""
+        return {
+            "house": self.house, "house_edge": str(self.house_edge),
+            "favours_player": self.favours_player,
+            "requires_house_edge": self.requires_house_edge, "fails": self.fails,
+            "causes": [reading.key for reading in self.causes],
+            "readings": [{**asdict(reading), "house_edge": str(reading.house_edge),
+                          "effect": str(reading.effect)} for reading in self.readings],
+        }
 
     def lines(self) -> list[str]:
         """The flag as a games manager reads it: nothing when the edge is the house's and
